@@ -1,0 +1,32 @@
+import { useContext } from "react";
+import { useActionData } from "@remix-run/react";
+// Same package and version Remix renders with; pinned in package.json.
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router-dom";
+
+/** What an action returns when validation fails (remix-validated-form's validationError shape). */
+export interface FormErrorData {
+  formId?: string;
+  fieldErrors: Record<string, string>;
+  repopulateFields?: Record<string, unknown>;
+}
+
+export function isFormErrorData(value: unknown): value is FormErrorData {
+  return Boolean(value && typeof value === "object" && "fieldErrors" in value && Object.keys((value as FormErrorData).fieldErrors ?? {}).length);
+}
+
+/** Errors and submitted values of this route's last failed submission of form `formId`. */
+export function useFormErrors(formId?: string): FormErrorData | null {
+  const data = useActionData();
+  if (!isFormErrorData(data)) return null;
+  if (formId && data.formId && data.formId !== formId) return null;
+  return data;
+}
+
+/**
+ * True when any route on the page has just failed validation. The root uses it to prefix the page
+ * title with "Error: " (meta functions never see action data, so the router state is read here).
+ */
+export function usePageHasFormErrors(): boolean {
+  const state = useContext(DataRouterStateContext);
+  return Object.values(state?.actionData ?? {}).some(isFormErrorData);
+}

@@ -1,0 +1,27 @@
+import { adminMenuFor, MAIN_NAV_ITEMS, roleLabel, TOOLS_MENU_ITEMS } from "~/modules/permissions/permissions";
+import { consumeFlash } from "~/utils/flash.server";
+import { getCurrentUser, type CurrentUser } from "./guards.server";
+
+export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return full || user.email;
+}
+
+function initials(user: CurrentUser): string {
+  const letters = [user.firstName, user.lastName].filter(Boolean).map((part) => part!.trim()[0]);
+  return (letters.length ? letters.join("") : user.email[0]).toUpperCase();
+}
+
+/** What every page's frame needs: who is signed in, the menus their role allows, the pending message. */
+export async function getLayoutData(request: Request) {
+  const user = await getCurrentUser(request);
+  const { flash, setCookie } = await consumeFlash(request);
+  return {
+    user: user
+      ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: user.profileImageUrl, initials: initials(user) }
+      : null,
+    nav: user ? { main: MAIN_NAV_ITEMS, tools: TOOLS_MENU_ITEMS, admin: adminMenuFor(user.role) } : null,
+    flash,
+    setCookie,
+  };
+}

@@ -1,0 +1,116 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { db } from "~db/orm";
+import { getEnv } from "~/utils/env.server";
+import { getSessionSecret } from "~/utils/secrets.server";
+import type { FlashMessage } from "~/utils/flash";
+
+/**
+ * Sessions live in PostgreSQL (table `session`: sid, sess, expire) so any app server can serve
+ * any request. The cookie holds only the signed session id.
+ *  - Idle time-out (SESSION_IDLE_MINUTES, default 8 h): `expire` moves forward as the user works.
+ *  - Absolute time-out (SESSION_ABSOLUTE_HOURS, default 24 h): counted from sign-in, whatever the activity.
+ */
+export interface SessionData {
+  userId: string;
+  signedInAt: number;
+  selectedProjectId: number;
+  /** Where to go after signing in (a same-site path). */
+  returnTo: string;
+}
+export interface SessionFlashData {
+  flash: FlashMessage;
+}
+export type AppSession = Session<SessionData, SessionFlashData>;
+
+const TOUCH_AFTER_MS = 5 * 60 * 1000;
+const COOKIE_NAME = "lr_session";
+
+let storage: SessionStorage<SessionData, SessionFlashData> | undefined;
+
+function sessionStorage() {
+  if (storage) return storage;
+  const env = getEnv();
+  const idleMs = env.SESSION_IDLE_MINUTES * 60 * 1000;
+  const absoluteMs = env.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
+  const cookie = createCookie(COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [getSessionSecret(env)],
+    maxAge: Math.floor(absoluteMs / 1000),
+  });
+  const nextExpiry = () => new Date(Date.now() + idleMs);
+
+  storage = createSessionStorage<SessionData, SessionFlashData>({
+    cookie,
+    async createData(data) {
+      const sid = crypto.randomBytes(32).toString("base64url");
+      await db().getConnection().execute("insert into session (sid, sess, expire) values (?, ?, ?)", [sid, JSON.stringify(data), nextExpiry()]);
+      return sid;
+    },
+    async readData(sid) {
+      const rows = await db().getConnection().execute<{ sess: Partial<SessionData>; expire: Date }[]>(
+        "select sess, expire from session where sid = ? and expire > now()",
+        [sid],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (row.sess.signedInAt && Date.now() - row.sess.signedInAt > absoluteMs) {
+        await db().getConnection().execute("delete from session where sid = ?", [sid]);
+        return null;
+      }
+      if (new Date(row.expire).getTime() - Date.now() < idleMs - TOUCH_AFTER_MS) {
+        await db().getConnection().execute("update session set expire = ? where sid = ?", [nextExpiry(), sid]);
+      }
+      return row.sess;
+    },
+    async updateData(sid, data) {
+      await db().getConnection().execute(
+        "insert into session (sid, sess, expire) values (?, ?, ?) on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire",
+        [sid, JSON.stringify(data), nextExpiry()],
+      );
+    },
+    async deleteData(sid) {
+      await db().getConnection().execute("delete from session where sid = ?", [sid]);
+    },
+  });
+  return storage;
+}
+
+/** Secure cookies whenever the request reached us over https (or when forced), so http://localhost still works. */
+function cookieOptions(request: Request) {
+  const secure = new URL(request.url).protocol === "https:" || getEnv().FORCE_SECURE_COOKIES === "true";
+  return { secure };
+}
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(request: Request, session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session, cookieOptions(request));
+}
+
+export function destroySession(request: Request, session: AppSession): Promise<string> {
+  return sessionStorage().destroySession(session, cookieOptions(request));
+}
+
+/**
+ * Starts a signed-in session under a NEW id (the pre-sign-in id is destroyed), so a session id
+ * planted before sign-in is worthless afterwards.
+ */
+export async function createSignedInSession(request: Request, userId: string): Promise<string> {
+  const previous = await getSession(request);
+  if (previous.id) await sessionStorage().destroySession(previous);
+  const session = await sessionStorage().getSession();
+  session.set("userId", userId);
+  session.set("signedInAt", Date.now());
+  return commitSession(request, session);
+}
+
+/** Removes sessions past their idle expiry; called now and then so the table stays small. */
+export async function deleteExpiredSessions(): Promise<number> {
+  const result = await db().getConnection().execute("delete from session where expire <= now()", [], "run");
+  return (result as { affectedRows?: number }).affectedRows ?? 0;
+}

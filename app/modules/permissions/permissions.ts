@@ -1,0 +1,241 @@
+/**
+ * The role and permission matrix of spec 001 §6 (and the Export Database rule of spec 000 §2/§6), held as data.
+ *
+ * Pure: no I/O, no database, no Remix. Every loader, action and /api route checks access through this module
+ * (DESIGN.md §4); the navigation bar builds its menus from it, so what is shown and what is enforced agree.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------
+// Roles
+// ---------------------------------------------------------------------------------------------------------
+
+/** Ordered from most to least privileged; the index is the role's level (spec 001 §6). */
+export const ROLES = [
+  'system_admin',
+  'client_owner',
+  'director',
+  'project_manager',
+  'officer',
+  'viewer',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const RoleSchema = z.enum(ROLES);
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Lower number = more privilege. */
+export const ROLE_LEVEL: Record<Role, number> = {
+  system_admin: 0,
+  client_owner: 1,
+  director: 2,
+  project_manager: 3,
+  officer: 4,
+  viewer: 5,
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  system_admin: 'System Administrator',
+  client_owner: 'Client Owner',
+  director: 'Director',
+  project_manager: 'Project Manager',
+  officer: 'Officer',
+  viewer: 'Viewer',
+};
+
+/** Navigation bar label; anything unknown (or no role) shows 'User', as the spec's nav bar does. */
+export function roleLabel(role: string | null | undefined): string {
+  return isRole(role) ? ROLE_LABELS[role] : 'User';
+}
+
+/** Shown on the User Management role hierarchy cards (spec 001 §6 "Descriptions"). */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  system_admin: 'Complete access to the system, including app settings, client organisations and subscriptions.',
+  client_owner: 'Manages billing, users and all projects of the client organisation.',
+  director: 'Read and write access across all client projects, and user management.',
+  project_manager: 'Works on assigned projects, can create projects and invite Project Managers, Officers and Viewers.',
+  officer: 'Adds and edits entries in assigned projects.',
+  viewer: 'Read-only access to assigned projects; can export.',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Permissions
+// ---------------------------------------------------------------------------------------------------------
+
+export const PERMISSIONS = [
+  'modifyApp',
+  'manageClients',
+  'manageSubscriptions',
+  'manageUsers',
+  'createProjects',
+  'viewAllClientProjects',
+  'editAllClientProjects',
+  'manageMembers',
+  'deleteProjects',
+  'viewData',
+  'editData',
+  'deleteData',
+  'importData',
+  'exportData',
+  'migrateProjects',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ALL_PERMISSIONS: readonly Permission[] = PERMISSIONS;
+
+/**
+ * Interpretations of the §6 table:
+ * - viewData is implied for every role (even the read-only viewer reads what it exports).
+ * - migrateProjects is system_admin only (§2 Project Migration), so "client_owner: all except modify app
+ *   and manage clients" also excludes it.
+ * - "view and edit all projects" (director, client_owner) means all projects of their own client; the
+ *   project_manager, officer and viewer rows reach only projects they are members of
+ *   (see hasClientWideProjectAccess).
+ * - The officer row says "edit, export and import data only": no deleteData.
+ */
+export const PERMISSION_MATRIX: Record<Role, readonly Permission[]> = {
+  system_admin: ALL_PERMISSIONS,
+  client_owner: PERMISSIONS.filter(
+    (p) => p !== 'modifyApp' && p !== 'manageClients' && p !== 'migrateProjects',
+  ),
+  director: [
+    'manageUsers',
+    'createProjects',
+    'viewAllClientProjects',
+    'editAllClientProjects',
+    'manageMembers',
+    'viewData',
+    'editData',
+    'deleteData',
+    'importData',
+    'exportData',
+  ],
+  project_manager: [
+    'manageUsers',
+    'createProjects',
+    'manageMembers',
+    'viewData',
+    'editData',
+    'deleteData',
+    'importData',
+    'exportData',
+  ],
+  officer: ['viewData', 'editData', 'importData', 'exportData'],
+  viewer: ['viewData', 'exportData'],
+};
+
+export function hasPermission(role: Role, permission: Permission): boolean {
+  return PERMISSION_MATRIX[role].includes(permission);
+}
+
+/**
+ * Whether the role reaches projects without a membership: system_admin every client's projects,
+ * client_owner and director every project of their own client. The rest need a project membership.
+ * (Tenancy — which client — is the caller's check; this only answers "membership needed or not".)
+ */
+export function hasClientWideProjectAccess(role: Role): boolean {
+  return role === 'system_admin' || role === 'client_owner' || role === 'director';
+}
+
+/**
+ * The role a user acts with inside one project: the less privileged of their system role and their
+ * membership role, so a membership can narrow a user's role but never widen it.
+ */
+export function effectiveProjectRole(systemRole: Role, membershipRole: Role | null): Role {
+  if (membershipRole === null) return systemRole;
+  return ROLE_LEVEL[membershipRole] > ROLE_LEVEL[systemRole] ? membershipRole : systemRole;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Role assignment (inviting a user, changing a role)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * §6 lists system_admin: all six; client_owner: all but system_admin; project_manager: levels 3-5; others:
+ * their own level or lower. The three named cases are exactly "own level or lower" too, so one rule covers
+ * them all. Whether the actor may manage users at all (manageUsers) is a separate check.
+ */
+export function assignableRoles(role: Role): Role[] {
+  return ROLES.filter((r) => ROLE_LEVEL[r] >= ROLE_LEVEL[role]);
+}
+
+export function canAssignRole(actor: Role, target: Role): boolean {
+  return assignableRoles(actor).includes(target);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Screens and menus
+// ---------------------------------------------------------------------------------------------------------
+
+export type Screen =
+  | 'adminMenu'
+  | 'userManagement'
+  | 'databaseManagement'
+  | 'projectMigration'
+  | 'subscription'
+  | 'exportDatabase'
+  | 'dangerZone'
+  | 'recordMaintenance'
+  | 'restrictedDocumentation';
+
+const ADMIN_ROLES: readonly Role[] = ['system_admin', 'client_owner', 'director', 'project_manager'];
+
+const SCREEN_ACCESS: Record<Screen, (role: Role) => boolean> = {
+  adminMenu: (role) => ADMIN_ROLES.includes(role),
+  userManagement: (role) => hasPermission(role, 'manageUsers'),
+  databaseManagement: (role) => ADMIN_ROLES.includes(role),
+  projectMigration: (role) => hasPermission(role, 'migrateProjects'),
+  subscription: (role) => role === 'system_admin' || role === 'client_owner',
+  // Spec 000 §2: the dashboard's Export Database button (a whole-project SQL dump), not everyday exportData.
+  exportDatabase: (role) => role === 'system_admin' || role === 'client_owner' || role === 'director',
+  dangerZone: (role) => role === 'system_admin' || role === 'client_owner',
+  // The spec names "canDeleteData" without mapping it to roles; we use the matrix's deleteData.
+  recordMaintenance: (role) => hasPermission(role, 'deleteData'),
+  // Sales materials and system architecture documents.
+  restrictedDocumentation: (role) => role === 'system_admin',
+};
+
+export function canAccessScreen(role: Role, screen: Screen): boolean {
+  return SCREEN_ACCESS[screen](role);
+}
+
+export interface MenuItem {
+  label: string;
+  to: string;
+}
+
+export interface AdminMenuItem extends MenuItem {
+  screen: Screen;
+  badge?: string;
+}
+
+export const MAIN_NAV_ITEMS: readonly MenuItem[] = [
+  { label: 'Dashboard', to: '/' },
+  { label: 'Stakeholders', to: '/stakeholders' },
+  { label: 'Properties', to: '/properties' },
+  { label: 'Documents', to: '/documents' },
+];
+
+export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'Templates', to: '/templates' },
+  { label: 'Property Groups', to: '/stakeholder-property-groups' },
+  { label: 'Documentation', to: '/documentation' },
+];
+
+export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
+  { label: 'User Management', to: '/user-management', screen: 'userManagement' },
+  { label: 'Database Management', to: '/database-management', screen: 'databaseManagement' },
+  { label: 'Project Migration', to: '/project-migration', screen: 'projectMigration' },
+  { label: 'Subscription', to: '/subscription', screen: 'subscription', badge: 'Pro' },
+];
+
+/** The admin menu items the role may open; an empty list means the menu is not shown at all. */
+export function adminMenuFor(role: Role): AdminMenuItem[] {
+  if (!canAccessScreen(role, 'adminMenu')) return [];
+  return ADMIN_MENU_ITEMS.filter((item) => canAccessScreen(role, item.screen));
+}

@@ -1,0 +1,68 @@
+import type { FilterQuery } from "@mikro-orm/core";
+import { Project, type IProject } from "~db/entities/Project";
+import { ProjectMembership } from "~db/entities/ProjectMembership";
+import { db } from "~db/orm";
+import { effectiveProjectRole, hasClientWideProjectAccess, hasPermission, isRole, type Permission, type Role } from "~/modules/permissions/permissions";
+import { AppError } from "~/utils/app-error";
+import type { CurrentUser } from "~/modules/auth/guards.server";
+
+export interface ProjectAccess {
+  user: CurrentUser;
+  project: IProject;
+  /** The role that governs what the user may do in this project. */
+  role: Role;
+}
+
+export function parseProjectId(value: unknown): number | null {
+  const id = typeof value === "number" ? value : typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The user's role in a project, or null when they may not use it at all.
+ * system_admin: every project; client_owner and director: every project of their client;
+ * project_manager, officer, viewer: only projects they are an active member of (spec 001 §6).
+ */
+export async function projectRoleFor(user: CurrentUser, project: IProject): Promise<Role | null> {
+  if (user.role === "system_admin") return "system_admin";
+  const projectClientId = Number((project.client as { id: number }).id);
+  if (user.clientId === null || projectClientId !== user.clientId) return null;
+  if (hasClientWideProjectAccess(user.role)) return user.role;
+  const membership = await db().findOne(ProjectMembership, { user: user.id, project: project.id, isActive: true });
+  if (!membership) return null;
+  return effectiveProjectRole(user.role, isRole(membership.role) ? membership.role : "viewer");
+}
+
+export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
+  const id = parseProjectId(projectId);
+  if (id === null) throw new AppError(404, "Project not found", "INVALID_PROJECT");
+  const project = await db().findOne(Project, { id, isActive: true }, { populate: ["client"] });
+  // Another client's project is indistinguishable from a missing one.
+  const sameClient = project && (user.role === "system_admin" || Number((project.client as { id: number }).id) === user.clientId);
+  if (!project || !sameClient) throw new AppError(404, "Project not found", "INVALID_PROJECT");
+  const role = await projectRoleFor(user, project);
+  if (!role) throw new AppError(403, "You are not a member of this project", "INVALID_PROJECT");
+  if (!hasPermission(role, permission)) throw new AppError(403, "You do not have permission to do that");
+  return { user, project, role };
+}
+
+/** Projects the user may open, newest first, with their client's name. */
+export async function listAccessibleProjects(user: CurrentUser, { limit = 100, offset = 0 } = {}) {
+  const em = db();
+  let where: FilterQuery<IProject>;
+  if (user.role === "system_admin") where = { isActive: true };
+  else if (user.clientId === null) return { projects: [], total: 0 };
+  else if (hasClientWideProjectAccess(user.role)) where = { isActive: true, client: user.clientId };
+  else {
+    const memberships = await em.find(ProjectMembership, { user: user.id, isActive: true }, { fields: ["project"] });
+    const ids = memberships.map((m) => Number((m.project as { id: number }).id));
+    where = { isActive: true, client: user.clientId, id: { $in: ids } };
+  }
+  const [projects, total] = await em.findAndCount(Project, where, {
+    populate: ["client"],
+    orderBy: { createdAt: "desc", id: "desc" },
+    limit,
+    offset,
+  });
+  return { projects, total };
+}

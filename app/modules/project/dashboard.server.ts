@@ -1,0 +1,53 @@
+import { Stakeholder } from "~db/entities/Stakeholder";
+import { Property } from "~db/entities/Property";
+import { db } from "~db/orm";
+import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
+import type { CurrentUser } from "~/modules/auth/guards.server";
+import { listAccessibleProjects, type ProjectAccess } from "./access.server";
+
+export interface ProjectSummary {
+  id: number;
+  name: string;
+  description: string | null;
+  clientName: string;
+}
+
+/**
+ * Everything the dashboard shows: the projects the user may open (for the selector), the selected
+ * project with its record counts, and which role-gated actions to offer.
+ */
+export async function getDashboard(user: CurrentUser, selected: ProjectAccess | null) {
+  const { projects, total } = await listAccessibleProjects(user, { limit: 200 });
+  const summaries: ProjectSummary[] = projects.map((project) => ({
+    id: project.id,
+    name: project.name,
+    description: project.description ?? null,
+    clientName: (project.client as { name?: string }).name ?? "",
+  }));
+  let counts: { stakeholders: number; properties: number } | null = null;
+  if (selected) {
+    const em = db();
+    counts = {
+      stakeholders: await em.count(Stakeholder, { project: selected.project.id }),
+      properties: await em.count(Property, { project: selected.project.id }),
+    };
+  }
+  const selectedSummary = selected
+    ? (summaries.find((s) => s.id === selected.project.id) ?? {
+        id: selected.project.id,
+        name: selected.project.name,
+        description: selected.project.description ?? null,
+        clientName: (selected.project.client as { name?: string }).name ?? "",
+      })
+    : null;
+  return {
+    projects: summaries,
+    totalProjects: total,
+    selected: selectedSummary,
+    // The Active Client card falls back to the first project's description (spec 000 §2).
+    activeClientDescription: selectedSummary?.description ?? summaries[0]?.description ?? null,
+    counts,
+    canExportDatabase: canAccessScreen(user.role, "exportDatabase"),
+    canCreateProjects: hasPermission(user.role, "createProjects"),
+  };
+}

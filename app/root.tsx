@@ -1,0 +1,108 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import { Theme } from "@radix-ui/themes";
+import baseTokens from "@radix-ui/themes/tokens/base.css";
+import grayColors from "@radix-ui/themes/tokens/colors/gray.css";
+import indigoColors from "@radix-ui/themes/tokens/colors/indigo.css";
+import radixComponents from "@radix-ui/themes/components.css";
+import appStyles from "~/styles/app.css";
+import { FlashRegion } from "~/components/layout/FlashRegion";
+import { NavBar } from "~/components/layout/NavBar";
+import { useNonce } from "~/components/layout/nonce";
+import { usePageHasFormErrors } from "~/components/form/form-state";
+import { getLayoutData } from "~/modules/auth/layout.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...[baseTokens, grayColors, indigoColors, radixComponents, appStyles].map((href) => ({ rel: "stylesheet", href })),
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { setCookie, ...data } = await getLayoutData(request);
+  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/** Route modules name their page with `handle.pageTitle` (a string or a function of their loader data). */
+export interface RouteHandle {
+  pageTitle?: string | ((data: unknown) => string);
+  /** Routes that need no client script at all can opt out of hydration. */
+}
+
+const APP_NAME = "Land Liaison Records";
+
+function usePageTitle() {
+  const matches = useMatches();
+  const hasErrors = usePageHasFormErrors();
+  const leaf = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.pageTitle);
+  const title = (leaf?.handle as RouteHandle | undefined)?.pageTitle;
+  const name = typeof title === "function" ? title(leaf?.data) : title;
+  const full = name ? `${name} - ${APP_NAME}` : APP_NAME;
+  return hasErrors ? `Error: ${full}` : full;
+}
+
+function Document({ children, title }: { children: React.ReactNode; title: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <Theme accentColor="indigo" grayColor="gray" radius="medium" hasBackground={false}>
+          {children}
+        </Theme>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, nav, flash } = useLoaderData<typeof loader>();
+  return (
+    <Document title={usePageTitle()}>
+      {user && nav ? <NavBar user={user} main={nav.main} tools={nav.tools} admin={nav.admin} /> : null}
+      <FlashRegion flash={flash} />
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const heading = status === 404 ? "Page Not Found" : status === 403 ? "Access Denied" : "Something went wrong";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
+      ? String((error.data as { message: unknown }).message)
+      : status === 404
+        ? "The page you are looking for does not exist or has been moved."
+        : "Please try again. If the problem continues, contact your administrator.";
+  return (
+    <Document title={`${status} ${heading} - ${APP_NAME}`}>
+      <main id="main" className="page" tabIndex={-1}>
+        <section className="card card--centered">
+          <p className="error-code">{status}</p>
+          <h1>{heading}</h1>
+          <p>{message}</p>
+          <p>
+            <a className="button" href="/">
+              Go to Dashboard
+            </a>
+          </p>
+        </section>
+      </main>
+    </Document>
+  );
+}

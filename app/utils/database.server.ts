@@ -1,0 +1,33 @@
+import type { MikroORM } from "@mikro-orm/postgresql";
+import { startEmbeddedPostgres } from "~db/embedded-postgres";
+import { closeOrm, initOrm, migrateToLatest, withRequestContext, db } from "~db/orm";
+import { seedDemoData } from "~db/seeders/demo-seed";
+import type { Env } from "./env.server";
+
+export interface Database {
+  orm: MikroORM;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR when none is
+ * configured; then applies pending migrations and, for a fresh embedded database, the demo data.
+ */
+export async function startDatabase(env: Env): Promise<Database> {
+  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT);
+  const clientUrl = env.DATABASE_URL ?? embedded!.url;
+  const orm = await initOrm({ clientUrl, debug: env.LOG_SQL === "true" });
+  const applied = await migrateToLatest();
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+  if (env.seedDemoData) {
+    const seeded = await withRequestContext(() => seedDemoData(db()));
+    if (seeded) console.log("Seeded the demo clients, projects and accounts");
+  }
+  return {
+    orm,
+    async close() {
+      await closeOrm();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration read once from the environment. Every variable is optional: with none set the
+ * app runs on its embedded defaults (PostgreSQL under ./data, the bundled OpenID Connect provider).
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
+  FORCE_SECURE_COOKIES: z.enum(["true", "false"]).default("false"),
+  APP_URL: z.string().url().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default("openid email profile"),
+  LOG_SQL: z.enum(["true", "false"]).default("false"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  /** True when no OIDC_ISSUER is configured and the bundled provider signs users in. */
+  useLocalOidc: boolean;
+  seedDemoData: boolean;
+};
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+    // An exported but empty variable (FOO=) means "not set", as in most twelve-factor apps.
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+    throw new Error("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  }
+  cached = {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    useLocalOidc: !env.OIDC_ISSUER,
+    // Demo data goes into the embedded database by default, never into a configured one unless asked.
+    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : !env.DATABASE_URL,
+  };
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

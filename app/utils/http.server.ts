@@ -1,0 +1,28 @@
+import { json } from "@remix-run/node";
+import { AppError } from "./app-error";
+
+/** The origin the browser used (Express already applied trusted X-Forwarded-* headers). */
+export function requestOrigin(request: Request): string {
+  return new URL(request.url).origin;
+}
+
+/** Only same-site relative paths may be redirect targets (no //evil.example, no schemes). */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** JSON error body in the spec's shape ({ message, code? }) for /api routes. */
+export function apiError(error: AppError) {
+  return json({ message: error.message, ...(error.code ? { code: error.code } : {}) }, { status: error.status });
+}
+
+/** Lets /api routes turn thrown AppErrors into JSON and rethrow everything else (redirects included). */
+export async function handleApi<T>(fn: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError) return apiError(error);
+    throw error;
+  }
+}

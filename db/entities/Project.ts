@@ -1,0 +1,34 @@
+import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { Client } from "./Client";
+import { User } from "./User";
+import { jsonObject, optionalText, timestamps } from "./columns";
+import { PHASE_STATUSES } from "./enums";
+
+/**
+ * A project of a client. Part 1 (start-up) is complete once the project exists; parts 2 and 3
+ * (planning, closure) move pending → in-progress → completed (spec 001 §4).
+ */
+export const Project = defineEntity({
+  name: "Project",
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.text(),
+    description: optionalText(),
+    client: p.manyToOne(Client).index(),
+    owner: p.manyToOne(User).index(),
+    isActive: p.boolean().default(true),
+    settings: jsonObject(),
+    startupCompletedAt: p.datetime().nullable(),
+    /** Display name of who completed the phase, as the forms record it. */
+    startupCompletedBy: optionalText(),
+    planningPhaseStatus: p.enum([...PHASE_STATUSES]).default("pending"),
+    planningCompletedAt: p.datetime().nullable(),
+    planningCompletedBy: optionalText(),
+    closurePhaseStatus: p.enum([...PHASE_STATUSES]).default("pending"),
+    closureCompletedAt: p.datetime().nullable(),
+    closureCompletedBy: optionalText(),
+    ...timestamps(),
+  },
+});
+
+export type IProject = InferEntity<typeof Project>;

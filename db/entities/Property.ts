@@ -1,0 +1,91 @@
+import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { Project } from "./Project";
+import { Stakeholder } from "./Stakeholder";
+import { coordinate, money, optionalText, timestamps } from "./columns";
+import { TITLE_TYPES } from "./enums";
+
+/**
+ * A land parcel (spec 000 §3 Property). Dates copied from title documents (date, titleDate,
+ * proprietorDate, ectEffectiveFromDate, produced) are kept as the text the document shows.
+ */
+export const Property = defineEntity({
+  name: "Property",
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    /** Primary owner; nullable because imported parcels may have no owner yet. */
+    stakeholder: p.manyToOne(Stakeholder).nullable().index(),
+    project: p.manyToOne(Project).deleteRule("cascade"),
+    address: p.text(),
+    propertyType: optionalText(),
+    ownershipStatus: optionalText(),
+    estimatedValue: money(),
+    taxAssessedValue: money(),
+    squareFootage: p.integer().nullable(),
+    yearBuilt: p.integer().nullable(),
+    zoning: optionalText(),
+    propertyUse: optionalText(),
+    notes: optionalText(),
+    type: optionalText(),
+    /** As written on the title or entered on the form (e.g. "2.43 ha"). */
+    area: optionalText(),
+    perimeter: optionalText(),
+    // Land-title fields.
+    proprietorInstr: optionalText(),
+    spiNumber: optionalText(),
+    originalSearch: optionalText(),
+    planNumber: optionalText(),
+    ectController: optionalText(),
+    propertyAddress: optionalText(),
+    uid: optionalText(),
+    encumbrances: optionalText(),
+    folio: optionalText(),
+    volume: optionalText(),
+    diagram: optionalText(),
+    tenancyType: optionalText(),
+    ectEffectiveFromDate: optionalText(),
+    titleType: p.enum([...TITLE_TYPES]).nullable(),
+    addresses: p.json<string[]>().nullable(),
+    proprietor: optionalText(),
+    proprietors: p.json<string[]>().nullable(),
+    date: optionalText(),
+    propertyAddressAlt: optionalText(),
+    securityNumber: optionalText(),
+    lotPlanLine: optionalText(),
+    lot: optionalText(),
+    produced: optionalText(),
+    /** Link to the title search PDF. */
+    pdf: optionalText(),
+    proprietorDate: optionalText(),
+    additionalInfo: optionalText(),
+    titleDate: optionalText(),
+    search: optionalText(),
+    // Action and land access agreement (LAA).
+    nextAction: optionalText(),
+    nextActionDueDate: p.date().nullable(),
+    hasLAA: p.boolean().default(false),
+    laaExpiryDate: p.date().nullable(),
+    laaDetails: optionalText(),
+    // Spatial.
+    latitude: coordinate(),
+    longitude: coordinate(),
+    boundaryGeoJSON: p.json<Record<string, unknown>>().nullable(),
+    centroidLat: coordinate(),
+    centroidLng: coordinate(),
+    spatialReference: p.text().default("EPSG:4326"),
+    boundarySource: optionalText(),
+    spatialAccuracy: optionalText(),
+    lastSpatialUpdate: p.datetime().nullable(),
+    accessRouteGeoJSON: p.json<Record<string, unknown>>().nullable(),
+    /** Optimistic locking, as on Stakeholder. */
+    version: p.integer().version(),
+    ...timestamps(),
+  },
+  // All lead with project, so they also serve as the project foreign-key index.
+  indexes: [
+    { properties: ["project", "address"] },
+    { properties: ["project", "volume", "folio"] },
+    { properties: ["project", "laaExpiryDate"] },
+  ],
+});
+
+export type IProperty = InferEntity<typeof Property>;

@@ -1,0 +1,63 @@
+import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { Project } from "./Project";
+import { User } from "./User";
+import { coordinate, optionalText, timestamps } from "./columns";
+import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "./enums";
+
+/** A person or organisation the project engages with (spec 000 §3 Stakeholder). */
+export const Stakeholder = defineEntity({
+  name: "Stakeholder",
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    /** The user who created the record (its owner). */
+    user: p.manyToOne(User),
+    project: p.manyToOne(Project).deleteRule("cascade"),
+    name: p.text(),
+    email: optionalText(),
+    email2: optionalText(),
+    email3: optionalText(),
+    phone: optionalText(),
+    phone2: optionalText(),
+    phone3: optionalText(),
+    address: optionalText(),
+    address2: optionalText(),
+    address3: optionalText(),
+    latitude: coordinate(),
+    longitude: coordinate(),
+    address1Lat: coordinate(),
+    address1Lng: coordinate(),
+    address2Lat: coordinate(),
+    address2Lng: coordinate(),
+    address3Lat: coordinate(),
+    address3Lng: coordinate(),
+    spatialAccuracy: optionalText(),
+    geoSource: optionalText(),
+    memberType: p.enum([...MEMBER_TYPES]).nullable(),
+    stakeholderCategory: p.enum([...STAKEHOLDER_CATEGORIES]).nullable(),
+    influenceLevel: p.enum([...INFLUENCE_LEVELS]).nullable(),
+    iap2EngagementLevel: p.enum([...IAP2_LEVELS]).nullable(),
+    lastContact: p.datetime().nullable(),
+    notes: optionalText(),
+    nextAction: optionalText(),
+    nextActionDueDate: p.date().nullable(),
+    /** Imported columns mapped to "custom:<name>", as key/value pairs. */
+    customFields: p.json<Record<string, unknown>>().nullable(),
+    isActive: p.boolean().default(true),
+    isProjectPropertyOwner: p.boolean().default(false),
+    // Read by the screens (imports fill them); not on the stakeholder form.
+    companyName: optionalText(),
+    mobile: optionalText(),
+    contactPhone: optionalText(),
+    businessPhone: optionalText(),
+    homePhone: optionalText(),
+    cellPhone: optionalText(),
+    mobilePhone: optionalText(),
+    /** Optimistic locking: a stale edit form is refused instead of overwriting a newer save. */
+    version: p.integer().version(),
+    ...timestamps(),
+  },
+  // Both lead with project, so they also serve as the project foreign-key index.
+  indexes: [{ properties: ["project", "name"] }, { properties: ["project", "nextActionDueDate"] }],
+});
+
+export type IStakeholder = InferEntity<typeof Stakeholder>;

@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { Project } from "./Project";
+import { Property } from "./Property";
+import { Stakeholder } from "./Stakeholder";
+import { createdAtOnly } from "./columns";
+
+/** Links a stakeholder to a property of the same project (many to many, with its own row). */
+export const StakeholderProperty = defineEntity({
+  name: "StakeholderProperty",
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    stakeholder: p.manyToOne(Stakeholder).deleteRule("cascade"),
+    property: p.manyToOne(Property).deleteRule("cascade").index(),
+    project: p.manyToOne(Project).deleteRule("cascade").index(),
+    createdAt: createdAtOnly(),
+  },
+  // Leads with stakeholder, so it also serves "properties of this stakeholder".
+  uniques: [{ properties: ["stakeholder", "property"] }],
+});
+
+export type IStakeholderProperty = InferEntity<typeof StakeholderProperty>;

@@ -1,0 +1,66 @@
+/**
+ * Allowed values of the text columns that carry a check constraint, kept exactly as the spec
+ * spells them. App code imports these lists rather than repeating the strings.
+ */
+export const ROLES = ["system_admin", "client_owner", "director", "project_manager", "officer", "viewer"] as const;
+export const SUBSCRIPTION_PLANS = ["free", "starter", "professional", "enterprise"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled", "unpaid", "trialing"] as const;
+export const PHASE_STATUSES = ["pending", "in-progress", "completed"] as const;
+export const PROJECT_PHASES = ["startup", "planning", "closure"] as const;
+export const MEMBER_TYPES = ["Individual", "Business", "Organization", "Government"] as const;
+export const STAKEHOLDER_CATEGORIES = [
+  "Resident",
+  "Business Owner",
+  "Local Official",
+  "Community Leader",
+  "Developer",
+  "Investor",
+] as const;
+export const INFLUENCE_LEVELS = ["High", "Medium", "Low"] as const;
+export const IAP2_LEVELS = ["Inform", "Consult", "Involve", "Collaborate", "Empower"] as const;
+export const TITLE_TYPES = ["FREEHOLD", "CoT"] as const;
+export const ENGAGEMENT_TYPES = [
+  "meeting",
+  "call",
+  "email",
+  "event",
+  "site_visit",
+  "public_hearing",
+  "survey",
+  "interview",
+] as const;
+export const COMMUNITY_PROJECT_STATUSES = [
+  "proposed",
+  "under_review",
+  "approved",
+  "in_progress",
+  "completed",
+  "on_hold",
+  "cancelled",
+] as const;
+export const DOCUMENT_CATEGORIES = [
+  "legal",
+  "financial",
+  "correspondence",
+  "technical",
+  "contract",
+  "permit",
+  "survey",
+  "environmental",
+  "planning",
+  "other",
+] as const;
+
+export type RoleValue = (typeof ROLES)[number];
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type PhaseStatus = (typeof PHASE_STATUSES)[number];
+export type ProjectPhase = (typeof PROJECT_PHASES)[number];
+export type MemberType = (typeof MEMBER_TYPES)[number];
+export type StakeholderCategory = (typeof STAKEHOLDER_CATEGORIES)[number];
+export type InfluenceLevel = (typeof INFLUENCE_LEVELS)[number];
+export type Iap2Level = (typeof IAP2_LEVELS)[number];
+export type TitleType = (typeof TITLE_TYPES)[number];
+export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
+export type CommunityProjectStatus = (typeof COMMUNITY_PROJECT_STATUSES)[number];
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];

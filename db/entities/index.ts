@@ -1,0 +1,54 @@
+import { AuditLog } from "./AuditLog";
+import { Client } from "./Client";
+import { CommunityProject } from "./CommunityProject";
+import { Document } from "./Document";
+import { Engagement } from "./Engagement";
+import { OidcPayload } from "./OidcPayload";
+import { Project } from "./Project";
+import { ProjectMembership } from "./ProjectMembership";
+import { ProjectPhaseForm } from "./ProjectPhaseForm";
+import { Property } from "./Property";
+import { Session } from "./Session";
+import { Stakeholder } from "./Stakeholder";
+import { StakeholderProperty } from "./StakeholderProperty";
+import { Template } from "./Template";
+import { User } from "./User";
+import { UserInvitation } from "./UserInvitation";
+
+export * from "./AuditLog";
+export * from "./Client";
+export * from "./CommunityProject";
+export * from "./Document";
+export * from "./Engagement";
+export * from "./OidcPayload";
+export * from "./Project";
+export * from "./ProjectMembership";
+export * from "./ProjectPhaseForm";
+export * from "./Property";
+export * from "./Session";
+export * from "./Stakeholder";
+export * from "./StakeholderProperty";
+export * from "./Template";
+export * from "./User";
+export * from "./UserInvitation";
+export * from "./enums";
+export { normaliseEmail } from "./columns";
+
+export const allEntities = [
+  Client,
+  User,
+  UserInvitation,
+  Project,
+  ProjectPhaseForm,
+  ProjectMembership,
+  Stakeholder,
+  Property,
+  StakeholderProperty,
+  Engagement,
+  CommunityProject,
+  Document,
+  Template,
+  Session,
+  AuditLog,
+  OidcPayload,
+];

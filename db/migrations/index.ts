@@ -1,0 +1,12 @@
+import type { MigrationObject } from "@mikro-orm/core";
+// Migration imports: db/scripts/create-migration.ts adds a line here for each new migration.
+import { Migration20261122020919_initial } from "./Migration20261122020919_initial";
+
+/**
+ * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
+ * the built server cannot load .ts files at run time.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: "Migration20261122020919_initial", class: Migration20261122020919_initial },
+  // Migration entries: db/scripts/create-migration.ts appends here.
+];

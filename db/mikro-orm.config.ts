@@ -1,0 +1,38 @@
+import { defineConfig } from "@mikro-orm/postgresql";
+import { Migrator } from "@mikro-orm/migrations";
+import { SeedManager } from "@mikro-orm/seeder";
+import { allEntities } from "./entities/index";
+import { migrationsList } from "./migrations/index";
+
+export interface OrmConfigOptions {
+  clientUrl: string;
+  debug?: boolean;
+  poolMax?: number;
+}
+
+/**
+ * One configuration for the server, the tests and the migration scripts. Migrations are passed
+ * as classes (not a glob) because the built server cannot load .ts files at run time.
+ */
+export function createOrmConfig({ clientUrl, debug = false, poolMax = 10 }: OrmConfigOptions) {
+  return defineConfig({
+    clientUrl,
+    entities: allEntities,
+    debug,
+    // Every read and write must happen inside a request context (server.ts) or an explicit fork.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    pool: { min: 0, max: poolMax },
+    extensions: [Migrator, SeedManager],
+    migrations: {
+      migrationsList,
+      path: "db/migrations",
+      pathTs: "db/migrations",
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: "ts",
+    },
+    discovery: { warnWhenNoEntities: true },
+  });
+}

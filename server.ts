@@ -1,0 +1,94 @@
+/**
+ * The Express server: one process serves the Remix app, its /api resource routes and, when no
+ * corporate identity provider is configured, the bundled OpenID Connect provider under /oidc.
+ * remix.config.js bundles this file with the app, so everything shares one module graph.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import crypto from "node:crypto";
+import express from "express";
+import compression from "compression";
+import helmet from "helmet";
+import { createRequestHandler } from "@remix-run/express";
+import { RequestContext } from "@mikro-orm/core";
+import * as build from "@remix-run/dev/server-build";
+import { getEnv } from "~/utils/env.server";
+import { crossOriginProtection } from "~/utils/cross-origin.server";
+import { startDatabase } from "~/utils/database.server";
+import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main() {
+  const env = getEnv();
+  const database = await startDatabase(env);
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure.
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          // Radix Themes sets a few style attributes; no inline <style> with user data is rendered.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "https:"],
+          "form-action": ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      // The app runs on plain http on a laptop; HSTS belongs to the TLS terminator in production.
+      strictTransportSecurity: false,
+      // Keeps full URLs (which may carry ids) from other sites, while same-origin form posts still
+      // carry a real Origin header (with "no-referrer", browsers send "Origin: null").
+      referrerPolicy: { policy: "same-origin" },
+    }),
+  );
+  app.use(compression());
+  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  if (env.useLocalOidc) await mountLocalOidc(app, env);
+
+  app.use(crossOriginProtection);
+  // Each request gets its own identity map; module code reaches it through db().
+  app.use((_req, _res, next) => RequestContext.create(database.orm.em, next));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    console.log(`Land records app listening on http://localhost:${port}`);
+  });
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} received, shutting down`);
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { SEEDED_ACCOUNTS, type SeededAccount } from "../../db/seeders/seeded-accounts";
+
+export { expect };
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export function account(role: SeededAccount["role"], client: SeededAccount["client"] = role === "system_admin" ? null : "demo"): SeededAccount {
+  const found = SEEDED_ACCOUNTS.find((a) => a.role === role && a.client === client);
+  if (!found) throw new Error(`No seeded ${role} account for ${client}`);
+  return found;
+}
+
+/** Signs in through the bundled OpenID Connect provider exactly as a person would. */
+export async function signIn(page: Page, who: SeededAccount) {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign In with SSO" }).click();
+  await expect(page.getByRole("heading", { name: "Local evaluation sign-in" })).toBeVisible();
+  await page.getByLabel("Email").fill(who.login);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Landholder Liaison Records System" })).toBeVisible();
+}
+
+async function scan(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * axe needs timers, which do not run in a page with JavaScript disabled. For those pages the
+ * rendered document (scripts removed, so nothing changes it) is scanned in a JS-enabled page at
+ * the same URL, so styles and relative links resolve exactly as the user saw them.
+ */
+async function scanWithoutJavaScript(page: Page) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    const url = page.url();
+    await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await copy.goto(url);
+    return await scan(copy);
+  } finally {
+    await context.close();
+  }
+}
+
+export const test = base.extend<{ expectAccessible: (page?: Page) => Promise<void> }>({
+  expectAccessible: async ({ page, javaScriptEnabled }, use) => {
+    await use(async (target = page) => {
+      const violations = javaScriptEnabled === false ? await scanWithoutJavaScript(target) : await scan(target);
+      expect(violations, "WCAG 2.2 A/AA violations").toEqual([]);
+    });
+  },
+});
+
+export const JS_MODES = [
+  { name: "JavaScript disabled", javaScriptEnabled: false },
+  { name: "JavaScript enabled", javaScriptEnabled: true },
+] as const;
