@@ -28,8 +28,19 @@ function toCurrentUser(user: IUser): CurrentUser {
   };
 }
 
-/** The signed-in, active user of this request, or null. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in, active user of this request, or null (looked up once per request). */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = loadCurrentUser(request);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;

@@ -84,8 +84,19 @@ function cookieOptions(request: Request) {
   return { secure };
 }
 
+/**
+ * One session read per request: Remix hands the same Request to every loader of a page (and a new
+ * one to the loaders that run after an action), so the root and route loaders share the result.
+ */
+const sessionsByRequest = new WeakMap<Request, Promise<AppSession>>();
+
 export function getSession(request: Request): Promise<AppSession> {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+  let session = sessionsByRequest.get(request);
+  if (!session) {
+    session = sessionStorage().getSession(request.headers.get("Cookie"));
+    sessionsByRequest.set(request, session);
+  }
+  return session;
 }
 
 export function commitSession(request: Request, session: AppSession): Promise<string> {

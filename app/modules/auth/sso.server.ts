@@ -91,7 +91,7 @@ export async function authenticateWithSso(request: Request): Promise<SsoProfile>
   const secure = new URL(request.url).protocol === "https:" || env.FORCE_SECURE_COOKIES === "true";
   const strategy = new OAuth2Strategy<SsoProfile>(
     {
-      cookie: { name: "lr_oauth", httpOnly: true, sameSite: "Lax", path: "/api", secure, maxAge: 600 },
+      cookie: { name: "lr_oauth", httpOnly: true, sameSite: "Lax", path: "/api", maxAge: 600, ...(secure ? { secure: true as const } : {}) },
       clientId: client.clientId,
       clientSecret: client.clientSecret,
       authorizationEndpoint: client.authorizationEndpoint,

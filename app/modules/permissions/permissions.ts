@@ -5,20 +5,15 @@
  * (DESIGN.md §4); the navigation bar builds its menus from it, so what is shown and what is enforced agree.
  */
 import { z } from 'zod';
+import { ROLES } from '../../../db/entities/enums';
 
 // ---------------------------------------------------------------------------------------------------------
 // Roles
 // ---------------------------------------------------------------------------------------------------------
 
-/** Ordered from most to least privileged; the index is the role's level (spec 001 §6). */
-export const ROLES = [
-  'system_admin',
-  'client_owner',
-  'director',
-  'project_manager',
-  'officer',
-  'viewer',
-] as const;
+/** Ordered from most to least privileged; the index is the role's level (spec 001 §6). The list
+ * itself lives with the other stored enum values, so the database check and this module agree. */
+export { ROLES };
 
 export type Role = (typeof ROLES)[number];
 

@@ -1,0 +1,136 @@
+import path from "node:path";
+import { getEnv, resetEnvCache } from "./env.server";
+
+const VARIABLES = [
+  "NODE_ENV",
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "EMBEDDED_PG_PORT",
+  "SEED_DEMO_DATA",
+  "SESSION_SECRET",
+  "SESSION_IDLE_MINUTES",
+  "SESSION_ABSOLUTE_HOURS",
+  "FORCE_SECURE_COOKIES",
+  "APP_URL",
+  "OIDC_ISSUER",
+  "OIDC_CLIENT_ID",
+  "OIDC_CLIENT_SECRET",
+  "OIDC_SCOPES",
+  "LOG_SQL",
+] as const;
+
+let saved: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  saved = { ...process.env };
+  // Start from a clean slate whatever the shell (or vitest, NODE_ENV=test) exported.
+  for (const name of VARIABLES) delete process.env[name];
+  resetEnvCache();
+});
+
+afterEach(() => {
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  Object.assign(process.env, saved);
+  resetEnvCache();
+});
+
+describe("getEnv", () => {
+  it("runs on defaults with nothing set", () => {
+    const env = getEnv();
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.dataDir).toBe(path.resolve("./data"));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDED_PG_PORT).toBe(54329);
+    expect(env.SESSION_IDLE_MINUTES).toBe(480);
+    expect(env.SESSION_ABSOLUTE_HOURS).toBe(24);
+    expect(env.FORCE_SECURE_COOKIES).toBe("false");
+    expect(env.OIDC_SCOPES).toBe("openid email profile");
+    expect(env.useLocalOidc).toBe(true);
+    expect(env.seedDemoData).toBe(true);
+  });
+
+  it("coerces numbers from strings", () => {
+    process.env.PORT = "8080";
+    process.env.SESSION_IDLE_MINUTES = "15";
+    const env = getEnv();
+    expect(env.PORT).toBe(8080);
+    expect(env.SESSION_IDLE_MINUTES).toBe(15);
+  });
+
+  it("caches until resetEnvCache()", () => {
+    process.env.PORT = "4000";
+    expect(getEnv().PORT).toBe(4000);
+    process.env.PORT = "5000";
+    expect(getEnv().PORT).toBe(4000);
+    resetEnvCache();
+    expect(getEnv().PORT).toBe(5000);
+  });
+
+  it("treats empty-string variables as unset", () => {
+    process.env.PORT = "";
+    process.env.DATABASE_URL = "";
+    process.env.OIDC_ISSUER = "";
+    process.env.SESSION_SECRET = "";
+    process.env.SEED_DEMO_DATA = "";
+    const env = getEnv();
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.OIDC_ISSUER).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeUndefined();
+    expect(env.useLocalOidc).toBe(true);
+    expect(env.seedDemoData).toBe(true);
+  });
+
+  it("refuses OIDC_ISSUER without a client id", () => {
+    process.env.OIDC_ISSUER = "https://idp.example.test";
+    process.env.OIDC_CLIENT_SECRET = "secret";
+    expect(() => getEnv()).toThrow("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  });
+
+  it("refuses OIDC_ISSUER without a client secret", () => {
+    process.env.OIDC_ISSUER = "https://idp.example.test";
+    process.env.OIDC_CLIENT_ID = "land-records";
+    expect(() => getEnv()).toThrow("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  });
+
+  it("uses the external provider when OIDC is fully configured", () => {
+    process.env.OIDC_ISSUER = "https://idp.example.test";
+    process.env.OIDC_CLIENT_ID = "land-records";
+    process.env.OIDC_CLIENT_SECRET = "secret";
+    const env = getEnv();
+    expect(env.useLocalOidc).toBe(false);
+    expect(env.OIDC_CLIENT_ID).toBe("land-records");
+  });
+
+  it("reports invalid values with the variable name", () => {
+    process.env.PORT = "70000";
+    expect(() => getEnv()).toThrow(/^Invalid configuration:\n {2}PORT: /);
+    resetEnvCache();
+    process.env.PORT = "3000";
+    process.env.SESSION_SECRET = "too-short";
+    expect(() => getEnv()).toThrow(/SESSION_SECRET: /);
+  });
+
+  it("does not seed demo data into a configured DATABASE_URL unless SEED_DEMO_DATA=true", () => {
+    process.env.DATABASE_URL = "postgresql://app@db.example.test:5432/records";
+    expect(getEnv().seedDemoData).toBe(false);
+
+    resetEnvCache();
+    process.env.SEED_DEMO_DATA = "true";
+    expect(getEnv().seedDemoData).toBe(true);
+
+    resetEnvCache();
+    process.env.SEED_DEMO_DATA = "false";
+    expect(getEnv().seedDemoData).toBe(false);
+  });
+
+  it("lets SEED_DEMO_DATA=false turn seeding off for the embedded database", () => {
+    process.env.SEED_DEMO_DATA = "false";
+    expect(getEnv().seedDemoData).toBe(false);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Benchmark helpers: start the built app on an empty data folder (or use BENCH_URL), sign in
+ * through the bundled OpenID Connect provider like a browser, and drive bounded loopback load.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+export async function startApp({ port = 3950, env = {} } = {}) {
+  if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ""), stop: async () => {}, pid: null };
+  if (!fs.existsSync("build/index.js")) throw new Error("Build the app first: npm run build");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-"));
+  const child = spawn(process.execPath, ["build/index.js"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("The app did not start within 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    dataDir,
+    async stop() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tiny cookie jar over fetch with manual redirects, enough for the sign-in flow. */
+function cookieJar() {
+  const cookies = new Map();
+  return {
+    header: () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    store(response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        const i = pair.indexOf("=");
+        cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1));
+      }
+    },
+  };
+}
+
+export async function signIn(baseUrl, login, password) {
+  const jar = cookieJar();
+  const origin = new URL(baseUrl).origin;
+  let url = `${baseUrl}/api/login`;
+  let response;
+  for (let hops = 0; hops < 10; hops++) {
+    response = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+    jar.store(response);
+    if (response.status < 300 || response.status >= 400) break;
+    url = new URL(response.headers.get("location"), url).toString();
+  }
+  const html = await response.text();
+  const action = html.match(/<form method="post" action="([^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+  if (!action) throw new Error("No sign-in form found");
+  response = await fetch(new URL(action, url), {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ email: login, password }),
+  });
+  jar.store(response);
+  url = new URL(response.headers.get("location"), url).toString();
+  for (let hops = 0; hops < 10 && response.status >= 300 && response.status < 400; hops++) {
+    response = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });
+    jar.store(response);
+    if (response.headers.get("location")) url = new URL(response.headers.get("location"), url).toString();
+  }
+  const cookie = jar.header();
+  if (!cookie.includes("lr_session=")) throw new Error("Sign-in did not produce a session");
+  return cookie;
+}
+
+/** `connections` parallel keep-alive clients hitting `url` for `seconds`; returns latency percentiles (ms). */
+export async function load(url, { connections = 20, seconds = 10, headers = {} } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  const one = () =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          if (res.statusCode !== 200) errors++;
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+    });
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (Date.now() < end) await one();
+  }));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
+export function printTable(rows) {
+  console.log("| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+  }
+}

@@ -1,0 +1,255 @@
+import type { MikroORM } from "@mikro-orm/postgresql";
+import { Client, Project, User, UserInvitation } from "../../db/entities/index";
+import { db, withRequestContext } from "../../db/orm";
+import { signInFromSso } from "../../app/modules/auth/sign-in.server";
+import type { SsoProfile } from "../../app/modules/auth/sso-claims";
+import { AppError } from "../../app/utils/app-error";
+import { useTestDatabase } from "../setup/test-database";
+
+/** signInFromSso: linking by issuer|sub, then e-mail, then invitation, else a new viewer. */
+
+const ISSUER = "https://idp.example.test";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let database: Awaited<ReturnType<typeof useTestDatabase>>;
+let orm: MikroORM;
+let demoClientId: number;
+let westernId: number;
+let northernId: number;
+
+beforeAll(async () => {
+  database = await useTestDatabase({ seed: true });
+  orm = database.orm;
+  await withRequestContext(async () => {
+    demoClientId = (await db().findOneOrFail(Client, { name: "Demo Land Consultancy" })).id;
+    westernId = (await db().findOneOrFail(Project, { name: "Western Pipeline Stage 2" })).id;
+    northernId = (await db().findOneOrFail(Project, { name: "Northern Transmission Line" })).id;
+  });
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+  orm.em.getConnection().execute<T[]>(query, params);
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  client_id: number | null;
+  system_role: string;
+  auth_subject: string | null;
+  is_active: boolean;
+  last_sign_in_at: Date | null;
+}
+const userRow = async (where: "id" | "email", value: string) =>
+  (await sql<UserRow>(`select * from "user" where ${where} = ?`, [value]))[0];
+
+interface AuditRow {
+  action: string;
+  user_id: string | null;
+  client_id: number | null;
+  project_id: number | null;
+  entity_type: string | null;
+  entity_id: string | null;
+}
+const auditRows = (userId: string) =>
+  sql<AuditRow>("select action, user_id, client_id, project_id, entity_type, entity_id from audit_log where entity_id = ? order by id", [userId]);
+
+const signIn = (profile: SsoProfile) => withRequestContext(() => signInFromSso(profile));
+
+async function signInError(profile: SsoProfile): Promise<AppError> {
+  const error = await signIn(profile).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("signInFromSso: a new person", () => {
+  it("creates a viewer with no client, linked to issuer|sub, and audits auth.first_sign_in", async () => {
+    const before = Date.now();
+    const user = await signIn({
+      issuer: ISSUER,
+      subject: "new-sub-1",
+      email: "  New.Person@Example.COM ",
+      firstName: "New",
+      lastName: "Person",
+      picture: "https://img.example.test/new.png",
+    });
+    expect(user.id).toMatch(UUID);
+
+    const row = await userRow("id", user.id);
+    expect(row).toMatchObject({
+      email: "new.person@example.com",
+      first_name: "New",
+      last_name: "Person",
+      profile_image_url: "https://img.example.test/new.png",
+      client_id: null,
+      system_role: "viewer",
+      auth_subject: `${ISSUER}|new-sub-1`,
+      is_active: true,
+    });
+    expect(new Date(row!.last_sign_in_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    expect(await auditRows(user.id)).toEqual([
+      { action: "auth.first_sign_in", user_id: user.id, client_id: null, project_id: null, entity_type: "User", entity_id: user.id },
+    ]);
+    expect(await sql("select id from project_membership where user_id = ?", [user.id])).toEqual([]);
+  });
+
+  it("finds the same user on the next sign-in by issuer|sub, updates names, and audits auth.sign_in", async () => {
+    const first = await signIn({ issuer: ISSUER, subject: "new-sub-2", email: "repeat@example.com", firstName: "Rita", lastName: "Old" });
+    const firstSignIn = (await userRow("id", first.id))!.last_sign_in_at!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // The provider now reports a new surname and even a new e-mail: the subject still decides.
+    const second = await signIn({ issuer: ISSUER, subject: "new-sub-2", email: "rita.new@example.com", firstName: "Rita", lastName: "New" });
+    expect(second.id).toBe(first.id);
+
+    const row = await userRow("id", first.id);
+    expect(row).toMatchObject({ first_name: "Rita", last_name: "New", email: "repeat@example.com", auth_subject: `${ISSUER}|new-sub-2` });
+    expect(new Date(row!.last_sign_in_at!).getTime()).toBeGreaterThan(new Date(firstSignIn).getTime());
+    expect(await userRow("email", "rita.new@example.com")).toBeUndefined();
+    expect((await auditRows(first.id)).map((a) => a.action)).toEqual(["auth.first_sign_in", "auth.sign_in"]);
+  });
+
+  it("keeps the stored names when the provider sends none", async () => {
+    const first = await signIn({ issuer: ISSUER, subject: "new-sub-3", email: "keep@example.com", firstName: "Kim", lastName: "Keep", picture: "https://img.example.test/k.png" });
+    await signIn({ issuer: ISSUER, subject: "new-sub-3", email: "keep@example.com" });
+    expect(await userRow("id", first.id)).toMatchObject({ first_name: "Kim", last_name: "Keep", profile_image_url: "https://img.example.test/k.png" });
+  });
+});
+
+describe("signInFromSso: an existing user", () => {
+  it("matches a seeded user by e-mail, case-insensitively, and links the subject", async () => {
+    expect((await userRow("id", "seed-officer"))?.auth_subject).toBeNull();
+    const user = await signIn({ issuer: ISSUER, subject: "officer-sub", email: "OFFICER@Demo-Consultancy.LOCAL", firstName: "Oskar" });
+    expect(user.id).toBe("seed-officer");
+
+    const row = await userRow("id", "seed-officer");
+    expect(row).toMatchObject({
+      email: "officer@demo-consultancy.local",
+      first_name: "Oskar",
+      last_name: "Officer",
+      system_role: "officer",
+      client_id: demoClientId,
+      auth_subject: `${ISSUER}|officer-sub`,
+    });
+    expect(row!.last_sign_in_at).not.toBeNull();
+    expect(await auditRows("seed-officer")).toEqual([
+      { action: "auth.sign_in", user_id: "seed-officer", client_id: demoClientId, project_id: null, entity_type: "User", entity_id: "seed-officer" },
+    ]);
+    expect(await sql("select id from \"user\" where email = ?", ["officer@demo-consultancy.local"])).toHaveLength(1);
+
+    // Next time the subject alone finds the user.
+    expect((await signIn({ issuer: ISSUER, subject: "officer-sub", email: "someone.else@example.com" })).id).toBe("seed-officer");
+  });
+
+  it("does not take an open invitation for someone who already has an account", async () => {
+    await withRequestContext(async () => {
+      db().create(UserInvitation, { email: "viewer@demo-consultancy.local", role: "project_manager", client: demoClientId, project: northernId } as never);
+      await db().flush();
+    });
+    const user = await signIn({ issuer: ISSUER, subject: "viewer-sub", email: "viewer@demo-consultancy.local" });
+    expect(user.id).toBe("seed-viewer");
+    expect((await userRow("id", "seed-viewer"))?.system_role).toBe("viewer");
+    expect(await sql("select id from project_membership where user_id = ? and project_id = ?", ["seed-viewer", northernId])).toEqual([]);
+  });
+
+  it("refuses a deactivated user with 403 and changes nothing", async () => {
+    const lastSignIn = new Date("2026-01-02T03:04:05.000Z");
+    await sql(`update "user" set is_active = false, last_sign_in_at = ? where id = ?`, [lastSignIn, "seed-director"]);
+
+    const error = await signInError({ issuer: ISSUER, subject: "director-sub", email: "director@demo-consultancy.local", firstName: "Changed" });
+    expect(error.status).toBe(403);
+    expect(error.message).toBe("Your account has been deactivated. Contact your administrator.");
+
+    const row = await userRow("id", "seed-director");
+    expect(new Date(row!.last_sign_in_at!).toISOString()).toBe(lastSignIn.toISOString());
+    expect(row).toMatchObject({ first_name: "Dana", auth_subject: null, is_active: false });
+    expect(await auditRows("seed-director")).toEqual([]);
+  });
+});
+
+describe("signInFromSso: an invited person", () => {
+  it("joins the invited client with the invited role and project, and the invitation is accepted", async () => {
+    const invitationId = await withRequestContext(async () => {
+      const invitation = db().create(UserInvitation, {
+        email: "Invited.Officer@Example.test",
+        role: "officer",
+        client: demoClientId,
+        project: westernId,
+        invitedBy: "seed-client-owner",
+      } as never);
+      await db().flush();
+      return invitation.id;
+    });
+
+    const user = await signIn({ issuer: ISSUER, subject: "invited-sub", email: "INVITED.officer@example.TEST", firstName: "Ivy", lastName: "Invited" });
+    expect(user.id).toMatch(UUID);
+    expect(await userRow("id", user.id)).toMatchObject({
+      email: "invited.officer@example.test",
+      system_role: "officer",
+      client_id: demoClientId,
+      auth_subject: `${ISSUER}|invited-sub`,
+      first_name: "Ivy",
+    });
+
+    const memberships = await sql<{ project_id: number; role: string; is_active: boolean; invited_by_id: string | null }>(
+      "select project_id, role, is_active, invited_by_id from project_membership where user_id = ?",
+      [user.id],
+    );
+    expect(memberships).toEqual([{ project_id: westernId, role: "officer", is_active: true, invited_by_id: "seed-client-owner" }]);
+
+    const invitation = (await sql<{ accepted_at: Date | null }>("select accepted_at from user_invitation where id = ?", [invitationId]))[0];
+    expect(invitation?.accepted_at).toBeInstanceOf(Date);
+
+    expect(await auditRows(user.id)).toEqual([
+      { action: "auth.first_sign_in_invited", user_id: user.id, client_id: demoClientId, project_id: null, entity_type: "User", entity_id: user.id },
+    ]);
+
+    // The accepted invitation is not used again: the next sign-in is an ordinary one.
+    const again = await signIn({ issuer: ISSUER, subject: "invited-sub", email: "invited.officer@example.test" });
+    expect(again.id).toBe(user.id);
+    expect((await auditRows(user.id)).map((a) => a.action)).toEqual(["auth.first_sign_in_invited", "auth.sign_in"]);
+    expect(await sql("select id from project_membership where user_id = ?", [user.id])).toHaveLength(1);
+  });
+
+  it("joins only the client when the invitation names no project", async () => {
+    await withRequestContext(async () => {
+      db().create(UserInvitation, { email: "client.only@example.test", role: "director", client: demoClientId } as never);
+      await db().flush();
+    });
+    const user = await signIn({ issuer: ISSUER, subject: "client-only-sub", email: "client.only@example.test" });
+    expect(await userRow("id", user.id)).toMatchObject({ system_role: "director", client_id: demoClientId });
+    expect(await sql("select id from project_membership where user_id = ?", [user.id])).toEqual([]);
+    expect((await auditRows(user.id)).map((a) => a.action)).toEqual(["auth.first_sign_in_invited"]);
+  });
+
+  it("ignores an invitation that was already accepted", async () => {
+    await withRequestContext(async () => {
+      db().create(UserInvitation, { email: "stale@example.test", role: "officer", client: demoClientId, project: westernId, acceptedAt: new Date("2026-01-01T00:00:00Z") } as never);
+      await db().flush();
+    });
+    const user = await signIn({ issuer: ISSUER, subject: "stale-sub", email: "stale@example.test" });
+    expect(await userRow("id", user.id)).toMatchObject({ system_role: "viewer", client_id: null });
+    expect(await sql("select id from project_membership where user_id = ?", [user.id])).toEqual([]);
+    expect((await auditRows(user.id)).map((a) => a.action)).toEqual(["auth.first_sign_in"]);
+  });
+});
+
+describe("signInFromSso: entity state", () => {
+  it("returns a managed User entity with the stored values", async () => {
+    const user = await signIn({ issuer: ISSUER, subject: "entity-sub", email: "entity@example.test", firstName: "Ent" });
+    const reloaded = await withRequestContext(() => db().findOneOrFail(User, { id: user.id }));
+    expect(reloaded.email).toBe(user.email);
+    expect(reloaded.firstName).toBe("Ent");
+    expect(reloaded.authSubject).toBe(`${ISSUER}|entity-sub`);
+  });
+});
