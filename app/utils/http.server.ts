@@ -12,9 +12,10 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return to;
 }
 
-/** JSON error body in the spec's shape ({ message, code? }) for /api routes. */
+/** JSON error body in the spec's shape ({ message, code?, errors? }) for /api routes. */
 export function apiError(error: AppError) {
-  return json({ message: error.message, ...(error.code ? { code: error.code } : {}) }, { status: error.status });
+  const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
+  return json({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(fieldErrors ? { errors: fieldErrors } : {}) }, { status: error.status });
 }
 
 /** Lets /api routes turn thrown AppErrors into JSON and rethrow everything else (redirects included). */

@@ -75,7 +75,7 @@ async function anonymousSession(url = "http://localhost:3000/") {
 }
 
 const sessionRow = async (sid: string) =>
-  (await sql<{ sid: string; sess: Record<string, unknown>; expire: Date }>("select sid, sess, expire from session where sid = ?", [sid]))[0];
+  (await sql<{ sid: string; sess: Record<string, unknown>; expire: string }>("select sid, sess, expire from session where sid = ?", [sid]))[0];
 
 describe("createSignedInSession", () => {
   it("returns an HttpOnly, SameSite=Lax, Path=/ cookie that is not Secure over http", async () => {

@@ -44,7 +44,8 @@ interface UserRow {
   system_role: string;
   auth_subject: string | null;
   is_active: boolean;
-  last_sign_in_at: Date | null;
+  /** Raw SQL returns timestamptz as text. */
+  last_sign_in_at: string | null;
 }
 const userRow = async (where: "id" | "email", value: string) =>
   (await sql<UserRow>(`select * from "user" where ${where} = ?`, [value]))[0];
@@ -151,6 +152,20 @@ describe("signInFromSso: an existing user", () => {
     expect((await signIn({ issuer: ISSUER, subject: "officer-sub", email: "someone.else@example.com" })).id).toBe("seed-officer");
   });
 
+  it("never hands an account linked to one identity to another identity with the same e-mail", async () => {
+    await signIn({ issuer: ISSUER, subject: "pm-original", email: "pm@demo-consultancy.local" });
+    const error = await signInError({ issuer: ISSUER, subject: "pm-impostor", email: "PM@demo-consultancy.local", firstName: "Mallory" });
+    expect(error.status).toBe(403);
+    expect(error.message).toBe("This e-mail address already belongs to another sign-in. Contact your administrator.");
+    expect(await userRow("id", "seed-project-manager")).toMatchObject({ first_name: "Priya", auth_subject: `${ISSUER}|pm-original` });
+  });
+
+  it("refuses an identity without an e-mail address", async () => {
+    const error = await signInError({ issuer: ISSUER, subject: "no-mail", email: "   " });
+    expect(error.status).toBe(403);
+    expect(await sql(`select id from "user" where auth_subject = ?`, [`${ISSUER}|no-mail`])).toEqual([]);
+  });
+
   it("does not take an open invitation for someone who already has an account", async () => {
     await withRequestContext(async () => {
       db().create(UserInvitation, { email: "viewer@demo-consultancy.local", role: "project_manager", client: demoClientId, project: northernId } as never);
@@ -207,8 +222,11 @@ describe("signInFromSso: an invited person", () => {
     );
     expect(memberships).toEqual([{ project_id: westernId, role: "officer", is_active: true, invited_by_id: "seed-client-owner" }]);
 
-    const invitation = (await sql<{ accepted_at: Date | null }>("select accepted_at from user_invitation where id = ?", [invitationId]))[0];
-    expect(invitation?.accepted_at).toBeInstanceOf(Date);
+    const invitation = (await sql<{ accepted_at: string | null }>("select accepted_at from user_invitation where id = ?", [invitationId]))[0];
+    expect(invitation?.accepted_at).not.toBeNull();
+    const acceptedAgo = Date.now() - new Date(invitation!.accepted_at!).getTime();
+    expect(acceptedAgo).toBeGreaterThanOrEqual(0);
+    expect(acceptedAgo).toBeLessThan(60_000);
 
     expect(await auditRows(user.id)).toEqual([
       { action: "auth.first_sign_in_invited", user_id: user.id, client_id: demoClientId, project_id: null, entity_type: "User", entity_id: user.id },

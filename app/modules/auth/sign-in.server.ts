@@ -10,7 +10,8 @@ import type { SsoProfile } from "./sso-claims";
 /**
  * Finds or creates the user an identity provider vouched for:
  *  1. the user already linked to this issuer and subject;
- *  2. otherwise a user with the same e-mail (seeded or created by an administrator), now linked;
+ *  2. otherwise a user with the same e-mail who is not yet linked to any identity (seeded or created
+ *     by an administrator), now linked; a user linked to another identity is never taken over;
  *  3. otherwise an open invitation for the e-mail: the user joins with the invited role;
  *  4. otherwise a new user with the default role, viewer, and no client.
  */
@@ -18,8 +19,14 @@ export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
   const em = db();
   const authSubject = `${profile.issuer}|${profile.subject}`;
   const email = profile.email.trim().toLowerCase();
+  if (!email) throw new AppError(403, "Your identity provider did not share an e-mail address, so you cannot be signed in.");
   return em.transactional(async () => {
-    let user = (await em.findOne(User, { authSubject })) ?? (await em.findOne(User, { email }));
+    let user = await em.findOne(User, { authSubject });
+    if (!user) {
+      const sameEmail = await em.findOne(User, { email });
+      if (sameEmail?.authSubject) throw new AppError(403, "This e-mail address already belongs to another sign-in. Contact your administrator.");
+      user = sameEmail;
+    }
     let action = "auth.sign_in";
     if (!user) {
       const invitation = await em.findOne(UserInvitation, { email, acceptedAt: null }, { orderBy: { createdAt: "desc" } });
@@ -28,6 +35,8 @@ export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
         email,
         systemRole: invitation?.role ?? "viewer",
         client: invitation?.client ?? null,
+        // Column defaults apply only when the row is written; set them so the checks below see them.
+        isActive: true,
       } as never);
       if (invitation) {
         invitation.acceptedAt = new Date();
@@ -37,7 +46,7 @@ export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
       }
       action = invitation ? "auth.first_sign_in_invited" : "auth.first_sign_in";
     }
-    if (!user.isActive) throw new AppError(403, "Your account has been deactivated. Contact your administrator.");
+    if (user.isActive === false) throw new AppError(403, "Your account has been deactivated. Contact your administrator.");
     user.authSubject ??= authSubject;
     user.firstName = profile.firstName ?? user.firstName;
     user.lastName = profile.lastName ?? user.lastName;

@@ -1,0 +1,85 @@
+import type { z } from "zod";
+import type { Permission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
+import { requireProjectAccess, requireUser } from "./guards.server";
+
+export const MAX_JSON_BODY_BYTES = 1_000_000;
+
+/**
+ * The body of an /api write as a plain object: JSON, or a urlencoded/multipart form (so curl and
+ * HTML forms both work). Bodies over 1 MB are refused before they are read into memory whole.
+ */
+export async function readBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new AppError(413, "Request body is too large");
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const text = await readTextCapped(request, maxBytes);
+    if (!text.trim()) return {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+      return parsed as Record<string, unknown>;
+    } catch {
+      throw new AppError(400, "Request body must be a JSON object");
+    }
+  }
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await request.formData();
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value !== "string") continue;
+      body[key] = key in body ? ([] as unknown[]).concat(body[key], value) : value;
+    }
+    return body;
+  }
+  return {};
+}
+
+async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError(413, "Request body is too large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The project an /api call works in: `?projectId=` first, else `projectId` in the body. A missing,
+ * unknown or other client's project is INVALID_PROJECT (404; 403 for a known project without access).
+ */
+export async function requireApiProject(request: Request, permission: Permission, body?: Record<string, unknown>): Promise<ProjectAccess> {
+  await requireUser(request);
+  const projectId = new URL(request.url).searchParams.get("projectId") ?? body?.projectId;
+  if (projectId === undefined || projectId === null || projectId === "") throw new AppError(400, "No project selected", "INVALID_PROJECT");
+  return requireProjectAccess(request, projectId, permission);
+}
+
+/** Parses an /api payload with the same zod schema as the page form; 400 with per-field messages. */
+export function parseApiPayload<S extends z.ZodTypeAny>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_";
+    fieldErrors[key] ??= issue.message;
+  }
+  throw new ApiValidationError(fieldErrors);
+}
+
+export class ApiValidationError extends AppError {
+  constructor(public readonly fieldErrors: Record<string, string>) {
+    super(400, Object.values(fieldErrors)[0] ?? "Invalid input");
+  }
+}

@@ -1,0 +1,30 @@
+/** Display helpers shared by every screen; unparseable input shows "Invalid date" (spec 000 §5). */
+export const INVALID_DATE = "Invalid date";
+const LOCALE = "en-AU";
+
+function toDate(value: string | Date): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (calendar) {
+    const date = new Date(Date.UTC(Number(calendar[1]), Number(calendar[2]) - 1, Number(calendar[3])));
+    return date.getUTCMonth() === Number(calendar[2]) - 1 ? date : null;
+  }
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+/** A calendar date such as 5 Mar 2026; empty input gives "". */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = toDate(value);
+  if (!date) return INVALID_DATE;
+  return date.toLocaleDateString(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: typeof value === "string" && value.length === 10 ? "UTC" : "Australia/Sydney" });
+}
+
+/** An instant shown in the given zone, e.g. 5 Mar 2026, 2:30 pm AEDT. */
+export function formatDateTime(value: string | Date | null | undefined, timeZone = "Australia/Sydney"): string {
+  if (value === null || value === undefined || value === "") return "";
+  const date = toDate(value);
+  if (!date) return INVALID_DATE;
+  return date.toLocaleString(LOCALE, { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+}
