@@ -26,13 +26,13 @@ export async function migrateToLatest(): Promise<string[]> {
 }
 
 /**
- * The entity manager of the current request (server.ts opens a RequestContext per request;
- * tests and scripts use `withRequestContext`). Module code calls this rather than holding an em.
+ * The entity manager for the current unit of work: inside `db().transactional(...)` the
+ * transaction's fork, otherwise the request's (server.ts opens a RequestContext per request; tests
+ * and scripts use `withRequestContext`). Module code calls this rather than holding an em, so
+ * nested helpers join the caller's transaction. Throws outside any context.
  */
 export function db(): EntityManager {
-  const em = RequestContext.getEntityManager();
-  if (!em) throw new Error("No request context: wrap the call in withRequestContext()");
-  return em as EntityManager;
+  return getOrm().em.getContext() as EntityManager;
 }
 
 export function withRequestContext<T>(fn: () => Promise<T>): Promise<T> {
