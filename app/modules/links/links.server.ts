@@ -14,65 +14,53 @@ import { AppError, forbidden } from "~/utils/app-error";
  */
 const idOf = (ref: unknown) => Number((ref as { id: number }).id);
 
-export async function linkedPropertyIds(access: ProjectAccess, stakeholderId: number): Promise<number[]> {
-  const links = await db().find(StakeholderProperty, { project: access.project.id, stakeholder: stakeholderId }, { fields: ["property"], orderBy: { id: "asc" } });
-  return links.map((l) => idOf(l.property));
+type Side = "stakeholder" | "property";
+const other = (side: Side): Side => (side === "stakeholder" ? "property" : "stakeholder");
+const ENTITY = { stakeholder: Stakeholder, property: Property } as const;
+const LABEL = { stakeholder: "Stakeholder", property: "Property" } as const;
+const AUDIT = { stakeholder: "stakeholder.link_properties", property: "property.link_stakeholders" } as const;
+
+async function linkedIds(access: ProjectAccess, side: Side, id: number): Promise<number[]> {
+  const target = other(side);
+  const links = await db().find(StakeholderProperty, { project: access.project.id, [side]: id }, { fields: [target], orderBy: { id: "asc" } });
+  return links.map((link) => idOf(link[target]));
 }
 
-export async function linkedStakeholderIds(access: ProjectAccess, propertyId: number): Promise<number[]> {
-  const links = await db().find(StakeholderProperty, { project: access.project.id, property: propertyId }, { fields: ["stakeholder"], orderBy: { id: "asc" } });
-  return links.map((l) => idOf(l.stakeholder));
-}
+export const linkedPropertyIds = (access: ProjectAccess, stakeholderId: number) => linkedIds(access, "stakeholder", stakeholderId);
+export const linkedStakeholderIds = (access: ProjectAccess, propertyId: number) => linkedIds(access, "property", propertyId);
 
-async function requireInProject(entity: typeof Stakeholder | typeof Property, access: ProjectAccess, ids: number[], label: string) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return unique;
-  const found = await db().count(entity as typeof Stakeholder, { id: { $in: unique }, project: access.project.id });
-  if (found !== unique.length) throw new AppError(404, `${label} not found in this project`);
-  return unique;
+/** Replaces the links of one stakeholder (or property) with `wantedIds`, in one transaction. */
+async function setLinks(access: ProjectAccess, side: Side, ownerId: number, wantedIds: number[]) {
+  if (!hasPermission(access.role, "editData")) throw forbidden();
+  const em = db();
+  const target = other(side);
+  const owner = await em.findOne(ENTITY[side] as typeof Stakeholder, { id: ownerId, project: access.project.id });
+  if (!owner) throw new AppError(404, `${LABEL[side]} not found`);
+  const wanted = [...new Set(wantedIds)];
+  if (wanted.length) {
+    const found = await em.count(ENTITY[target] as typeof Stakeholder, { id: { $in: wanted }, project: access.project.id });
+    if (found !== wanted.length) throw new AppError(404, `${LABEL[target]} not found in this project`);
+  }
+  await em.transactional(async () => {
+    const before = await linkedIds(access, side, ownerId);
+    const removed = before.filter((id) => !wanted.includes(id));
+    const added = wanted.filter((id) => !before.includes(id));
+    if (removed.length) await db().nativeDelete(StakeholderProperty, { project: access.project.id, [side]: ownerId, [target]: { $in: removed } });
+    for (const id of added) db().create(StakeholderProperty, { [side]: ownerId, [target]: id, project: access.project.id } as never);
+    const key = `${target}Ids`;
+    recordAudit({ userId: access.user.id, action: AUDIT[side], entityType: LABEL[side], entityId: ownerId, clientId: idOf(access.project.client), projectId: access.project.id, before: { [key]: before }, after: { [key]: wanted } });
+  });
+  return { owner, count: wanted.length };
 }
 
 /** Sets the properties linked to a stakeholder; returns the stakeholder's name and the new count. */
 export async function setStakeholderProperties(access: ProjectAccess, stakeholderId: number, propertyIds: number[]) {
-  if (!hasPermission(access.role, "editData")) throw forbidden();
-  const em = db();
-  const stakeholder = await em.findOne(Stakeholder, { id: stakeholderId, project: access.project.id }, { fields: ["id", "name"] });
-  if (!stakeholder) throw new AppError(404, "Stakeholder not found");
-  const wanted = await requireInProject(Property, access, propertyIds, "Property");
-  await em.transactional(async () => {
-    const before = await linkedPropertyIds(access, stakeholderId);
-    await replaceLinks(access, { stakeholder: stakeholderId }, before, wanted, (propertyId) => ({ stakeholder: stakeholderId, property: propertyId }), "property");
-    recordAudit({ userId: access.user.id, action: "stakeholder.link_properties", entityType: "Stakeholder", entityId: stakeholderId, clientId: idOf(access.project.client), projectId: access.project.id, before: { propertyIds: before }, after: { propertyIds: wanted } });
-  });
-  return { name: stakeholder.name, count: wanted.length };
+  const { owner, count } = await setLinks(access, "stakeholder", stakeholderId, propertyIds);
+  return { name: (owner as { name: string }).name, count };
 }
 
-/** Sets the stakeholders linked to a property; returns the new count. */
+/** Sets the stakeholders linked to a property; returns the property's address and the new count. */
 export async function setPropertyStakeholders(access: ProjectAccess, propertyId: number, stakeholderIds: number[]) {
-  if (!hasPermission(access.role, "editData")) throw forbidden();
-  const em = db();
-  const property = await em.findOne(Property, { id: propertyId, project: access.project.id }, { fields: ["id", "address"] });
-  if (!property) throw new AppError(404, "Property not found");
-  const wanted = await requireInProject(Stakeholder, access, stakeholderIds, "Stakeholder");
-  await em.transactional(async () => {
-    const before = await linkedStakeholderIds(access, propertyId);
-    await replaceLinks(access, { property: propertyId }, before, wanted, (stakeholderId) => ({ stakeholder: stakeholderId, property: propertyId }), "stakeholder");
-    recordAudit({ userId: access.user.id, action: "property.link_stakeholders", entityType: "Property", entityId: propertyId, clientId: idOf(access.project.client), projectId: access.project.id, before: { stakeholderIds: before }, after: { stakeholderIds: wanted } });
-  });
-  return { address: property.address, count: wanted.length };
-}
-
-async function replaceLinks(
-  access: ProjectAccess,
-  owner: { stakeholder: number } | { property: number },
-  before: number[],
-  wanted: number[],
-  link: (otherId: number) => { stakeholder: number; property: number },
-  other: "stakeholder" | "property",
-) {
-  const em = db();
-  const removed = before.filter((id) => !wanted.includes(id));
-  const added = wanted.filter((id) => !before.includes(id));
-  if (removed.length) await em.nativeDelete(StakeholderProperty, { project: access.project.id, ...owner, [other]: { $in: removed } });
-  for (const id of added) em.create(StakeholderProperty, { ...link(id), project: access.project.id } as never);
+  const { owner, count } = await setLinks(access, "property", propertyId, stakeholderIds);
+  return { address: (owner as { address: string }).address, count };
 }
