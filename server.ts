@@ -16,6 +16,10 @@ import { getEnv } from "~/utils/env.server";
 import { crossOriginProtection } from "~/utils/cross-origin.server";
 import { startDatabase } from "~/utils/database.server";
 import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
+import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import { withRequestContext } from "~db/orm";
+
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -78,8 +82,16 @@ async function main() {
     console.log(`Land records app listening on http://localhost:${port}`);
   });
 
+  // Expired sessions are refused on read anyway; the sweep only keeps the table small. Idempotent,
+  // so every app server may run it.
+  const sweep = setInterval(() => {
+    withRequestContext(deleteExpiredSessions).catch((error) => console.error("Session sweep failed:", error));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, shutting down`);
+    clearInterval(sweep);
     server.close();
     await database.close();
     process.exit(0);
