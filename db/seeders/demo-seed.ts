@@ -60,10 +60,16 @@ export async function seedDemoData(em: EntityManager): Promise<boolean> {
       domain: "second-client.local",
       billingEmail: "owner@second-client.local",
     });
+    // A client that has just signed up: no projects yet, so its owner sees "Create Your First Project".
+    const fresh = tx.create(Client, {
+      name: "New Client Pty Ltd",
+      domain: "new-client.local",
+      billingEmail: "owner@new-client.local",
+    });
 
     const users = new Map<string, IUser>();
     for (const account of SEEDED_ACCOUNTS) {
-      const client = account.client === "demo" ? demo : account.client === "second" ? second : null;
+      const client = account.client ? { demo, second, fresh }[account.client] : null;
       users.set(
         account.id,
         tx.create(User, {

@@ -2,7 +2,7 @@ import type { Role } from "../../app/modules/permissions/permissions";
 
 /**
  * Accounts of the bundled local OpenID Connect provider, one per role, plus the owner of a second
- * client so tenant isolation can be seen first hand. The demo seeder creates a user for each with
+ * client (so tenant isolation can be seen first hand) and of a new client with no projects yet. The demo seeder creates a user for each with
  * the same id (the OIDC subject). Never used when an external issuer is configured.
  */
 export interface SeededAccount {
@@ -12,7 +12,7 @@ export interface SeededAccount {
   firstName: string;
   lastName: string;
   role: Role;
-  client: "demo" | "second" | null;
+  client: "demo" | "second" | "fresh" | null;
 }
 
 export const DEMO_PASSWORD = "demo-pass-2026";
@@ -25,4 +25,5 @@ export const SEEDED_ACCOUNTS: readonly SeededAccount[] = [
   { id: "seed-officer", login: "officer@demo-consultancy.local", password: DEMO_PASSWORD, firstName: "Oscar", lastName: "Officer", role: "officer", client: "demo" },
   { id: "seed-viewer", login: "viewer@demo-consultancy.local", password: DEMO_PASSWORD, firstName: "Vera", lastName: "Viewer", role: "viewer", client: "demo" },
   { id: "seed-second-owner", login: "owner@second-client.local", password: DEMO_PASSWORD, firstName: "Sol", lastName: "Second", role: "client_owner", client: "second" },
+  { id: "seed-new-owner", login: "owner@new-client.local", password: DEMO_PASSWORD, firstName: "Nina", lastName: "Newcomer", role: "client_owner", client: "fresh" },
 ];

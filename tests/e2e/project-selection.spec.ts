@@ -44,6 +44,15 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
+    test("the owner of a client without projects is offered Create Your First Project", async ({ page, expectAccessible }) => {
+      await signIn(page, account("client_owner", "fresh"));
+      await expect(page.getByRole("heading", { name: "No projects yet" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Create Your First Project" })).toHaveAttribute("href", "/projects/new");
+      await expect(page.getByLabel("Project", { exact: true })).toHaveCount(0);
+      await expect(page.locator(".stat", { hasText: "Total Projects" }).locator("dd")).toHaveText("0");
+      await expectAccessible(page);
+    });
+
     test("a director sees Export Database once a project is selected", async ({ page, expectAccessible }) => {
       await signIn(page, account("director"));
       await page.getByLabel("Project", { exact: true }).selectOption({ label: "Northern Transmission Line (Demo Land Consultancy)" });

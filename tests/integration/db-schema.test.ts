@@ -110,8 +110,8 @@ describe("database schema", () => {
   it("seeds the demo data once", async () => {
     expect(await seedDemoData(orm.em.fork())).toBe(true);
     const em = orm.em.fork();
-    expect(await em.count(Client, {})).toBe(2);
-    expect(await em.count(User, {})).toBe(7);
+    expect(await em.count(Client, {})).toBe(3);
+    expect(await em.count(User, {})).toBe(8);
     expect(await em.count(Project, {})).toBe(3);
 
     const [pipeline] = await em.find(Project, { name: "Western Pipeline Stage 2" });
@@ -130,8 +130,8 @@ describe("database schema", () => {
     expect(typeof laa[0].latitude === "number" || laa[0].latitude == null).toBe(true);
 
     expect(await seedDemoData(orm.em.fork())).toBe(false);
-    expect(await orm.em.fork().count(Client, {})).toBe(2);
-    expect(await orm.em.fork().count(User, {})).toBe(7);
+    expect(await orm.em.fork().count(Client, {})).toBe(3);
+    expect(await orm.em.fork().count(User, {})).toBe(8);
     expect(await orm.em.fork().count(Project, {})).toBe(3);
   });
 });

@@ -37,6 +37,6 @@ export async function mountLocalOidc(app: express.Express, env: Env) {
     },
   });
   mountLocalOidcProvider(app, provider, {
-    accounts: SEEDED_ACCOUNTS.map((a) => ({ roleLabel: `${roleLabel(a.role)}${a.client === "second" ? " (second client)" : ""}`, login: a.login })),
+    accounts: SEEDED_ACCOUNTS.map((a) => ({ roleLabel: `${roleLabel(a.role)}${a.client === "second" ? " (second client)" : a.client === "fresh" ? " (new client, no projects)" : ""}`, login: a.login })),
   });
 }
