@@ -16,6 +16,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Separate runs on one machine (E2E_OUTPUT_DIR) must not share traces and screenshots.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   retries: 0,

@@ -85,6 +85,8 @@ export const Property = defineEntity({
     { properties: ["project", "address"] },
     { properties: ["project", "volume", "folio"] },
     { properties: ["project", "laaExpiryDate"] },
+    // Trigram index: the list's address search (ILIKE '%…%') and the duplicate check's similarity (`%`).
+    { name: "property_address_trgm_index", expression: `create index "property_address_trgm_index" on "property" using gin ("address" gin_trgm_ops)` },
   ],
 });
 

@@ -1,6 +1,8 @@
 import type { MigrationObject } from "@mikro-orm/core";
 // Migration imports: db/scripts/create-migration.ts adds a line here for each new migration.
 import { Migration20261122020919_initial } from "./Migration20261122020919_initial";
+import { Migration20261122022929_property_search } from "./Migration20261122022929_property_search";
+import { Migration20261122024605_groups_index } from "./Migration20261122024605_groups_index";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -8,5 +10,7 @@ import { Migration20261122020919_initial } from "./Migration20261122020919_initi
  */
 export const migrationsList: MigrationObject[] = [
   { name: "Migration20261122020919_initial", class: Migration20261122020919_initial },
+  { name: "Migration20261122022929_property_search", class: Migration20261122022929_property_search },
+  { name: "Migration20261122024605_groups_index", class: Migration20261122024605_groups_index },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -321,9 +321,19 @@ describe("requireProjectAccess", () => {
     const access = await withRequestContext(() => requireProjectAccess(request, String(projectIds[WESTERN]), "editData"));
     expect(access.role).toBe("officer");
     expect(access.project.name).toBe(WESTERN);
-    await expect(withRequestContext(() => requireProjectAccess(request, String(projectIds[COASTAL]), "viewData"))).rejects.toMatchObject({
-      status: 404,
-      code: "INVALID_PROJECT",
-    });
+    // Refusals leave the guard as HTTP responses, so pages and /api callers get a real 404/403.
+    const refused = await withRequestContext(() => requireProjectAccess(request, String(projectIds[COASTAL]), "viewData")).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(404);
+    expect(await (refused as Response).json()).toEqual({ message: "Project not found", code: "INVALID_PROJECT" });
+
+    const forbidden = await withRequestContext(() => requireProjectAccess(request, String(projectIds[NORTHERN]), "viewData")).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect((forbidden as Response).status).toBe(403);
   });
 });

@@ -1,0 +1,172 @@
+import { Stakeholder } from "~db/entities/Stakeholder";
+import { db } from "~db/orm";
+import { hasPermission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { parseProjectId } from "~/modules/project/access.server";
+import { forbidden } from "~/utils/app-error";
+import { likePattern } from "~/utils/list-query";
+import { contactDetails, contactSummary, lotPlan, volumeFolio, type ContactDetails } from "./format";
+
+/**
+ * Stakeholder Property Groups (spec 000 §2): the project's stakeholders that have at least one linked
+ * property, most links first. A page costs two queries whatever its size: the page of stakeholders
+ * with their link counts (and the total, as a window count), then the first three properties of each.
+ */
+export const GROUPS_PAGE_SIZE = 24;
+export const CARD_PROPERTIES = 3;
+/** The details view lists every linked property; this only bounds a pathological record. */
+export const DETAIL_PROPERTY_LIMIT = 500;
+
+export interface GroupCard {
+  id: number;
+  name: string;
+  contact: string | null;
+  propertyCount: number;
+  properties: { id: number; address: string }[];
+}
+
+export interface GroupPage {
+  groups: GroupCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface GroupProperty {
+  id: number;
+  address: string;
+  volumeFolio: string | null;
+  lotPlan: string | null;
+}
+
+export interface GroupDetails {
+  id: number;
+  name: string;
+  propertyCount: number;
+  contact: ContactDetails;
+  /** Only loaded for the Associated Properties tab. */
+  properties: GroupProperty[] | null;
+}
+
+const CONTACT_COLUMNS = [
+  "email", "email2", "email3", "phone", "phone2", "phone3", "mobile", "mobilePhone", "cellPhone",
+  "homePhone", "businessPhone", "contactPhone", "address", "address2", "address3",
+] as const;
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const CONTACT_SELECT = CONTACT_COLUMNS.map((c) => `s.${snake(c)} as "${c}"`).join(", ");
+
+function requireView(access: ProjectAccess) {
+  if (!hasPermission(access.role, "viewData")) throw forbidden();
+}
+
+async function execute<T>(sql: string, params: unknown[]): Promise<T[]> {
+  return (await db().getConnection().execute(sql, params)) as T[];
+}
+
+type PageRow = { id: number; name: string; propertyCount: number; total: string | number } & Record<(typeof CONTACT_COLUMNS)[number], string | null>;
+
+/** One page of groups, optionally narrowed by stakeholder name or a linked property's address. */
+export async function listPropertyGroups(access: ProjectAccess, { search = "", page = 1 }: { search?: string; page?: number } = {}): Promise<GroupPage> {
+  requireView(access);
+  const projectId = access.project.id;
+  const pageSize = GROUPS_PAGE_SIZE;
+  const offset = (Math.max(1, page) - 1) * pageSize;
+  const { where, params } = searchFilter(projectId, search);
+  const counted = `
+    from (select stakeholder_id, count(*)::int as n from stakeholder_property where project_id = ? group by stakeholder_id) c
+    join stakeholder s on s.id = c.stakeholder_id and s.project_id = ?
+    ${where}`;
+  const rows = await execute<PageRow>(
+    `select s.id, s.name, c.n as "propertyCount", ${CONTACT_SELECT}, count(*) over () as total
+     ${counted}
+     order by c.n desc, s.name asc, s.id asc
+     limit ? offset ?`,
+    [projectId, projectId, ...params, pageSize, offset],
+  );
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  // Past the last page the window count has no row to ride on; count separately (rare: hand-edited URLs).
+  if (!rows.length && offset > 0) {
+    const [row] = await execute<{ total: string | number }>(`select count(*) as total ${counted}`, [projectId, projectId, ...params]);
+    total = Number(row?.total ?? 0);
+  }
+  const firstProperties = await firstPropertiesOf(projectId, rows.map((r) => r.id));
+  return {
+    groups: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      contact: contactSummary(row),
+      propertyCount: Number(row.propertyCount),
+      properties: firstProperties.get(row.id) ?? [],
+    })),
+    total,
+    page: Math.max(1, page),
+    pageSize,
+  };
+}
+
+function searchFilter(projectId: number, search: string): { where: string; params: unknown[] } {
+  const text = search.trim();
+  if (!text) return { where: "", params: [] };
+  const pattern = likePattern(text);
+  return {
+    where: `where (s.name ilike ? or exists (
+      select 1 from stakeholder_property sp2 join property p2 on p2.id = sp2.property_id
+      where sp2.stakeholder_id = s.id and sp2.project_id = ? and p2.address ilike ?))`,
+    params: [pattern, projectId, pattern],
+  };
+}
+
+/** The first three linked properties (by address) of each stakeholder, in one query. */
+async function firstPropertiesOf(projectId: number, stakeholderIds: number[]) {
+  const byStakeholder = new Map<number, { id: number; address: string }[]>();
+  if (!stakeholderIds.length) return byStakeholder;
+  const rows = await execute<{ stakeholderId: number; id: number; address: string }>(
+    `select ids.id as "stakeholderId", first.id, first.address
+     from unnest(?::int[]) as ids(id)
+     cross join lateral (
+       select p.id, p.address from stakeholder_property sp join property p on p.id = sp.property_id
+       where sp.stakeholder_id = ids.id and sp.project_id = ? and p.project_id = ?
+       order by p.address, p.id
+       limit ${CARD_PROPERTIES}
+     ) first`,
+    [`{${stakeholderIds.map((id) => Number(id)).join(",")}}`, projectId, projectId],
+  );
+  for (const row of rows) {
+    const list = byStakeholder.get(row.stakeholderId) ?? [];
+    list.push({ id: row.id, address: row.address });
+    byStakeholder.set(row.stakeholderId, list);
+  }
+  return byStakeholder;
+}
+
+/**
+ * One group for the details view, or null when the id is not a stakeholder of this project with a
+ * linked property (another client's id reads exactly like a missing one).
+ */
+export async function getPropertyGroup(access: ProjectAccess, rawId: unknown, { withProperties = false } = {}): Promise<GroupDetails | null> {
+  requireView(access);
+  const id = parseProjectId(rawId);
+  if (id === null) return null;
+  const projectId = access.project.id;
+  const stakeholder = await db().findOne(Stakeholder, { id, project: projectId }, { fields: ["id", "name", ...CONTACT_COLUMNS] });
+  if (!stakeholder) return null;
+  const [{ n } = { n: 0 }] = await execute<{ n: number }>(
+    "select count(*)::int as n from stakeholder_property where stakeholder_id = ? and project_id = ?",
+    [id, projectId],
+  );
+  if (!n) return null;
+  let properties: GroupProperty[] | null = null;
+  if (withProperties) {
+    const rows = await execute<{ id: number; address: string; volume: string | null; folio: string | null; lot: string | null; planNumber: string | null; lotPlanLine: string | null }>(
+      `select p.id, p.address, p.volume, p.folio, p.lot, p.plan_number as "planNumber", p.lot_plan_line as "lotPlanLine"
+       from stakeholder_property sp join property p on p.id = sp.property_id
+       where sp.stakeholder_id = ? and sp.project_id = ? and p.project_id = ?
+       order by p.address, p.id
+       limit ${DETAIL_PROPERTY_LIMIT}`,
+      [id, projectId, projectId],
+    );
+    properties = rows.map((p) => ({ id: p.id, address: p.address, volumeFolio: volumeFolio(p.volume, p.folio), lotPlan: lotPlan(p) }));
+  }
+  return { id: stakeholder.id, name: stakeholder.name, propertyCount: Number(n), contact: contactDetails(stakeholder), properties };
+}

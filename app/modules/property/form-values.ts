@@ -1,0 +1,37 @@
+import type { IProperty } from "~db/entities/Property";
+import { AppError } from "~/utils/app-error";
+
+/** A property id from a URL segment or query value; anything else is a 404 (never a 500). */
+export function parsePropertyId(value: unknown): number {
+  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : typeof value === "number" ? value : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "Property not found");
+  return id;
+}
+
+const calendar = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : "");
+
+/** The stored values of the form's fields, as the schema accepts them (for PATCH merges). */
+export function propertyFormValues(property: IProperty) {
+  return {
+    address: property.address,
+    volume: property.volume ?? "",
+    folio: property.folio ?? "",
+    area: property.area ?? "",
+    zoning: property.zoning ?? "",
+    notes: property.notes ?? "",
+    nextAction: property.nextAction ?? "",
+    nextActionDueDate: calendar(property.nextActionDueDate),
+    hasLAA: property.hasLAA,
+    laaExpiryDate: calendar(property.laaExpiryDate),
+    laaDetails: property.laaDetails ?? "",
+  };
+}
+
+/** The same values as form strings (a ticked checkbox posts "on"), for re-rendering the form. */
+export function propertyFormStrings(property: IProperty): Record<string, string> {
+  const { hasLAA, ...values } = propertyFormValues(property);
+  return { ...values, hasLAA: hasLAA ? "on" : "", version: String(property.version) };
+}
+
+/** The spec's success text after linking (spec 000 §8). */
+export const linkedMessage = (count: number) => `Linked ${count} stakeholders to property.`;

@@ -1,0 +1,77 @@
+import type { IProperty } from "~db/entities/Property";
+import type { IStakeholder } from "~db/entities/Stakeholder";
+import { laaStatus } from "./laa-status";
+
+const idOf = (ref: unknown) => (ref ? Number((ref as { id: number }).id) : null);
+const calendar = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : null);
+
+/** The /api shape of a property: the spec's field names (spec 000 §3), ids for relations. */
+export function propertyToJson(property: IProperty) {
+  // The entity's own columns (no ORM import here: this module is also reachable from route modules).
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(property)) {
+    if (key.startsWith("_") || typeof value === "function" || key === "stakeholder" || key === "project") continue;
+    fields[key] = value;
+  }
+  const { nextActionDueDate, laaExpiryDate } = property;
+  return {
+    ...fields,
+    stakeholderId: idOf(property.stakeholder),
+    projectId: idOf(property.project),
+    nextActionDueDate: calendar(nextActionDueDate),
+    laaExpiryDate: calendar(laaExpiryDate),
+    laaStatus: laaStatus(property.hasLAA, calendar(laaExpiryDate)),
+  };
+}
+
+/** A linked stakeholder as /api/properties/{id}/stakeholders lists it. */
+export function linkedStakeholderToJson(stakeholder: IStakeholder) {
+  return {
+    id: stakeholder.id,
+    name: stakeholder.name,
+    email: stakeholder.email ?? null,
+    phone: stakeholder.phone ?? null,
+    address: stakeholder.address ?? null,
+    memberType: stakeholder.memberType ?? null,
+    stakeholderCategory: stakeholder.stakeholderCategory ?? null,
+    projectId: idOf(stakeholder.project),
+  };
+}
+
+/** What the Property Details view shows (spec 000 §2): plain values, dates as 'YYYY-MM-DD'. */
+export function propertyDetails(property: IProperty, linkedStakeholders: { id: number; name: string }[]) {
+  const owner = property.stakeholder as { name?: string } | null | undefined;
+  return {
+    id: property.id,
+    projectId: idOf(property.project),
+    address: property.address,
+    search: property.search ?? null,
+    volume: property.volume ?? null,
+    folio: property.folio ?? null,
+    lotPlan: property.lotPlanLine || [property.lot && `Lot ${property.lot}`, property.planNumber].filter(Boolean).join(" on ") || null,
+    titleType: property.titleType ?? null,
+    primaryOwner: owner?.name ?? "Unknown",
+    proprietors: Array.isArray(property.proprietors) ? property.proprietors.map(String) : [],
+    securityNumber: property.securityNumber ?? null,
+    spiNumber: property.spiNumber ?? null,
+    titleDate: property.titleDate ?? null,
+    proprietorDate: property.proprietorDate ?? null,
+    ectController: property.ectController ?? null,
+    ectEffectiveFromDate: property.ectEffectiveFromDate ?? null,
+    addresses: Array.isArray(property.addresses) ? property.addresses.map(String) : [],
+    additionalInfo: property.additionalInfo ?? null,
+    pdf: property.pdf ?? null,
+    area: property.area ?? null,
+    zoning: property.zoning ?? null,
+    notes: property.notes ?? null,
+    hasLAA: property.hasLAA,
+    laaExpiryDate: calendar(property.laaExpiryDate),
+    laaDetails: property.laaDetails ?? null,
+    nextAction: property.nextAction ?? null,
+    nextActionDueDate: calendar(property.nextActionDueDate),
+    linkedStakeholders,
+  };
+}
+
+export type PropertyDetailsView = ReturnType<typeof propertyDetails>;
+

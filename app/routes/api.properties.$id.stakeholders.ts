@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireApiProject } from "~/modules/auth/api.server";
+import { parsePropertyId } from "~/modules/property/form-values";
+import { linkedStakeholderToJson } from "~/modules/property/property-json";
+import { listPropertyStakeholders } from "~/modules/property/property.server";
+import { handleApi } from "~/utils/http.server";
+
+/** GET /api/properties/{id}/stakeholders?projectId=: the stakeholders linked to the property. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const access = await requireApiProject(request, "viewData");
+    const stakeholders = await listPropertyStakeholders(access, parsePropertyId(params.id));
+    return json(stakeholders.map(linkedStakeholderToJson));
+  });
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { propertyToJson } from "~/modules/property/property-json";
+import { deleteProperty, getProperty, updateProperty } from "~/modules/property/property.server";
+import { PropertyFormSchema, VersionSchema } from "~/modules/property/schemas";
+import { handleApi } from "~/utils/http.server";
+import { parsePropertyId, propertyFormValues } from "~/modules/property/form-values";
+
+/** GET /api/properties/{id}[?projectId=]: 404 for another project's or client's property. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const access = await requireApiProject(request, "viewData");
+    return json(propertyToJson(await getProperty(access, parsePropertyId(params.id))));
+  });
+}
+
+/**
+ * PATCH /api/properties/{id}: the form fields (those omitted keep their values) plus projectId and
+ * optionally the version last read (409 when it is no longer current). DELETE removes it.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    const id = parsePropertyId(params.id);
+    if (request.method === "DELETE") {
+      const access = await requireApiProject(request, "deleteData");
+      await deleteProperty(access, id);
+      return json({ message: "Property deleted" });
+    }
+    if (request.method !== "PATCH" && request.method !== "PUT") return json({ message: "Method not allowed" }, { status: 405 });
+    const body = await readBody(request);
+    const access = await requireApiProject(request, "editData", body);
+    const current = await getProperty(access, id);
+    const input = parseApiPayload(PropertyFormSchema, { ...propertyFormValues(current), ...body });
+    const { version } = parseApiPayload(VersionSchema, body);
+    const property = await updateProperty(access, id, input, version ?? null);
+    return json(propertyToJson(property));
+  });
+}

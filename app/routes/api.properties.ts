@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseLaaFilter } from "~/modules/property/laa-status";
+import { propertyToJson } from "~/modules/property/property-json";
+import { createProperty, listPropertyEntities } from "~/modules/property/property.server";
+import { PropertyCreateApiSchema } from "~/modules/property/schemas";
+import { handleApi } from "~/utils/http.server";
+import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
+import { pageParams } from "~/utils/pagination";
+
+/** GET /api/properties?projectId=[&search=&laa=&limit=&offset=]: a JSON array (total in X-Total-Count). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const access = await requireApiProject(request, "viewData");
+    const params = new URL(request.url).searchParams;
+    const { limit, offset } = pageParams(params, { defaultLimit: 200, maxLimit: 500 });
+    const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+    const { properties, total } = await listPropertyEntities(access, { search, laa: parseLaaFilter(params.get("laa")), sort: "address", dir: "asc", limit, offset });
+    return json(properties.map(propertyToJson), { headers: { "X-Total-Count": String(total) } });
+  });
+}
+
+/** POST /api/properties: form fields plus projectId; 201 with the property, or 409 with duplicates unless force is true. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+    const body = await readBody(request);
+    const access = await requireApiProject(request, "editData", body);
+    const input = parseApiPayload(PropertyCreateApiSchema, body);
+    const result = await createProperty(access, input, { force: input.force });
+    if (result.duplicates) return json({ message: "Possible duplicate properties found", duplicates: result.duplicates }, { status: 409 });
+    return json(propertyToJson(result.property), { status: 201 });
+  });
+}

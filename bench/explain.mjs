@@ -1,0 +1,93 @@
+/**
+ * EXPLAIN ANALYZE of the Stakeholder Property Groups queries on "Benchmark Project" (bench/seed-large.mjs):
+ * the page of groups with counts (plain and searched), the first three properties of that page's 24
+ * stakeholders, and the details view's property list. Prints each plan's execution time and the plan.
+ *
+ *   npm run build && node bench/explain.mjs     (starts the app on an empty data folder and seeds it)
+ *   DATABASE_URL=postgresql://… node bench/explain.mjs   (an existing database; seeds it if needed)
+ *
+ * The SQL mirrors app/modules/property-groups/groups.server.ts; keep the two in step.
+ */
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { startApp } from "./lib.mjs";
+import { BENCH_PROJECT, COMMON_SURNAME, databaseUrl, seedLarge } from "./seed-large.mjs";
+
+const CONTACT = `s.email, s.email2, s.email3, s.phone, s.phone2, s.phone3, s.mobile, s.mobile_phone, s.cell_phone,
+  s.home_phone, s.business_phone, s.contact_phone, s.address, s.address2, s.address3`;
+
+const pageQuery = (search) => ({
+  text: `select s.id, s.name, c.n as "propertyCount", ${CONTACT}, count(*) over () as total
+    from (select stakeholder_id, count(*)::int as n from stakeholder_property where project_id = $1 group by stakeholder_id) c
+    join stakeholder s on s.id = c.stakeholder_id and s.project_id = $1
+    ${search ? `where (s.name ilike $2 or exists (
+      select 1 from stakeholder_property sp2 join property p2 on p2.id = sp2.property_id
+      where sp2.stakeholder_id = s.id and sp2.project_id = $1 and p2.address ilike $2))` : ""}
+    order by c.n desc, s.name asc, s.id asc
+    limit 24 offset 0`,
+  extra: search ? [`%${search}%`] : [],
+});
+
+const FIRST_THREE = `select ids.id as "stakeholderId", first.id, first.address
+  from unnest($2::int[]) as ids(id)
+  cross join lateral (
+    select p.id, p.address from stakeholder_property sp join property p on p.id = sp.property_id
+    where sp.stakeholder_id = ids.id and sp.project_id = $1 and p.project_id = $1
+    order by p.address, p.id limit 3
+  ) first`;
+
+const DETAIL = `select p.id, p.address, p.volume, p.folio, p.lot, p.plan_number, p.lot_plan_line
+  from stakeholder_property sp join property p on p.id = sp.property_id
+  where sp.stakeholder_id = $2 and sp.project_id = $1 and p.project_id = $1
+  order by p.address, p.id limit 500`;
+
+async function explain(client, label, text, params) {
+  // Warm the cache first: the benchmark measures steady state, not a cold start.
+  await client.query(text, params);
+  const { rows } = await client.query(`explain (analyze, buffers, format json) ${text}`, params);
+  const [plan] = rows[0]["QUERY PLAN"];
+  const { rows: textRows } = await client.query(`explain (analyze, costs off, timing off, summary off) ${text}`, params);
+  return { label, planningMs: plan["Planning Time"], executionMs: plan["Execution Time"], plan: textRows.map((r) => r["QUERY PLAN"]).join("\n") };
+}
+
+/** Runs the groups queries' plans on the benchmark project; returns their timings and plans. */
+export async function explainGroups(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const project = (await client.query("select id from project where name = $1", [BENCH_PROJECT])).rows[0];
+    if (!project) throw new Error(`"${BENCH_PROJECT}" does not exist: run bench/seed-large.mjs first`);
+    const results = [];
+    const plain = pageQuery("");
+    results.push(await explain(client, "groups page 1 (counts, sort, limit 24)", plain.text, [project.id]));
+    const searched = pageQuery(COMMON_SURNAME);
+    results.push(await explain(client, `groups page 1, search '${COMMON_SURNAME}'`, searched.text, [project.id, ...searched.extra]));
+    const page = await client.query(plain.text, [project.id]);
+    const ids = `{${page.rows.map((r) => r.id).join(",")}}`;
+    results.push(await explain(client, "first 3 properties of the page's 24 stakeholders", FIRST_THREE, [project.id, ids]));
+    results.push(await explain(client, `details: every property of the largest group (${page.rows[0].propertyCount})`, DETAIL, [project.id, page.rows[0].id]));
+    return results;
+  } finally {
+    await client.end();
+  }
+}
+
+export function printExplain(results, { plans = true } = {}) {
+  for (const r of results) {
+    console.log(`\n## ${r.label}: execution ${r.executionMs.toFixed(2)} ms, planning ${r.planningMs.toFixed(2)} ms`);
+    if (plans) console.log(r.plan);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const external = process.env.DATABASE_URL;
+  const port = Number(process.env.BENCH_PORT ?? 3952);
+  const app = external ? null : await startApp({ port });
+  try {
+    const url = external ?? databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000) });
+    await seedLarge(url);
+    printExplain(await explainGroups(url));
+  } finally {
+    await app?.stop();
+  }
+}
