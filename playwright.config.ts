@@ -22,7 +22,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 3,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Generous: a JS-disabled axe scan opens a second browser context, and CI has 2 cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
