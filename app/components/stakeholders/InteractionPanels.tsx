@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
+import { useFormErrors } from "~/components/form/form-state";
+import { PanelDialog } from "~/components/records/PanelDialog";
+import type { EngagementJson } from "~/modules/engagement/engagement.server";
+import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
+import { DEFAULT_TIME_ZONE, INTERACTION_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
+import { LIMITS } from "~/modules/stakeholder/limits";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { listSearch, panelSearch } from "./urls";
+
+export const INTERACTION_FORM = "interaction-form";
+
+/**
+ * Record Interaction (spec 000 §2, §5). Follow-up Date is always rendered (so it works without
+ * JavaScript) and only required and kept when the box is ticked; with JavaScript it is hidden
+ * until the box is ticked.
+ */
+export function InteractionForm({ stakeholder, defaultDateTime }: { stakeholder: { id: number; name: string }; defaultDateTime: string }) {
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const errors = useFormErrors(INTERACTION_FORM);
+  const submitted = errors?.repopulateFields;
+  const [followUp, setFollowUp] = useState(submitted ? submitted.followUpRequired === "on" : false);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const saving = navigation.state === "submitting" && navigation.formData?.get("formId") === INTERACTION_FORM;
+  const formError = errors?.fieldErrors._form;
+
+  return (
+    <PanelDialog id="record-interaction" title={`Record Interaction: ${stakeholder.name}`} closeTo={listSearch(search)} wide>
+      {formError ? <p className="field__error">{formError}</p> : null}
+      <Form method="post" noValidate>
+        <input type="hidden" name="formId" value={INTERACTION_FORM} />
+        <input type="hidden" name="intent" value="record-interaction" />
+        <input type="hidden" name="stakeholderId" value={stakeholder.id} />
+        <div className="form-grid">
+          <SelectField formId={INTERACTION_FORM} name="type" label="Interaction Type" required options={INTERACTION_TYPE_OPTIONS} defaultValue={DEFAULT_INTERACTION_TYPE} />
+          <TextField formId={INTERACTION_FORM} name="subject" label="Subject/Topic" required maxLength={LIMITS.name} />
+          <TextField formId={INTERACTION_FORM} name="completedAt" label="Date and Time" type="datetime-local" defaultValue={defaultDateTime} />
+          <SelectField formId={INTERACTION_FORM} name="timezone" label="Time Zone" options={INTERACTION_TIME_ZONES} defaultValue={DEFAULT_TIME_ZONE} hint="The date and time are read in this zone." />
+        </div>
+        <TextField formId={INTERACTION_FORM} name="location" label="Location" maxLength={LIMITS.address} />
+        <TextAreaField formId={INTERACTION_FORM} name="notes" label="Notes" rows={4} maxLength={LIMITS.notes} />
+        <TextAreaField formId={INTERACTION_FORM} name="outcomes" label="Outcomes" rows={3} maxLength={LIMITS.notes} />
+        <div className="checkbox-field">
+          <input id="field-followUpRequired" type="checkbox" name="followUpRequired" defaultChecked={followUp} onChange={(e) => setFollowUp(e.currentTarget.checked)} />
+          <label htmlFor="field-followUpRequired">Follow-up required</label>
+        </div>
+        <div hidden={enhanced && !followUp}>
+          <TextField formId={INTERACTION_FORM} name="followUpDate" label="Follow-up Date" type="date" hint="Needed only when follow-up is required." />
+        </div>
+        <div className="button-row">
+          <Link to={listSearch(search)} className="button button--secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? "Recording..." : "Record Interaction"}
+          </button>
+        </div>
+      </Form>
+    </PanelDialog>
+  );
+}
+
+function when(e: EngagementJson) {
+  const at = e.completedAt ?? e.scheduledAt;
+  if (!at) return "No date recorded";
+  return `${e.completedAt ? "" : "Scheduled: "}${formatDateTime(at, e.timezone)}`;
+}
+
+/** Interactions list for a stakeholder, newest first. */
+export function InteractionsList({ stakeholder, rows, total, canEdit }: { stakeholder: { id: number; name: string }; rows: EngagementJson[]; total: number; canEdit: boolean }) {
+  const { search } = useLocation();
+  return (
+    <PanelDialog id="interactions" title={`Interactions: ${stakeholder.name}`} closeTo={listSearch(search)} wide>
+      {canEdit ? (
+        <p>
+          <Link className="button" to={panelSearch(search, { interact: stakeholder.id })}>
+            Record Interaction<span className="visually-hidden"> for {stakeholder.name}</span>
+          </Link>
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p>No interactions recorded yet.</p>
+      ) : (
+        <>
+          {total > rows.length ? <p className="muted">Showing the {rows.length} most recent of {total} interactions.</p> : null}
+          <ol className="interaction-list">
+            {rows.map((e) => (
+              <li key={e.id} className="card interaction">
+                <h3>
+                  <span className="badge badge--accent">{interactionTypeLabel(e.type)}</span> {e.subject}
+                </h3>
+                <dl className="definition-list">
+                  <dt>Date and time</dt>
+                  <dd>{when(e)}</dd>
+                  {e.location ? (
+                    <>
+                      <dt>Location</dt>
+                      <dd>{e.location}</dd>
+                    </>
+                  ) : null}
+                  {e.notes ? (
+                    <>
+                      <dt>Notes</dt>
+                      <dd className="preserve-lines">{e.notes}</dd>
+                    </>
+                  ) : null}
+                  {e.outcomes ? (
+                    <>
+                      <dt>Outcomes</dt>
+                      <dd className="preserve-lines">{e.outcomes}</dd>
+                    </>
+                  ) : null}
+                  <dt>Follow-up</dt>
+                  <dd>{e.followUpRequired ? `Required${e.followUpDate ? ` by ${formatDate(instantToZonedDate(new Date(e.followUpDate), e.timezone))}` : ""}` : "Not required"}</dd>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </PanelDialog>
+  );
+}

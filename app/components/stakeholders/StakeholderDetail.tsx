@@ -1,0 +1,157 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { PanelDialog } from "~/components/records/PanelDialog";
+import { PriorityBadge } from "~/components/records/PriorityBadge";
+import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import { listSearch, panelSearch } from "./urls";
+
+type Row = [label: string, value: ReactNode];
+
+function Section({ title, rows }: { title: string; rows: Row[] }) {
+  return (
+    <section className="detail-section" aria-label={title}>
+      <h3>{title}</h3>
+      <dl className="definition-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="definition-list__row">
+            <dt>{label}</dt>
+            <dd>{value === null || value === undefined || value === "" ? <span className="muted">Not provided</span> : value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? `${lat}, ${lng}` : null);
+
+/** Details tab: every field of the record, including imported custom fields (spec 000 §2). */
+function DetailsTab({ s }: { s: StakeholderJson }) {
+  const custom = Object.entries(s.customFields ?? {});
+  return (
+    <>
+      <Section title="Basic Information" rows={[["Name", s.name], ["Company name", s.companyName], ["Active", yesNo(s.isActive)], ["Project property owner", yesNo(s.isProjectPropertyOwner)]]} />
+      <Section
+        title="Contact Information"
+        rows={[["Email", s.email], ["Email 2", s.email2], ["Email 3", s.email3], ["Phone", s.phone], ["Phone 2", s.phone2], ["Phone 3", s.phone3]]}
+      />
+      <Section
+        title="Additional Contact Fields"
+        rows={[["Mobile", s.mobile], ["Contact phone", s.contactPhone], ["Business phone", s.businessPhone], ["Home phone", s.homePhone], ["Cell phone", s.cellPhone], ["Mobile phone", s.mobilePhone]]}
+      />
+      <Section
+        title="Addresses"
+        rows={[
+          ["Address", s.address],
+          ["Address 2", s.address2],
+          ["Address 3", s.address3],
+          ["Location (lat, lng)", coords(s.latitude, s.longitude)],
+          ["Address 1 coordinates", coords(s.address1Lat, s.address1Lng)],
+          ["Address 2 coordinates", coords(s.address2Lat, s.address2Lng)],
+          ["Address 3 coordinates", coords(s.address3Lat, s.address3Lng)],
+          ["Spatial accuracy", s.spatialAccuracy],
+          ["Geo source", s.geoSource],
+        ]}
+      />
+      <Section
+        title="Categorisation"
+        rows={[["Member type", s.memberType], ["Stakeholder category", s.stakeholderCategory], ["Influence level", s.influenceLevel], ["IAP2 engagement level", s.iap2EngagementLevel]]}
+      />
+      <Section
+        title="Next Action"
+        rows={[["Next action", s.nextAction], ["Due date", s.nextActionDueDate ? formatDate(s.nextActionDueDate) : null], ["Priority", <PriorityBadge key="p" dueDate={s.nextActionDueDate} />]]}
+      />
+      <Section title="Notes" rows={[["Notes", s.notes ? <span className="preserve-lines">{s.notes}</span> : null]]} />
+      <Section title="Custom Fields" rows={custom.length ? custom.map(([key, value]) => [key, value === null ? null : String(value)]) : [["Custom fields", null]]} />
+      <Section
+        title="Record"
+        rows={[["Stakeholder ID", String(s.id)], ["Last contact", s.lastContact ? formatDateTime(s.lastContact) : null], ["Created", formatDateTime(s.createdAt)], ["Updated", formatDateTime(s.updatedAt)], ["Version", String(s.version)]]}
+      />
+    </>
+  );
+}
+
+export function StakeholderDetail({ stakeholder: s, tab, canEdit, projectId }: { stakeholder: StakeholderJson; tab: "details" | "documents"; canEdit: boolean; projectId: number }) {
+  const { search } = useLocation();
+  const tabs = [
+    ["details", "Details", panelSearch(search, { highlight: s.id })],
+    ["documents", "Documents", panelSearch(search, { highlight: s.id, tab: "documents" })],
+  ] as const;
+  const json = `/stakeholders/export.json?projectId=${projectId}`;
+  return (
+    <PanelDialog id="stakeholder-detail" title={s.name} closeTo={listSearch(search)} wide>
+      <ul className="button-row detail-actions">
+        {canEdit ? (
+          <li>
+            <Link className="button" to={panelSearch(search, { interact: s.id })}>Record Interaction</Link>
+          </li>
+        ) : null}
+        <li>
+          <Link className="button button--secondary" to={panelSearch(search, { interactions: s.id })}>View Interactions</Link>
+        </li>
+        {canEdit ? (
+          <>
+            <li>
+              <Link className="button button--secondary" to={panelSearch(search, { link: s.id })}>Link Properties</Link>
+            </li>
+            <li>
+              <Link className="button button--secondary" to={panelSearch(search, { edit: s.id })}>Edit</Link>
+            </li>
+          </>
+        ) : null}
+      </ul>
+      <nav aria-label="Stakeholder detail tabs">
+        <ul className="tabs">
+          {tabs.map(([key, label, to]) => (
+            <li key={key}>
+              <Link to={to} aria-current={tab === key ? "page" : undefined} preventScrollReset>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === "documents" ? (
+        <p>Documents for this stakeholder arrive with the documents feature.</p>
+      ) : (
+        <DetailsTab s={s} />
+      )}
+      <details className="debug-actions">
+        <summary>Debug data</summary>
+        <ul className="button-row">
+          <li>
+            <a className="button button--ghost" href={`/stakeholders/sample.json?projectId=${projectId}`}>Show sample data</a>
+          </li>
+          <li>
+            <a className="button button--ghost" href={json} target="_blank" rel="noopener noreferrer">
+              Open all stakeholders as raw data<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <a className="button button--ghost" href={`${json}&download=1`}>Download all stakeholders as JSON</a>
+          </li>
+        </ul>
+      </details>
+    </PanelDialog>
+  );
+}
+
+export function NotFoundPanel({ title }: { title: string }) {
+  const { search } = useLocation();
+  return (
+    <PanelDialog id="stakeholder-not-found" title={title} closeTo={listSearch(search)}>
+      <p>That stakeholder does not exist in this project. It may have been deleted, or the link may be wrong.</p>
+    </PanelDialog>
+  );
+}
+
+export function ForbiddenPanel() {
+  const { search } = useLocation();
+  return (
+    <PanelDialog id="stakeholder-forbidden" title="Not allowed" closeTo={listSearch(search)}>
+      <p>Your role can view stakeholders but not add, edit or link them, or record interactions.</p>
+    </PanelDialog>
+  );
+}

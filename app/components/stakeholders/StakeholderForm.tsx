@@ -1,0 +1,98 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
+import { useFormErrors } from "~/components/form/form-state";
+import { PanelDialog } from "~/components/records/PanelDialog";
+import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
+import { LIMITS } from "~/modules/stakeholder/limits";
+import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
+import { listSearch } from "./urls";
+
+export const STAKEHOLDER_FORM = "stakeholder-form";
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/**
+ * Add / Edit Stakeholder (spec 000 §2). Edit posts the version it was rendered with; a stale save is
+ * refused and the form re-renders from the current record (the key remounts it on a new version).
+ */
+export function StakeholderForm({ stakeholder }: { stakeholder: StakeholderJson | null }) {
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const errors = useFormErrors(STAKEHOLDER_FORM);
+  const editing = stakeholder !== null;
+  const title = editing ? "Edit Stakeholder" : "Add New Stakeholder";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("formId") === STAKEHOLDER_FORM;
+  const submittedActive = errors?.repopulateFields ? errors.repopulateFields.isActive === "on" : null;
+  const isActive = submittedActive ?? (stakeholder ? stakeholder.isActive : true);
+  const text = (name: keyof StakeholderJson) => (stakeholder ? ((stakeholder[name] as string | null) ?? "") : "");
+  const field = (name: keyof StakeholderJson & string, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField formId={STAKEHOLDER_FORM} name={name} label={label} defaultValue={text(name)} {...extra} />
+  );
+
+  return (
+    <PanelDialog id="stakeholder-form" title={title} closeTo={listSearch(search)} wide>
+      <Form method="post" noValidate key={`${stakeholder?.id ?? "new"}-${stakeholder?.version ?? 0}`} className="stakeholder-form">
+        <input type="hidden" name="formId" value={STAKEHOLDER_FORM} />
+        <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+        {editing ? (
+          <>
+            <input type="hidden" name="id" value={stakeholder.id} />
+            <input type="hidden" name="version" value={stakeholder.version} />
+          </>
+        ) : null}
+        <fieldset className="form-section">
+          <legend>Basic Information</legend>
+          {field("name", "Name", { required: true, maxLength: LIMITS.name, autoComplete: "off" })}
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>Contact Information</legend>
+          <div className="form-grid">
+            {field("email", "Email", { type: "email", maxLength: LIMITS.email })}
+            {field("email2", "Email 2", { type: "email", maxLength: LIMITS.email })}
+            {field("email3", "Email 3", { type: "email", maxLength: LIMITS.email })}
+            {field("phone", "Phone", { type: "tel", maxLength: LIMITS.phone })}
+            {field("phone2", "Phone 2", { type: "tel", maxLength: LIMITS.phone })}
+            {field("phone3", "Phone 3", { type: "tel", maxLength: LIMITS.phone })}
+          </div>
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>Stakeholder Classification</legend>
+          <div className="form-grid">
+            <SelectField formId={STAKEHOLDER_FORM} name="memberType" label="Member Type" placeholder="Not set" options={options(MEMBER_TYPES)} defaultValue={text("memberType")} />
+            <SelectField formId={STAKEHOLDER_FORM} name="stakeholderCategory" label="Stakeholder Category" placeholder="Not set" options={options(STAKEHOLDER_CATEGORIES)} defaultValue={text("stakeholderCategory")} />
+            <SelectField formId={STAKEHOLDER_FORM} name="influenceLevel" label="Influence Level" placeholder="Not set" options={options(INFLUENCE_LEVELS)} defaultValue={text("influenceLevel")} />
+            <SelectField formId={STAKEHOLDER_FORM} name="iap2EngagementLevel" label="IAP2 Engagement Level" placeholder="Not set" options={options(IAP2_LEVELS)} defaultValue={text("iap2EngagementLevel")} />
+          </div>
+          <div className="checkbox-field">
+            <input id="field-isActive" type="checkbox" name="isActive" defaultChecked={isActive} />
+            <label htmlFor="field-isActive">Active stakeholder</label>
+          </div>
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>Contact Addresses</legend>
+          {field("address", "Address", { maxLength: LIMITS.address })}
+          {field("address2", "Address 2", { maxLength: LIMITS.address })}
+          {field("address3", "Address 3", { maxLength: LIMITS.address })}
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>Next Action</legend>
+          <div className="form-grid">
+            {field("nextAction", "Next Action", { maxLength: LIMITS.nextAction })}
+            {field("nextActionDueDate", "Due Date", { type: "date" })}
+          </div>
+        </fieldset>
+        <fieldset className="form-section">
+          <legend>Additional Information</legend>
+          <TextAreaField formId={STAKEHOLDER_FORM} name="notes" label="Notes" rows={4} maxLength={LIMITS.notes} defaultValue={text("notes")} />
+        </fieldset>
+        <div className="button-row">
+          <Link to={listSearch(search)} className="button button--secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? (editing ? "Updating..." : "Adding...") : editing ? "Update Stakeholder" : "Add Stakeholder"}
+          </button>
+        </div>
+      </Form>
+    </PanelDialog>
+  );
+}

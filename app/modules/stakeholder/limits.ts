@@ -1,0 +1,2 @@
+/** Length caps of stakeholder and interaction text fields (client-safe: used for maxLength too). */
+export const LIMITS = { name: 200, email: 254, phone: 50, address: 500, nextAction: 500, notes: 5000 } as const;

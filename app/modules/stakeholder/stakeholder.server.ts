@@ -1,0 +1,228 @@
+import { OptimisticLockError, raw, type FilterQuery } from "@mikro-orm/core";
+import { Property } from "~db/entities/Property";
+import { Stakeholder, type IStakeholder } from "~db/entities/Stakeholder";
+import { db } from "~db/orm";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { prioritySqlExpression } from "~/modules/next-action/priority";
+import { hasPermission, type Permission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { AppError, forbidden } from "~/utils/app-error";
+import { likePattern } from "~/utils/list-query";
+import type { StakeholderInput, StakeholderPatch } from "./schemas";
+import { stakeholderToJson } from "./stakeholder-json";
+
+/**
+ * Stakeholder reads and writes, always scoped to one project. Every function checks the caller's
+ * permission itself, so the page action and the /api routes enforce the same rules.
+ */
+export const STAKEHOLDER_SORT_KEYS = ["name", "email", "memberType", "priority"] as const;
+export type StakeholderSortKey = (typeof STAKEHOLDER_SORT_KEYS)[number];
+export const EXPORT_CAP = 10_000;
+export const STALE_MESSAGE =
+  "This stakeholder was changed by someone else after you opened the form. The form now shows the current details: check them and make your changes again.";
+
+/** Columns the search box looks in: name, e-mails, phones, addresses, company name. */
+const SEARCH_FIELDS = [
+  "name", "email", "email2", "email3", "phone", "phone2", "phone3", "mobile", "contactPhone", "businessPhone",
+  "homePhone", "cellPhone", "mobilePhone", "address", "address2", "address3", "companyName",
+] as const;
+
+const FORM_FIELDS = [
+  "name", "email", "email2", "email3", "phone", "phone2", "phone3", "address", "address2", "address3", "memberType",
+  "stakeholderCategory", "influenceLevel", "iap2EngagementLevel", "isActive", "nextAction", "nextActionDueDate", "notes",
+  "latitude", "longitude", "customFields",
+] as const;
+
+const idOf = (ref: unknown) => Number((ref as { id: number }).id);
+
+export function requirePermission(access: ProjectAccess, permission: Permission) {
+  if (!hasPermission(access.role, permission)) throw forbidden();
+}
+
+function auditBase(access: ProjectAccess) {
+  return { userId: access.user.id, clientId: idOf(access.project.client), projectId: access.project.id, entityType: "Stakeholder" };
+}
+
+export interface StakeholderListOptions {
+  search?: string;
+  sort?: StakeholderSortKey;
+  dir?: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+export function searchFilter(access: ProjectAccess, search = ""): FilterQuery<IStakeholder> {
+  const where: FilterQuery<IStakeholder> = { project: access.project.id };
+  const text = search.trim();
+  if (!text) return where;
+  const pattern = likePattern(text);
+  return { ...where, $or: SEARCH_FIELDS.map((field) => ({ [field]: { $ilike: pattern } })) } as FilterQuery<IStakeholder>;
+}
+
+function orderFor(sort: StakeholderSortKey, dir: "asc" | "desc") {
+  const nulls = dir === "asc" ? "asc nulls last" : "desc nulls last";
+  const byName = { [raw((a: string) => `lower(${a}.name)`)]: dir };
+  switch (sort) {
+    case "email":
+      return [{ [raw((a: string) => `lower(${a}.email)`)]: nulls }, byName, { id: "asc" }];
+    case "memberType":
+      return [{ memberType: nulls }, { [raw((a: string) => `lower(${a}.name)`)]: "asc" }, { id: "asc" }];
+    case "priority":
+      // Spec 000 §4: ascending puts overdue first; ties by due date.
+      return [{ [raw((a: string) => prioritySqlExpression(`${a}.next_action_due_date`))]: dir }, { nextActionDueDate: nulls }, { [raw((a: string) => `lower(${a}.name)`)]: "asc" }, { id: "asc" }];
+    default:
+      return [byName, { id: "asc" }];
+  }
+}
+
+/** One page of the project's stakeholders (search, sort, LIMIT/OFFSET) and the match count. */
+export async function listStakeholders(access: ProjectAccess, options: StakeholderListOptions) {
+  requirePermission(access, "viewData");
+  const [rows, total] = await db().findAndCount(Stakeholder, searchFilter(access, options.search), {
+    orderBy: orderFor(options.sort ?? "name", options.dir ?? "asc") as never,
+    limit: options.limit,
+    offset: options.offset,
+  });
+  return { rows, total };
+}
+
+export interface StakeholderCounts {
+  total: number;
+  active: number;
+  individuals: number;
+  businesses: number;
+}
+
+/** The four tiles, for the whole project (not just the page or the search), in one query. */
+export async function stakeholderCounts(access: ProjectAccess): Promise<StakeholderCounts> {
+  requirePermission(access, "viewData");
+  const [row] = await db().getConnection().execute<{ total: number; active: number; individuals: number; businesses: number }[]>(
+    `select count(*)::int as total,
+            count(*) filter (where is_active is not false)::int as active,
+            count(*) filter (where member_type = 'Individual')::int as individuals,
+            count(*) filter (where member_type = 'Business')::int as businesses
+       from stakeholder where project_id = ?`,
+    [access.project.id],
+  );
+  return { total: row?.total ?? 0, active: row?.active ?? 0, individuals: row?.individuals ?? 0, businesses: row?.businesses ?? 0 };
+}
+
+export interface LinkedPropertiesPreview {
+  properties: { id: number; address: string }[];
+  total: number;
+}
+
+/** The first `perStakeholder` linked property addresses and the link count of each stakeholder, in one query. */
+export async function linkedPropertiesPreview(access: ProjectAccess, stakeholderIds: number[], perStakeholder = 3): Promise<Map<number, LinkedPropertiesPreview>> {
+  const result = new Map<number, LinkedPropertiesPreview>();
+  if (!stakeholderIds.length) return result;
+  const rows = await db().getConnection().execute<{ stakeholder_id: number; property_id: number; address: string; total: number }[]>(
+    `select stakeholder_id, property_id, address, total from (
+       select sp.stakeholder_id, p.id as property_id, p.address,
+              row_number() over (partition by sp.stakeholder_id order by p.address, p.id) as rn,
+              (count(*) over (partition by sp.stakeholder_id))::int as total
+         from stakeholder_property sp
+         join property p on p.id = sp.property_id and p.project_id = sp.project_id
+        where sp.project_id = ? and sp.stakeholder_id in (${stakeholderIds.map(() => "?").join(", ")})
+     ) ranked where rn <= ? order by stakeholder_id, rn`,
+    [access.project.id, ...stakeholderIds, perStakeholder],
+  );
+  for (const row of rows) {
+    const entry = result.get(row.stakeholder_id) ?? { properties: [], total: row.total };
+    entry.properties.push({ id: row.property_id, address: row.address });
+    result.set(row.stakeholder_id, entry);
+  }
+  return result;
+}
+
+/** The project's properties for the Link Properties checklist (id and address only). */
+export async function projectPropertyChoices(access: ProjectAccess, limit = 2000) {
+  requirePermission(access, "viewData");
+  const rows = await db().find(Property, { project: access.project.id }, { fields: ["id", "address"], orderBy: { address: "asc", id: "asc" }, limit });
+  return rows.map((p) => ({ id: p.id, address: p.address }));
+}
+
+/** One stakeholder of the project; another project's or client's id is 404. */
+export async function getStakeholder(access: ProjectAccess, id: number | null): Promise<IStakeholder> {
+  requirePermission(access, "viewData");
+  const stakeholder = id ? await db().findOne(Stakeholder, { id, project: access.project.id }) : null;
+  if (!stakeholder) throw new AppError(404, "Stakeholder not found");
+  return stakeholder;
+}
+
+function changesFrom(input: StakeholderPatch) {
+  const changes: Record<string, unknown> = {};
+  for (const field of FORM_FIELDS) if (input[field] !== undefined) changes[field] = input[field];
+  return changes;
+}
+
+export async function createStakeholder(access: ProjectAccess, input: StakeholderInput): Promise<IStakeholder> {
+  requirePermission(access, "editData");
+  return db().transactional(async (em) => {
+    const stakeholder = em.create(Stakeholder, {
+      ...changesFrom(input),
+      name: input.name,
+      user: access.user.id,
+      project: access.project.id,
+      // em.create applies column defaults only at flush; the audit row reads them before.
+      isActive: input.isActive ?? true,
+      isProjectPropertyOwner: false,
+    } as never);
+    await em.flush();
+    recordAudit({ ...auditBase(access), action: "stakeholder.create", entityId: stakeholder.id, before: null, after: stakeholderToJson(stakeholder) });
+    return stakeholder;
+  });
+}
+
+/**
+ * Applies the given fields. With `input.version` the save is refused (409) when the record has
+ * changed since that version was read, so a stale form never silently overwrites a newer save.
+ */
+export async function updateStakeholder(access: ProjectAccess, id: number | null, input: StakeholderPatch): Promise<IStakeholder> {
+  requirePermission(access, "editData");
+  try {
+    return await db().transactional(async (em) => {
+      const stakeholder = id ? await em.findOne(Stakeholder, { id, project: access.project.id }) : null;
+      if (!stakeholder) throw new AppError(404, "Stakeholder not found");
+      if (input.version !== undefined && input.version !== stakeholder.version) throw new AppError(409, STALE_MESSAGE, "STALE_VERSION");
+      const before = stakeholderToJson(stakeholder);
+      Object.assign(stakeholder, changesFrom(input));
+      await em.flush();
+      recordAudit({ ...auditBase(access), action: "stakeholder.update", entityId: stakeholder.id, before, after: stakeholderToJson(stakeholder) });
+      return stakeholder;
+    });
+  } catch (error) {
+    // Two saves of the same version racing: the loser is stale too.
+    if (error instanceof OptimisticLockError) throw new AppError(409, STALE_MESSAGE, "STALE_VERSION");
+    throw error;
+  }
+}
+
+export async function deleteStakeholder(access: ProjectAccess, id: number | null): Promise<void> {
+  requirePermission(access, "deleteData");
+  await db().transactional(async (em) => {
+    const stakeholder = id ? await em.findOne(Stakeholder, { id, project: access.project.id }) : null;
+    if (!stakeholder) throw new AppError(404, "Stakeholder not found");
+    recordAudit({ ...auditBase(access), action: "stakeholder.delete", entityId: stakeholder.id, before: stakeholderToJson(stakeholder), after: null });
+    em.remove(stakeholder);
+  });
+}
+
+/** Every stakeholder of the project for the JSON debug views, capped. */
+export async function exportStakeholders(access: ProjectAccess) {
+  requirePermission(access, "viewData");
+  const rows = await db().find(Stakeholder, { project: access.project.id }, { orderBy: { name: "asc", id: "asc" }, limit: EXPORT_CAP });
+  return rows.map(stakeholderToJson);
+}
+
+/** Properties linked to a stakeholder (GET /api/stakeholders/{id}/properties). */
+export async function stakeholderProperties(access: ProjectAccess, id: number | null) {
+  const stakeholder = await getStakeholder(access, id);
+  const rows = await db().getConnection().execute<{ id: number }[]>(
+    `select p.id from property p join stakeholder_property sp on sp.property_id = p.id and sp.project_id = p.project_id
+      where sp.project_id = ? and sp.stakeholder_id = ? order by p.address, p.id limit ?`,
+    [access.project.id, stakeholder.id, EXPORT_CAP],
+  );
+  if (!rows.length) return [];
+  return db().find(Property, { id: { $in: rows.map((r) => r.id) }, project: access.project.id }, { orderBy: { address: "asc", id: "asc" } });
+}

@@ -1,0 +1,107 @@
+import { json } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import { validateForm } from "~/components/form/validation.server";
+import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { recordEngagement } from "~/modules/engagement/engagement.server";
+import { interactionValidator } from "~/modules/engagement/schemas";
+import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-types";
+import { setStakeholderProperties } from "~/modules/links/links.server";
+import { AppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { pageGuard } from "./page-errors.server";
+import { LinkPropertiesSchema, parseId, stakeholderValidator } from "./schemas";
+import { createStakeholder, updateStakeholder } from "./stakeholder.server";
+
+/**
+ * The POSTs of /stakeholders (add, edit, link properties, record interaction). Each resolves the
+ * selected project with editData (a viewer gets 403), validates with the shared schema, saves, and
+ * redirects back to the list with the spec's message.
+ */
+const PANEL_PARAMS = ["highlight", "tab", "new", "edit", "link", "interact", "interactions"];
+
+function listUrl(request: Request, open?: Record<string, string | number>) {
+  const params = new URL(request.url).searchParams;
+  for (const p of PANEL_PARAMS) params.delete(p);
+  for (const [key, value] of Object.entries(open ?? {})) params.set(key, String(value));
+  const query = params.toString();
+  return `/stakeholders${query ? `?${query}` : ""}`;
+}
+
+export async function stakeholdersAction(request: Request): Promise<Response> {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const access = await pageGuard(() => getSelectedProjectAccess(request, "editData"));
+  if (!access) {
+    if (intent === "record-interaction") {
+      return validationError({ formId: "interaction-form", fieldErrors: { _form: NO_PROJECT_FOR_INTERACTION } });
+    }
+    return json({ message: "No project selected. Please select a project first from the dashboard." }, { status: 400 });
+  }
+
+  switch (intent) {
+    case "create":
+    case "update": {
+      const { data, response } = await validateForm(formData, stakeholderValidator, "stakeholder-form");
+      if (response) return response;
+      const creating = intent === "create";
+      try {
+        // An unticked checkbox is simply absent from the form.
+        const input = { ...data, isActive: formData.get("isActive") === "on" };
+        const saved = creating ? await createStakeholder(access, input) : await updateStakeholder(access, parseId(formData.get("id")), input);
+        return redirectWithFlash(request, listUrl(request, { highlight: saved.id }), {
+          kind: "success",
+          title: "Success!",
+          description: creating ? "Stakeholder added successfully to your community database." : "Stakeholder updated successfully.",
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.status === 409) {
+          // No repopulated values: the form re-renders from the current record.
+          return json({ formId: "stakeholder-form", fieldErrors: { version: error.message } }, { status: 409 });
+        }
+        if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw json({ message: error.message }, { status: error.status });
+        console.error(error);
+        return redirectWithFlash(request, new URL(request.url).pathname + new URL(request.url).search, {
+          kind: "error",
+          title: "Error",
+          description: "Failed to add stakeholder. Please try again.",
+        });
+      }
+    }
+    case "link-properties": {
+      const stakeholderId = parseId(formData.get("stakeholderId"));
+      const parsed = LinkPropertiesSchema.safeParse({ propertyIds: formData.getAll("propertyIds") });
+      try {
+        if (!parsed.success) throw new AppError(400, "Invalid property selection");
+        const { name, count } = await setStakeholderProperties(access, stakeholderId ?? 0, parsed.data.propertyIds);
+        return redirectWithFlash(request, listUrl(request, { highlight: stakeholderId ?? 0 }), {
+          kind: "success",
+          title: "Success!",
+          description: `Updated property links for ${name}. Linked to ${count} properties.`,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.status === 403) throw json({ message: error.message }, { status: 403 });
+        if (!(error instanceof AppError)) console.error(error);
+        return redirectWithFlash(request, listUrl(request, { link: stakeholderId ?? 0 }), { kind: "error", title: "Error", description: "Failed to update property links" });
+      }
+    }
+    case "record-interaction": {
+      const stakeholderId = parseId(formData.get("stakeholderId"));
+      const { data, response } = await validateForm(formData, interactionValidator, "interaction-form");
+      if (response) return response;
+      try {
+        await recordEngagement(access, stakeholderId, data);
+        return redirectWithFlash(request, listUrl(request, { interactions: stakeholderId ?? 0 }), { kind: "success", title: "Success!", description: "Interaction recorded." });
+      } catch (error) {
+        if (error instanceof AppError && error.status === 403) throw json({ message: error.message }, { status: 403 });
+        if (!(error instanceof AppError)) console.error(error);
+        return redirectWithFlash(request, listUrl(request, { interact: stakeholderId ?? 0 }), {
+          kind: "error",
+          title: "Error",
+          description: error instanceof AppError ? error.message : "Failed to record interaction. Please try again.",
+        });
+      }
+    }
+    default:
+      return json({ message: "Unknown action" }, { status: 400 });
+  }
+}

@@ -1,0 +1,114 @@
+import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
+import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
+import { linkedPropertyIds } from "~/modules/links/links.server";
+import { hasPermission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
+import { parseListQuery } from "~/utils/list-query";
+import { parseId } from "./schemas";
+import { stakeholderToJson } from "./stakeholder-json";
+import {
+  getStakeholder,
+  linkedPropertiesPreview,
+  listStakeholders,
+  projectPropertyChoices,
+  stakeholderCounts,
+  STAKEHOLDER_SORT_KEYS,
+} from "./stakeholder.server";
+
+/**
+ * Everything /stakeholders shows for one URL: the page of rows, the tiles, and the data of each
+ * URL-state panel that is open (?highlight, ?new, ?edit, ?link, ?interact, ?interactions).
+ */
+export const PAGE_SIZE = 25;
+/** Cards show 3 linked properties, the table 2; one query fetches 3 for both. */
+const PROPERTY_PREVIEW = 3;
+
+export type Panel<T> = { state: "open"; data: T } | { state: "not-found" } | { state: "forbidden" } | null;
+
+async function panel<T>(param: string | null, load: (id: number) => Promise<T>): Promise<Panel<T>> {
+  if (param === null) return null;
+  try {
+    return { state: "open", data: await load(parseId(param) ?? 0) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return { state: "not-found" };
+    throw error;
+  }
+}
+
+const brief = (s: { id: number; name: string }) => ({ id: s.id, name: s.name });
+
+export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
+  const params = url.searchParams;
+  const query = parseListQuery(params, { sortKeys: STAKEHOLDER_SORT_KEYS, defaultSort: "name", pageSize: PAGE_SIZE });
+  const view: "table" | "cards" = params.get("view") === "cards" ? "cards" : "table";
+  const canEdit = hasPermission(access.role, "editData");
+  const writable = <T>(p: Promise<Panel<T>>): Promise<Panel<T>> => (canEdit ? p : Promise.resolve({ state: "forbidden" }));
+
+  const [{ rows, total }, counts] = await Promise.all([
+    listStakeholders(access, { search: query.search, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset }),
+    stakeholderCounts(access),
+  ]);
+  const previews = await linkedPropertiesPreview(access, rows.map((r) => r.id), PROPERTY_PREVIEW);
+
+  const detail = await panel(params.get("highlight"), async (id) => stakeholderToJson(await getStakeholder(access, id)));
+  const form =
+    params.get("new") !== null
+      ? await writable(Promise.resolve({ state: "open" as const, data: null }))
+      : params.get("edit") !== null
+        ? await writable(panel(params.get("edit"), async (id) => stakeholderToJson(await getStakeholder(access, id))))
+        : null;
+  const link = params.get("link") !== null
+    ? await writable(panel(params.get("link"), async (id) => {
+        const stakeholder = await getStakeholder(access, id);
+        const [properties, linked] = await Promise.all([projectPropertyChoices(access), linkedPropertyIds(access, stakeholder.id)]);
+        return { stakeholder: brief(stakeholder), properties, linked };
+      }))
+    : null;
+  const interact = params.get("interact") !== null
+    ? await writable(panel(params.get("interact"), async (id) => ({
+        stakeholder: brief(await getStakeholder(access, id)),
+        // Spec 000 §9: the date and time default to now in the default zone.
+        defaultDateTime: instantToZonedLocal(new Date(), DEFAULT_TIME_ZONE),
+      })))
+    : null;
+  const interactions = await panel(params.get("interactions"), async (id) => {
+    const result = await listEngagements(access, id, { limit: 50 });
+    return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total };
+  });
+
+  const panels = { detail, form, link, interact, interactions };
+  const notFound = Object.values(panels).some((p) => p?.state === "not-found");
+  const forbidden = Object.values(panels).some((p) => p?.state === "forbidden");
+
+  return {
+    status: notFound ? 404 : forbidden ? 403 : 200,
+    data: {
+      project: { id: access.project.id, name: access.project.name, clientName: (access.project.client as { name?: string }).name ?? null },
+      canEdit,
+      view,
+      query: { search: query.search, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
+      counts,
+      total,
+      rows: rows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        email: s.email ?? null,
+        phone: s.phone ?? s.mobile ?? s.mobilePhone ?? s.businessPhone ?? s.homePhone ?? s.cellPhone ?? s.contactPhone ?? null,
+        address: s.address ?? null,
+        companyName: s.companyName ?? null,
+        memberType: s.memberType ?? null,
+        isActive: s.isActive !== false,
+        nextAction: s.nextAction ?? null,
+        nextActionDueDate: stakeholderToJson(s).nextActionDueDate,
+        properties: previews.get(s.id)?.properties ?? [],
+        propertyTotal: previews.get(s.id)?.total ?? 0,
+      })),
+      panels,
+      tab: params.get("tab") === "documents" ? ("documents" as const) : ("details" as const),
+    },
+  };
+}
+
+export type StakeholdersPageData = Awaited<ReturnType<typeof loadStakeholdersPage>>["data"];
+export type StakeholderRow = StakeholdersPageData["rows"][number];

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireApiProject } from "~/modules/auth/api.server";
+import { deleteEngagement, engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
+import { parseId } from "~/modules/stakeholder/schemas";
+import { AppError } from "~/utils/app-error";
+import { handleApi } from "~/utils/http.server";
+import { pageParams } from "~/utils/pagination";
+
+/** GET /api/engagements/{stakeholderId}?projectId=: the stakeholder's interactions, newest first. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const access = await requireApiProject(request, "viewData");
+    const { limit, offset } = pageParams(new URL(request.url).searchParams, { defaultLimit: 200, maxLimit: 1000 });
+    const { rows, total } = await listEngagements(access, parseId(params.id), { limit, offset });
+    return json(rows.map(engagementToJson), { headers: { "X-Total-Count": String(total) } });
+  });
+}
+
+/** DELETE /api/engagements/{id}?projectId=: removes one interaction (deleteData). */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "DELETE") throw new AppError(400, "Use DELETE to remove an interaction");
+    const access = await requireApiProject(request, "viewData");
+    await deleteEngagement(access, parseId(params.id));
+    return json({ message: "Interaction deleted" });
+  });
+}

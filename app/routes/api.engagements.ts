@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { engagementToJson, recordEngagement } from "~/modules/engagement/engagement.server";
+import { InteractionSchema } from "~/modules/engagement/schemas";
+import { parseId } from "~/modules/stakeholder/schemas";
+import { AppError } from "~/utils/app-error";
+import { handleApi } from "~/utils/http.server";
+
+/** POST /api/engagements: the interaction fields plus stakeholderId and projectId; 201 with the record. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") throw new AppError(400, "Use POST to record an interaction");
+    const body = await readBody(request);
+    const access = await requireApiProject(request, "editData", body);
+    const input = parseApiPayload(InteractionSchema, body);
+    const stakeholderId = parseId(typeof body.stakeholderId === "number" ? body.stakeholderId : String(body.stakeholderId ?? ""));
+    if (!stakeholderId) throw new AppError(400, "Stakeholder is required");
+    const engagement = await recordEngagement(access, stakeholderId, input);
+    return json(engagementToJson(engagement), { status: 201 });
+  });
+}

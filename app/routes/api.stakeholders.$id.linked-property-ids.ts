@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireApiProject } from "~/modules/auth/api.server";
+import { linkedPropertyIds } from "~/modules/links/links.server";
+import { parseId } from "~/modules/stakeholder/schemas";
+import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
+import { handleApi } from "~/utils/http.server";
+
+/** GET /api/stakeholders/{id}/linked-property-ids?projectId=: the ids of the linked properties. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const access = await requireApiProject(request, "viewData");
+    const stakeholder = await getStakeholder(access, parseId(params.id));
+    return json(await linkedPropertyIds(access, stakeholder.id));
+  });
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseId, StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
+import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
+import { deleteStakeholder, getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";
+import { AppError } from "~/utils/app-error";
+import { handleApi } from "~/utils/http.server";
+
+/** GET /api/stakeholders/{id}?projectId=: one stakeholder; another project's or client's id is 404. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const access = await requireApiProject(request, "viewData");
+    return json(stakeholderToJson(await getStakeholder(access, parseId(params.id))));
+  });
+}
+
+/**
+ * PATCH /api/stakeholders/{id}[?projectId=]: the fields to change plus projectId, and optionally the
+ * version read (a stale version is 409). DELETE /api/stakeholders/{id}?projectId= (deleteData).
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    const id = parseId(params.id);
+    if (request.method === "DELETE") {
+      const access = await requireApiProject(request, "viewData");
+      await deleteStakeholder(access, id);
+      return json({ message: "Stakeholder deleted" });
+    }
+    if (request.method !== "PATCH" && request.method !== "PUT") throw new AppError(400, "Use PATCH to update or DELETE to remove a stakeholder");
+    const body = await readBody(request);
+    const access = await requireApiProject(request, "editData", body);
+    const input = parseApiPayload(StakeholderPatchSchema, body);
+    return json(stakeholderToJson(await updateStakeholder(access, id, input)));
+  });
+}
