@@ -35,26 +35,31 @@ async function main() {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          // Radix Themes sets a few style attributes; no inline <style> with user data is rendered.
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "https:"],
-          "form-action": ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
-          "upgrade-insecure-requests": null,
-        },
+  const helmetOptions = {
+    // The app runs on plain http on a laptop; HSTS belongs to the TLS terminator in production.
+    strictTransportSecurity: false,
+    // Keeps full URLs (which may carry ids) from other sites, while same-origin form posts still
+    // carry a real Origin header (with "no-referrer", browsers send "Origin: null").
+    referrerPolicy: { policy: "same-origin" as const },
+  };
+  const pageHeaders = helmet({
+    ...helmetOptions,
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        // Radix Themes sets a few style attributes; no inline <style> with user data is rendered.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "form-action": ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
+        "upgrade-insecure-requests": null,
       },
-      // The app runs on plain http on a laptop; HSTS belongs to the TLS terminator in production.
-      strictTransportSecurity: false,
-      // Keeps full URLs (which may carry ids) from other sites, while same-origin form posts still
-      // carry a real Origin header (with "no-referrer", browsers send "Origin: null").
-      referrerPolicy: { policy: "same-origin" },
-    }),
-  );
+    },
+  });
+  // Uploaded files shown inline set their own policy (see document/file-response.server.ts).
+  const filePreviewHeaders = helmet({ ...helmetOptions, contentSecurityPolicy: false });
+  const isFilePreview = (path: string) => /^\/api\/(documents|templates)\/[^/]+\/preview$/.test(path);
+  app.use((req, res, next) => (isFilePreview(req.path) ? filePreviewHeaders : pageHeaders)(req, res, next));
   app.use(compression());
   app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));

@@ -23,6 +23,13 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPES: z.string().default("openid email profile"),
   LOG_SQL: z.enum(["true", "false"]).default("false"),
+  S3_ENDPOINT: z.string().optional(),
+  S3_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  S3_USE_SSL: z.enum(["true", "false"]).default("true"),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_BUCKET: z.string().default("land-records"),
+  S3_REGION: z.string().default("us-east-1"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -46,6 +53,9 @@ export function getEnv(): Env {
   const env = parsed.data;
   if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  }
+  if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)) {
+    throw new Error("Invalid configuration: S3_ENDPOINT needs S3_ACCESS_KEY and S3_SECRET_KEY");
   }
   cached = {
     ...env,

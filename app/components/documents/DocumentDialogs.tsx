@@ -1,0 +1,56 @@
+import { Form, Link } from "@remix-run/react";
+import { ErrorSummary } from "~/components/form/ErrorSummary";
+import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
+import { useFormErrors } from "~/components/form/form-state";
+import { PanelDialog } from "~/components/records/PanelDialog";
+import type { DocumentJson } from "~/modules/document/document.server";
+import { EDIT_FORM_ID, MAX_DESCRIPTION_LENGTH } from "~/modules/document/schemas";
+import { CATEGORY_OPTIONS } from "./DocumentUploadForm";
+
+/** ?edit=ID: the edit-notes dialog as a URL state. */
+export function EditNotesPanel({ document, closeTo, back }: { document: DocumentJson; closeTo: string; back: string }) {
+  const errors = useFormErrors(EDIT_FORM_ID);
+  return (
+    <PanelDialog id="edit-document" title={`Edit notes: ${document.original_file_name}`} closeTo={closeTo}>
+      <ErrorSummary errors={errors?.fieldErrors} />
+      <Form method="post" noValidate preventScrollReset>
+        <input type="hidden" name="intent" value="edit" />
+        <input type="hidden" name="id" value={document.id} />
+        <input type="hidden" name="back" value={back} />
+        <TextAreaField name="description" label="Description" hint="Leave blank to remove it." defaultValue={document.description} formId={EDIT_FORM_ID} maxLength={MAX_DESCRIPTION_LENGTH} />
+        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} placeholder="No category" defaultValue={document.category} formId={EDIT_FORM_ID} />
+        <TextField name="tags" label="Tags" hint="Separate tags with commas." defaultValue={document.tags.join(", ")} formId={EDIT_FORM_ID} maxLength={1100} />
+        <div className="button-row">
+          <button type="submit" className="button">
+            Save notes
+          </button>
+          <Link to={closeTo} className="button button--ghost" preventScrollReset>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </PanelDialog>
+  );
+}
+
+/** ?delete=ID: the confirmation as a URL state with a POST form. */
+export function DeleteDocumentPanel({ document, closeTo, back }: { document: DocumentJson; closeTo: string; back: string }) {
+  return (
+    <PanelDialog id="delete-document" title="Delete document" closeTo={closeTo}>
+      <p>
+        Are you sure you want to delete <strong>{document.original_file_name}</strong>? The file is removed permanently.
+      </p>
+      <Form method="post" preventScrollReset className="button-row">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={document.id} />
+        <input type="hidden" name="back" value={back} />
+        <button type="submit" className="button button--danger">
+          Delete document
+        </button>
+        <Link to={closeTo} className="button button--ghost" preventScrollReset>
+          Cancel
+        </Link>
+      </Form>
+    </PanelDialog>
+  );
+}

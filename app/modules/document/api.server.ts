@@ -1,0 +1,50 @@
+import { json } from "@remix-run/node";
+import { parseApiPayload, requireApiProject } from "~/modules/auth/api.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import type { Permission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { pageParams } from "~/utils/pagination";
+import { parseListQuery } from "~/utils/list-query";
+import { createDocument, listDocuments } from "./document.server";
+import { DOCUMENT_EXTENSIONS } from "./file-types";
+import { receiveProjectUpload } from "./receive.server";
+import { documentUploadSchema, isDocumentCategory } from "./schemas";
+
+/** The project of a multipart /api upload: `?projectId=` or a projectId field sent before the file. */
+export async function apiUploadAccess(request: Request, fields: Record<string, string>, permission: Permission): Promise<ProjectAccess> {
+  return requireApiProject(request, permission, fields);
+}
+
+/** POST /api/documents/upload → 201 with the created document. */
+export async function apiUploadDocument(request: Request) {
+  await requireUser(request);
+  const { access, fields, file, discard } = await receiveProjectUpload(request, {
+    extensions: DOCUMENT_EXTENSIONS,
+    kind: "documents",
+    resolveAccess: (fields) => apiUploadAccess(request, fields, "editData"),
+  });
+  let input;
+  try {
+    input = parseApiPayload(documentUploadSchema, fields);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return json(await createDocument(access, file, input), { status: 201 });
+}
+
+/** A GET list of documents (JSON array, total in X-Total-Count), optionally one record's. */
+export async function apiListDocuments(request: Request, record: { stakeholderId?: number; propertyId?: number } = {}) {
+  const access = await requireApiProject(request, "viewData");
+  const params = new URL(request.url).searchParams;
+  const { limit, offset } = pageParams(params, { defaultLimit: 100, maxLimit: 500 });
+  const { search } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created" });
+  const category = params.get("category");
+  const { documents, total } = await listDocuments(access, { search, category: isDocumentCategory(category) ? category : null, ...record, limit, offset });
+  return json(documents, { headers: { "X-Total-Count": String(total) } });
+}
+
+export function recordIdParam(value: string | undefined): number {
+  const id = Number.parseInt(value ?? "", 10);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && String(id) === value ? id : -1;
+}

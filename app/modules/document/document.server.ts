@@ -1,0 +1,270 @@
+import { Document, type IDocument } from "~db/entities/Document";
+import { Property } from "~db/entities/Property";
+import { Stakeholder } from "~db/entities/Stakeholder";
+import { db } from "~db/orm";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { hasPermission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
+import { reserveStorage } from "~/modules/storage/quota.server";
+import { AppError } from "~/utils/app-error";
+import { likePattern } from "~/utils/list-query";
+import type { DocumentCategory, DocumentEditInput, DocumentUploadInput } from "./schemas";
+import { UploadError, type StoredUpload } from "./upload.server";
+
+/** The spec's document shape (spec 000 §3) plus the linked record ids the screens use. */
+export interface DocumentJson {
+  id: number;
+  original_file_name: string;
+  mime_type: string;
+  file_size: number;
+  description: string | null;
+  category: DocumentCategory | null;
+  tags: string[];
+  created_at: string;
+  stakeholderId: number | null;
+  propertyId: number | null;
+  stakeholderName: string | null;
+  propertyAddress: string | null;
+}
+
+export interface DocumentFilter {
+  search?: string;
+  category?: DocumentCategory | null;
+  stakeholderId?: number;
+  propertyId?: number;
+  limit: number;
+  offset: number;
+}
+
+/** Which role may delete: deleteData (officers upload and edit notes, but do not delete; spec 001 §6). */
+export const DELETE_PERMISSION = "deleteData" as const;
+
+export function documentAbilities(access: ProjectAccess) {
+  return { canEdit: hasPermission(access.role, "editData"), canDelete: hasPermission(access.role, DELETE_PERMISSION) };
+}
+
+function requireWrite(access: ProjectAccess, permission: "editData" | "deleteData") {
+  if (!hasPermission(access.role, permission)) throw new AppError(403, "You do not have permission to do that");
+}
+
+const clientIdOf = (access: ProjectAccess) => Number((access.project.client as { id: number }).id);
+
+type Row = {
+  id: number;
+  original_file_name: string;
+  mime_type: string;
+  file_size: string | number;
+  description: string | null;
+  category: DocumentCategory | null;
+  tags: string[] | string;
+  created_at: Date | string;
+  stakeholder_id: number | null;
+  property_id: number | null;
+  stakeholder_name: string | null;
+  property_address: string | null;
+};
+
+function toJson(row: Row): DocumentJson {
+  return {
+    id: row.id,
+    original_file_name: row.original_file_name,
+    mime_type: row.mime_type,
+    file_size: Number(row.file_size),
+    description: row.description,
+    category: row.category,
+    tags: typeof row.tags === "string" ? JSON.parse(row.tags) : (row.tags ?? []),
+    created_at: new Date(row.created_at).toISOString(),
+    stakeholderId: row.stakeholder_id,
+    propertyId: row.property_id,
+    stakeholderName: row.stakeholder_name,
+    propertyAddress: row.property_address,
+  };
+}
+
+function whereClause(projectId: number, filter: Omit<DocumentFilter, "limit" | "offset">) {
+  const clauses = ["d.project_id = ?"];
+  const params: unknown[] = [projectId];
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    clauses.push("(d.original_file_name ilike ? or d.description ilike ? or d.tags::text ilike ?)");
+    params.push(pattern, pattern, pattern);
+  }
+  if (filter.category) {
+    clauses.push("d.category = ?");
+    params.push(filter.category);
+  }
+  if (filter.stakeholderId) {
+    clauses.push("d.stakeholder_id = ?");
+    params.push(filter.stakeholderId);
+  }
+  if (filter.propertyId) {
+    clauses.push("d.property_id = ?");
+    params.push(filter.propertyId);
+  }
+  return { sql: clauses.join(" and "), params };
+}
+
+const SELECT = `select d.id, d.original_file_name, d.mime_type, d.file_size, d.description, d.category, d.tags, d.created_at,
+  d.stakeholder_id, d.property_id, s.name as stakeholder_name, p.address as property_address
+  from document d left join stakeholder s on s.id = d.stakeholder_id left join property p on p.id = d.property_id`;
+
+/** One page of the project's documents, newest first, with search (name, description, tags) and category. */
+export async function listDocuments(access: ProjectAccess, filter: DocumentFilter): Promise<{ documents: DocumentJson[]; total: number }> {
+  const where = whereClause(access.project.id, filter);
+  const em = db();
+  const [rows, count] = await Promise.all([
+    em.execute<Row[]>(`${SELECT} where ${where.sql} order by d.created_at desc, d.id desc limit ? offset ?`, [...where.params, filter.limit, filter.offset]),
+    em.execute<{ total: string }[]>(`select count(*) as total from document d where ${where.sql}`, where.params),
+  ]);
+  return { documents: rows.map(toJson), total: Number(count[0]?.total ?? 0) };
+}
+
+export async function getDocumentJson(access: ProjectAccess, id: number): Promise<DocumentJson> {
+  const rows = await db().execute<Row[]>(`${SELECT} where d.project_id = ? and d.id = ?`, [access.project.id, id]);
+  if (!rows[0]) throw new AppError(404, "Document not found");
+  return toJson(rows[0]);
+}
+
+export async function documentStats(access: ProjectAccess) {
+  const rows = await db().execute<{ category: string | null; count: string; size: string }[]>(
+    "select category, count(*) as count, coalesce(sum(file_size), 0) as size from document where project_id = ? group by category order by count(*) desc, category",
+    [access.project.id],
+  );
+  return {
+    totalDocuments: rows.reduce((n, r) => n + Number(r.count), 0),
+    totalSize: rows.reduce((n, r) => n + Number(r.size), 0),
+    categoryBreakdown: rows.map((r) => ({ category: r.category ?? "uncategorized", count: Number(r.count) })),
+  };
+}
+
+/** A document of this project; any other id (another project's or client's) is 404. */
+export async function findDocument(access: ProjectAccess, id: unknown): Promise<IDocument> {
+  const numeric = typeof id === "number" ? id : Number.parseInt(String(id ?? ""), 10);
+  if (!Number.isSafeInteger(numeric) || numeric <= 0 || numeric > 2_147_483_647) throw new AppError(404, "Document not found");
+  const document = await db().findOne(Document, { id: numeric, project: access.project.id });
+  if (!document) throw new AppError(404, "Document not found");
+  return document;
+}
+
+/** Refuses a stakeholder or property that is not in this project (field error on the form). */
+async function assertLinksInProject(access: ProjectAccess, input: { stakeholderId: number | null; propertyId: number | null }) {
+  const em = db();
+  if (input.stakeholderId !== null && !(await em.count(Stakeholder, { id: input.stakeholderId, project: access.project.id }))) {
+    throw new UploadError(422, "Select a stakeholder of this project", "stakeholderId");
+  }
+  if (input.propertyId !== null && !(await em.count(Property, { id: input.propertyId, project: access.project.id }))) {
+    throw new UploadError(422, "Select a property of this project", "propertyId");
+  }
+}
+
+/**
+ * Records an uploaded object as a document: links checked, quota reserved under the client's
+ * advisory lock, row and audit entry in one transaction. If anything fails the object is deleted,
+ * so no stored bytes are left without a row.
+ */
+export async function createDocument(access: ProjectAccess, file: StoredUpload, input: DocumentUploadInput): Promise<DocumentJson> {
+  requireWrite(access, "editData");
+  let id: number;
+  try {
+    id = await db().transactional(async (em) => {
+      await assertLinksInProject(access, input);
+      await reserveStorage(clientIdOf(access), file.size);
+      const document = em.create(Document, {
+        project: access.project.id,
+        stakeholder: input.stakeholderId,
+        property: input.propertyId,
+        uploadedBy: access.user.id,
+        originalFileName: file.originalFileName,
+        mimeType: file.mimeType,
+        fileSize: file.size,
+        storageKey: file.key,
+        description: input.description,
+        category: input.category,
+        tags: input.tags,
+      } as never);
+      await em.flush();
+      recordAudit({
+        userId: access.user.id,
+        action: "document.upload",
+        entityType: "Document",
+        entityId: document.id,
+        clientId: clientIdOf(access),
+        projectId: access.project.id,
+        after: { originalFileName: file.originalFileName, fileSize: file.size, mimeType: file.mimeType, category: input.category, tags: input.tags },
+      });
+      await em.flush();
+      return document.id;
+    });
+  } catch (error) {
+    await getObjectStore().delete(file.key).catch(() => undefined);
+    throw error;
+  }
+  return getDocumentJson(access, id);
+}
+
+export async function updateDocument(access: ProjectAccess, id: unknown, input: DocumentEditInput): Promise<DocumentJson> {
+  requireWrite(access, "editData");
+  const documentId = await db().transactional(async (em) => {
+    const document = await findDocument(access, id);
+    const before = { description: document.description ?? null, category: document.category ?? null, tags: document.tags };
+    document.description = input.description;
+    document.category = input.category;
+    document.tags = input.tags;
+    recordAudit({ userId: access.user.id, action: "document.update", entityType: "Document", entityId: document.id, clientId: clientIdOf(access), projectId: access.project.id, before, after: input });
+    await em.flush();
+    return document.id;
+  });
+  return getDocumentJson(access, documentId);
+}
+
+/** Deletes the stored object, then the row (audited); the client's quota is freed with the row. */
+export async function deleteDocument(access: ProjectAccess, id: unknown): Promise<{ originalFileName: string }> {
+  requireWrite(access, DELETE_PERMISSION);
+  const document = await findDocument(access, id);
+  try {
+    await getObjectStore().delete(document.storageKey);
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) throw new AppError(503, "Failed to delete document: the file store could not be reached");
+    throw error;
+  }
+  await db().transactional(async (em) => {
+    const row = await em.findOneOrFail(Document, { id: document.id });
+    recordAudit({
+      userId: access.user.id,
+      action: "document.delete",
+      entityType: "Document",
+      entityId: row.id,
+      clientId: clientIdOf(access),
+      projectId: access.project.id,
+      before: { originalFileName: row.originalFileName, fileSize: row.fileSize, storageKey: row.storageKey, category: row.category ?? null },
+    });
+    em.remove(row);
+    await em.flush();
+  });
+  return { originalFileName: document.originalFileName };
+}
+
+export const RECORD_OPTIONS_LIMIT = 200;
+
+/** Stakeholders and properties of the project for the upload form's selects (capped, by name). */
+export async function uploadFormOptions(access: ProjectAccess) {
+  const em = db();
+  const [stakeholders, properties] = await Promise.all([
+    em.find(Stakeholder, { project: access.project.id }, { fields: ["id", "name"], orderBy: { name: "asc", id: "asc" }, limit: RECORD_OPTIONS_LIMIT }),
+    em.find(Property, { project: access.project.id }, { fields: ["id", "address"], orderBy: { address: "asc", id: "asc" }, limit: RECORD_OPTIONS_LIMIT }),
+  ]);
+  return {
+    stakeholders: stakeholders.map((s) => ({ value: String(s.id), label: s.name })),
+    properties: properties.map((p) => ({ value: String(p.id), label: p.address })),
+  };
+}
+
+/**
+ * A stakeholder's or property's documents for the Documents tab of its detail view (used with
+ * <DocumentsPanel>): the first page, the total and what the signed-in role may do.
+ */
+export async function loadRecordDocuments(access: ProjectAccess, record: { stakeholderId: number } | { propertyId: number }, { limit = 25, offset = 0 } = {}) {
+  const list = await listDocuments(access, { ...record, limit, offset });
+  return { ...list, record, ...documentAbilities(access) };
+}

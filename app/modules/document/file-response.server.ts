@@ -1,0 +1,40 @@
+import { Readable } from "node:stream";
+import { getObjectStore, ObjectNotFoundError, StorageUnavailableError } from "~/modules/storage/index.server";
+import { AppError } from "~/utils/app-error";
+import { contentDisposition, isPreviewableInline } from "./file-types";
+
+/**
+ * Streams a stored file to the browser. Downloads are attachments under the original name;
+ * previews are inline only for PDF and raster images. Both carry nosniff and a sandboxing CSP, so
+ * even a hostile file opened directly can never run script in the app's origin.
+ */
+export async function fileResponse(
+  record: { storageKey: string; mimeType: string; originalFileName: string },
+  mode: "download" | "preview",
+  failure = "Failed to download the document",
+): Promise<Response> {
+  let object;
+  try {
+    object = await getObjectStore().get(record.storageKey);
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) throw new AppError(404, `${failure}: the stored file is missing`);
+    if (error instanceof StorageUnavailableError) throw new AppError(503, `${failure}: the file store could not be reached`);
+    throw error;
+  }
+  const inline = mode === "preview" && isPreviewableInline(record.mimeType);
+  const type = record.mimeType.startsWith("text/") ? `${record.mimeType}; charset=utf-8` : record.mimeType;
+  const headers: Record<string, string> = {
+    "Content-Type": inline ? record.mimeType : type,
+    "Content-Length": String(object.size),
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", record.originalFileName),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  };
+  // Chrome's PDF viewer is a plugin: `sandbox` or an object-src/default-src of 'none' stops it. An
+  // inline PDF (leading bytes checked at upload, served as application/pdf with nosniff, so never
+  // parsed as HTML) therefore gets no policy; every other response is sandboxed. server.ts leaves
+  // the app-wide policy off these preview routes for the same reason.
+  if (!(inline && record.mimeType === "application/pdf")) headers["Content-Security-Policy"] = "sandbox; default-src 'none'";
+  return new Response(Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, { status: 200, headers });
+}

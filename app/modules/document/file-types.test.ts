@@ -1,0 +1,92 @@
+import { contentDisposition, createTextValidator, extensionOf, formatBytes, formatKilobytes, matchesSignature, parseTags, sanitizeFileName } from "./file-types";
+
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+
+describe("matchesSignature", () => {
+  it("accepts each type's real leading bytes", () => {
+    expect(matchesSignature("pdf", bytes("%PDF-1.7\n%\xe2"))).toBe(true);
+    expect(matchesSignature("doc", bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0))).toBe(true);
+    expect(matchesSignature("xls", bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toBe(true);
+    expect(matchesSignature("docx", bytes(0x50, 0x4b, 0x03, 0x04, 20, 0))).toBe(true);
+    expect(matchesSignature("xlsx", bytes("PK", 3, 4))).toBe(true);
+    expect(matchesSignature("jpg", bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(matchesSignature("png", bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true);
+    expect(matchesSignature("gif", bytes("GIF89a"))).toBe(true);
+    expect(matchesSignature("webp", bytes("RIFF", 0, 0, 0, 0, "WEBP"))).toBe(true);
+  });
+
+  it("refuses a .pdf that is really HTML and other disguises", () => {
+    expect(matchesSignature("pdf", bytes("<!doctype html><script>alert(1)</script>"))).toBe(false);
+    expect(matchesSignature("png", bytes("%PDF-1.4"))).toBe(false);
+    expect(matchesSignature("docx", bytes(0xd0, 0xcf, 0x11, 0xe0))).toBe(false);
+    expect(matchesSignature("doc", bytes("PK", 3, 4))).toBe(false);
+    expect(matchesSignature("webp", bytes("RIFF", 0, 0, 0, 0, "WAVE"))).toBe(false);
+    expect(matchesSignature("svg", bytes("<svg"))).toBe(false);
+    expect(matchesSignature("pdf", bytes("%PD"))).toBe(false);
+  });
+});
+
+describe("createTextValidator", () => {
+  const run = (...chunks: Uint8Array[]) => {
+    const v = createTextValidator();
+    return chunks.every((c) => v.push(c)) && v.end();
+  };
+  it("accepts UTF-8 text, even with a character split across chunks", () => {
+    const euro = new TextEncoder().encode("price €5, 東京");
+    expect(run(euro.slice(0, 7), euro.slice(7))).toBe(true);
+  });
+  it("refuses NUL bytes, invalid UTF-8 and a truncated sequence", () => {
+    expect(run(bytes("a,b", 0, "c"))).toBe(false);
+    expect(run(bytes(0xff, 0xfe, "x"))).toBe(false);
+    expect(run(new TextEncoder().encode("€").slice(0, 2))).toBe(false);
+  });
+});
+
+describe("sanitizeFileName", () => {
+  it("keeps only the last path segment and drops control and bidi characters", () => {
+    expect(sanitizeFileName("../../etc/passwd")).toBe("passwd");
+    expect(sanitizeFileName("C:\\Users\\x\\report.pdf")).toBe("report.pdf");
+    expect(sanitizeFileName("bad\u0000name\r\n\u0007.pdf")).toBe("badname.pdf");
+    expect(sanitizeFileName("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
+  });
+  it("keeps non-Latin names and caps long names keeping the extension", () => {
+    expect(sanitizeFileName("契約書 Ελληνικά.pdf")).toBe("契約書 Ελληνικά.pdf");
+    const long = sanitizeFileName(`${"a".repeat(300)}.docx`);
+    expect(long).toHaveLength(200);
+    expect(long.endsWith(".docx")).toBe(true);
+    expect(sanitizeFileName("..")).toBe("file");
+    expect(sanitizeFileName("")).toBe("file");
+  });
+});
+
+describe("contentDisposition", () => {
+  it("gives an ASCII fallback and an RFC 5987 UTF-8 filename*", () => {
+    expect(contentDisposition("attachment", "契約書.pdf")).toBe(`attachment; filename="___.pdf"; filename*=UTF-8''%E5%A5%91%E7%B4%84%E6%9B%B8.pdf`);
+    expect(contentDisposition("inline", `a"b (1)'s.png`)).toBe(`inline; filename="a_b (1)'s.png"; filename*=UTF-8''a%22b%20%281%29%27s.png`);
+  });
+  it("never lets a header break out", () => {
+    expect(contentDisposition("attachment", "x\r\nSet-Cookie: a=b.txt")).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe("parseTags", () => {
+  it("splits commas, trims, drops empties and duplicates", () => {
+    expect(parseTags(" survey , legal,, survey ,  , Legal ")).toEqual(["survey", "legal"]);
+    expect(parseTags('["a", " b ", "", "a"]')).toEqual(["a", "b"]);
+    expect(parseTags(["x", 3, null, " x "])).toEqual(["x", "3"]);
+    expect(parseTags(undefined)).toEqual([]);
+    expect(parseTags("")).toEqual([]);
+  });
+});
+
+describe("formatting", () => {
+  it("formats sizes", () => {
+    expect(formatBytes(0)).toBe("0 B");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(52_428_800)).toBe("50.0 MB");
+    expect(formatKilobytes(2150)).toBe("2.1 KB");
+    expect(extensionOf("Report.Final.PDF")).toBe("pdf");
+    expect(extensionOf("noext")).toBe("");
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Pure rules for uploaded files: accepted types checked by extension AND leading bytes, UTF-8 text
+ * validation, display-safe file names, Content-Disposition encoding, tags and byte formatting.
+ */
+
+/** Spec 000 §9: maximum document size 50MB. */
+export const MAX_FILE_BYTES = 52_428_800;
+export const FILE_TOO_LARGE_MESSAGE = "File size must be less than 50MB";
+export const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
+export const EMPTY_FILE_MESSAGE = "The selected file is empty (0 bytes)";
+
+type Kind = "pdf" | "ole" | "zip" | "jpeg" | "png" | "gif" | "webp" | "text";
+
+const TYPES: Record<string, { mime: string; kind: Kind }> = {
+  pdf: { mime: "application/pdf", kind: "pdf" },
+  doc: { mime: "application/msword", kind: "ole" },
+  xls: { mime: "application/vnd.ms-excel", kind: "ole" },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", kind: "zip" },
+  xlsx: { mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", kind: "zip" },
+  txt: { mime: "text/plain", kind: "text" },
+  csv: { mime: "text/csv", kind: "text" },
+  jpg: { mime: "image/jpeg", kind: "jpeg" },
+  jpeg: { mime: "image/jpeg", kind: "jpeg" },
+  png: { mime: "image/png", kind: "png" },
+  gif: { mime: "image/gif", kind: "gif" },
+  webp: { mime: "image/webp", kind: "webp" },
+};
+
+/** Spec 000 §5. */
+export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "txt", "csv", "jpg", "jpeg", "png", "gif", "webp"] as const;
+/** Spec 001 §5. */
+export const TEMPLATE_EXTENSIONS = ["pdf", "doc", "docx", "txt", "xlsx", "xls"] as const;
+
+export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(",");
+export const TEMPLATE_ACCEPT = TEMPLATE_EXTENSIONS.map((e) => `.${e}`).join(",");
+
+export function unsupportedTypeMessage(extensions: readonly string[]) {
+  return `This file type is not accepted. Please upload one of: ${extensions.map((e) => `.${e}`).join(" ")}`;
+}
+
+export function contentMismatchMessage(ext: string) {
+  return `The file's contents do not match its .${ext} extension`;
+}
+
+/** Lower-case extension without the dot ("" when none). */
+export function extensionOf(fileName: string): string {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim());
+  return match ? match[1]!.toLowerCase() : "";
+}
+
+export function mimeTypeFor(ext: string): string {
+  return TYPES[ext]?.mime ?? "application/octet-stream";
+}
+
+export function isTextExtension(ext: string) {
+  return TYPES[ext]?.kind === "text";
+}
+
+/** Bytes needed to judge the leading signature. */
+export const SIGNATURE_BYTES = 12;
+
+const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0) => head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** Whether the file's first bytes are what its extension promises (text is checked separately, in full). */
+export function matchesSignature(ext: string, head: Uint8Array): boolean {
+  switch (TYPES[ext]?.kind) {
+    case "pdf":
+      return startsWith(head, ascii("%PDF-"));
+    case "ole":
+      return startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    case "zip":
+      return startsWith(head, [0x50, 0x4b, 0x03, 0x04]);
+    case "jpeg":
+      return startsWith(head, [0xff, 0xd8, 0xff]);
+    case "png":
+      return startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case "gif":
+      return startsWith(head, ascii("GIF87a")) || startsWith(head, ascii("GIF89a"));
+    case "webp":
+      return startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8);
+    case "text":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Streaming check that a .txt/.csv is UTF-8 text: invalid sequences (binary data) and NUL bytes
+ * are refused. Call `push` per chunk and `end` once; each returns false when the text is bad.
+ */
+export function createTextValidator() {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  return {
+    push(chunk: Uint8Array): boolean {
+      if (chunk.includes(0)) return false;
+      try {
+        decoder.decode(chunk, { stream: true });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    end(): boolean {
+      try {
+        decoder.decode();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export const MAX_FILE_NAME_LENGTH = 200;
+
+/**
+ * The name shown and offered on download: the last path segment only, without control or
+ * invisible formatting characters (bidi overrides could disguise an extension); letters of every
+ * script are kept. Capped at 200 characters, keeping the extension.
+ */
+export function sanitizeFileName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? "";
+  let name = base
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "");
+  const chars = [...name];
+  if (chars.length > MAX_FILE_NAME_LENGTH) {
+    const ext = extensionOf(name);
+    const keep = MAX_FILE_NAME_LENGTH - (ext ? ext.length + 1 : 0);
+    name = chars.slice(0, keep).join("").trimEnd() + (ext ? `.${ext}` : "");
+  }
+  return name || "file";
+}
+
+/** RFC 5987 value: UTF-8, percent-encoded except attr-chars. */
+function encodeRfc5987(value: string) {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `Content-Disposition` per RFC 6266: an ASCII-only `filename` fallback for old clients and a
+ * UTF-8 `filename*` so names in any script survive the download.
+ */
+export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
+  const name = sanitizeFileName(fileName);
+  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+}
+
+export const MAX_TAGS = 20;
+export const MAX_TAG_LENGTH = 50;
+
+/**
+ * Tags from a comma-separated text field or a list (the /api's JSON list): trimmed, empties dropped,
+ * duplicates (ignoring case) removed keeping the first spelling.
+ */
+export function parseTags(input: unknown): string[] {
+  let items: unknown[];
+  if (Array.isArray(input)) items = input;
+  else if (typeof input === "string") {
+    const text = input.trim();
+    if (text.startsWith("[")) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        items = Array.isArray(parsed) ? parsed : [text];
+      } catch {
+        items = text.split(",");
+      }
+    } else items = text.split(",");
+  } else items = [];
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const item of items) {
+    if (typeof item !== "string" && typeof item !== "number") continue;
+    const tag = String(item).replace(/\s+/g, " ").trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** "0 B", "512 B", "1.5 KB", "3.2 MB", "1.1 GB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "0 B";
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Spec 001 §9: template size in KB with one decimal. */
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Inline preview only for types a browser shows without running anything: PDF and raster images. */
+export function isPreviewableInline(mimeType: string) {
+  return mimeType === "application/pdf" || /^image\/(jpeg|png|gif|webp)$/.test(mimeType);
+}

@@ -1,0 +1,71 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertValidKey, limitBytes, ObjectNotFoundError, type ObjectStore } from "./object-store";
+
+/**
+ * Objects as files under one folder (the embedded default). Writes go to a temporary file that is
+ * renamed into place only when complete, so a reader never sees half an object and a failed or
+ * oversized upload leaves nothing behind. The content type is kept in a small sidecar file.
+ */
+export class LocalObjectStore implements ObjectStore {
+  constructor(private readonly root: string) {}
+
+  private pathFor(key: string) {
+    assertValidKey(key);
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error("Invalid object key");
+    return full;
+  }
+
+  async put(key: string, body: Readable | AsyncIterable<Uint8Array>, { contentType, maxBytes }: { contentType: string; maxBytes: number }) {
+    const target = this.pathFor(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = path.join(path.dirname(target), `.tmp-${crypto.randomUUID()}`);
+    const counter = { size: 0 };
+    try {
+      await pipeline(Readable.from(limitBytes(body, maxBytes, counter)), fs.createWriteStream(temp, { flags: "wx" }));
+      await fs.promises.writeFile(`${temp}.meta`, JSON.stringify({ contentType }));
+      await fs.promises.rename(`${temp}.meta`, `${target}.meta`);
+      await fs.promises.rename(temp, target);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      await fs.promises.rm(`${temp}.meta`, { force: true });
+      throw error;
+    }
+    return { size: counter.size };
+  }
+
+  async get(key: string) {
+    const file = this.pathFor(key);
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(file);
+    } catch {
+      throw new ObjectNotFoundError(key);
+    }
+    let contentType = "application/octet-stream";
+    try {
+      contentType = JSON.parse(await fs.promises.readFile(`${file}.meta`, "utf8")).contentType ?? contentType;
+    } catch {
+      // A missing sidecar only loses the stored type; the database row has it too.
+    }
+    return { stream: fs.createReadStream(file), size: stat.size, contentType };
+  }
+
+  async delete(key: string) {
+    const file = this.pathFor(key);
+    await fs.promises.rm(file, { force: true });
+    await fs.promises.rm(`${file}.meta`, { force: true });
+  }
+
+  async exists(key: string) {
+    try {
+      return (await fs.promises.stat(this.pathFor(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { Readable } from "node:stream";
+import { Client } from "minio";
+import { assertValidKey, limitBytes, ObjectNotFoundError, StorageUnavailableError, type ObjectStore } from "./object-store";
+
+export interface S3Config {
+  endPoint: string;
+  port?: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region?: string;
+}
+
+/**
+ * Bytes buffered per request part. minio's own putObject buffers a whole part (64 MB or more for
+ * streams of unknown length), so uploads are cut here: one PUT for small files, a multipart upload
+ * of PART_SIZE parts otherwise. Peak memory per upload is one part, whatever the file size.
+ */
+export const PART_SIZE = 8 * 1024 * 1024;
+
+const NOT_FOUND_CODES = new Set(["NoSuchKey", "NotFound", "NoSuchObject"]);
+
+function isNotFound(error: unknown) {
+  return NOT_FOUND_CODES.has((error as { code?: string })?.code ?? "");
+}
+
+/** S3-compatible storage (AWS S3, MinIO, …) through the minio client; creates the bucket if missing. */
+export class S3ObjectStore implements ObjectStore {
+  private readonly client: Client;
+  private bucketReady: Promise<void> | null = null;
+
+  constructor(private readonly config: S3Config) {
+    this.client = new Client({
+      endPoint: config.endPoint,
+      port: config.port,
+      useSSL: config.useSSL,
+      accessKey: config.accessKey,
+      secretKey: config.secretKey,
+      region: config.region,
+      pathStyle: true,
+    });
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      if (!(await this.client.bucketExists(this.config.bucket))) await this.client.makeBucket(this.config.bucket, this.config.region ?? "us-east-1");
+    })().catch((error) => {
+      this.bucketReady = null;
+      throw error;
+    });
+    return this.bucketReady;
+  }
+
+  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      await this.ensureBucket();
+      return await fn();
+    } catch (error) {
+      if (isNotFound(error) || error instanceof ObjectNotFoundError) throw error;
+      if (error instanceof Error && error.name === "ObjectTooLargeError") throw error;
+      throw new StorageUnavailableError(`Object storage ${what} failed: ${(error as Error)?.message ?? error}`, { cause: error });
+    }
+  }
+
+  async put(key: string, body: Readable | AsyncIterable<Uint8Array>, { contentType, maxBytes }: { contentType: string; maxBytes: number }) {
+    assertValidKey(key);
+    const counter = { size: 0 };
+    const bucket = this.config.bucket;
+    return this.call("upload", async () => {
+      const chunks = limitBytes(body, maxBytes, counter)[Symbol.asyncIterator]();
+      let pending: Buffer[] = [];
+      let pendingSize = 0;
+      let uploadId: string | null = null;
+      const etags: { part: number; etag: string }[] = [];
+      const flushPart = async () => {
+        uploadId ??= await this.client.initiateNewMultipartUpload(bucket, key, { "Content-Type": contentType });
+        const part = etags.length + 1;
+        const payload = Buffer.concat(pending, pendingSize);
+        pending = [];
+        pendingSize = 0;
+        const { etag } = await this.client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { "Content-Length": payload.length } }, payload);
+        etags.push({ part, etag });
+      };
+      try {
+        for (;;) {
+          const { done, value } = await chunks.next();
+          if (done) break;
+          pending.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+          pendingSize += value.byteLength;
+          if (pendingSize >= PART_SIZE) await flushPart();
+        }
+        if (uploadId === null) {
+          await this.client.putObject(bucket, key, Buffer.concat(pending, pendingSize), pendingSize, { "Content-Type": contentType });
+        } else {
+          if (pendingSize > 0) await flushPart();
+          await this.client.completeMultipartUpload(bucket, key, uploadId, etags);
+        }
+        return { size: counter.size };
+      } catch (error) {
+        pending = [];
+        if (uploadId !== null) await this.client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+        await chunks.return?.(undefined);
+        throw error;
+      }
+    });
+  }
+
+  async get(key: string) {
+    assertValidKey(key);
+    try {
+      return await this.call("download", async () => {
+        const stat = await this.client.statObject(this.config.bucket, key);
+        const stream = await this.client.getObject(this.config.bucket, key);
+        const metaData = stat.metaData as Record<string, string>;
+        return { stream: stream as Readable, size: stat.size, contentType: metaData["content-type"] ?? "application/octet-stream" };
+      });
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async delete(key: string) {
+    assertValidKey(key);
+    await this.call("delete", () => this.client.removeObject(this.config.bucket, key));
+  }
+
+  async exists(key: string) {
+    assertValidKey(key);
+    try {
+      await this.call("lookup", () => this.client.statObject(this.config.bucket, key));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { tagsField } from "~/modules/document/schemas";
+
+export const MAX_TEMPLATE_NAME = 200;
+export const MAX_TEMPLATE_DESCRIPTION = 5000;
+export const MAX_TEMPLATE_CATEGORY = 100;
+
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+const blankToUndefined = (value: unknown) => (value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : trimmed(value));
+
+const description = z.string().max(MAX_TEMPLATE_DESCRIPTION, `Description must be ${MAX_TEMPLATE_DESCRIPTION.toLocaleString("en-AU")} characters or fewer`);
+const category = z.string().max(MAX_TEMPLATE_CATEGORY, `Category must be ${MAX_TEMPLATE_CATEGORY} characters or fewer`);
+const name = z.string().max(MAX_TEMPLATE_NAME, `Template name must be ${MAX_TEMPLATE_NAME} characters or fewer`);
+
+/** Upload (spec 001 §5): file and template name required; the rest optional. */
+export const templateUploadSchema = z.object({
+  templateName: z.preprocess(trimmed, name.min(1, "Template name is required")),
+  templateDescription: z.preprocess(blankToUndefined, description.optional()),
+  category: z.preprocess(blankToUndefined, category.optional()),
+  tags: tagsField,
+});
+export type TemplateUploadInput = z.infer<typeof templateUploadSchema>;
+
+/** Edit: fields left blank keep their old values (spec 001 §5). */
+export const templateEditSchema = z.object({
+  templateName: z.preprocess(blankToUndefined, name.optional()),
+  templateDescription: z.preprocess(blankToUndefined, description.optional()),
+  category: z.preprocess(blankToUndefined, category.optional()),
+  tags: z.preprocess((value) => (blankToUndefined(value) === undefined || (Array.isArray(value) && value.length === 0) ? undefined : value), tagsField.optional()),
+});
+export type TemplateEditInput = z.infer<typeof templateEditSchema>;
+
+export const TEMPLATE_UPLOAD_FORM_ID = "upload-template";
+export const TEMPLATE_EDIT_FORM_ID = "edit-template";
+export const templateUploadValidator = withZod(templateUploadSchema);
+export const templateEditValidator = withZod(templateEditSchema);
