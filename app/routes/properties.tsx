@@ -5,6 +5,7 @@ import { DuplicateReview } from "~/components/properties/DuplicateReview";
 import { LinkStakeholdersForm } from "~/components/properties/LinkStakeholdersForm";
 import { PropertyCards } from "~/components/properties/PropertyCards";
 import { PropertyDetails } from "~/components/properties/PropertyDetails";
+import { loadRecordDocuments } from "~/modules/document/document.server";
 import { FORM_LEVEL_ERROR, PROPERTY_FORM, PropertyForm } from "~/components/properties/PropertyForm";
 import { PropertyStats } from "~/components/properties/PropertyStats";
 import { PropertyTable } from "~/components/properties/PropertyTable";
@@ -61,12 +62,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { rows, total } = await listProperties(access, { search: query.search, laa, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset });
     const stats = await propertyStats(access);
 
+    const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
     let details = null;
+    let documents = null;
     if (params.get("highlight")) {
       const id = parsePropertyId(params.get("highlight"));
       const property = await getProperty(access, id);
       const linked = (await listPropertyStakeholders(access, id)).map((s) => ({ id: s.id, name: s.name }));
       details = propertyDetails(property, linked);
+      if (tab === "documents") documents = await loadRecordDocuments(access, { propertyId: property.id });
     }
     let form: { mode: "add" | "edit"; values: Record<string, string> } | null = null;
     let linkPanel = null;
@@ -90,7 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       list: { rows, total, page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort, dir: query.dir, laa, view },
       stats,
       details,
-      tab: params.get("tab") === "documents" ? ("documents" as const) : ("details" as const),
+      tab,
+      documents,
       form,
       linkPanel,
     });
@@ -216,7 +221,7 @@ export default function PropertiesPage() {
         <PropertyForm key={`${data.form.mode}-${data.form.values.id ?? "new"}`} mode={data.form.mode} values={data.form.values} closeTo={closeTo} returnTo={closeTo} />
       ) : null}
       {data.linkPanel ? <LinkStakeholdersForm {...data.linkPanel} closeTo={closeTo} returnTo={closeTo} /> : null}
-      {data.details && !data.form && !data.linkPanel && !duplicates ? <PropertyDetails property={data.details} tab={data.tab} canEdit={canEdit} /> : null}
+      {data.details && !data.form && !data.linkPanel && !duplicates ? <PropertyDetails property={data.details} tab={data.tab} canEdit={canEdit} documents={data.documents} projectId={data.project.id} /> : null}
       <PropertyStats stats={stats} />
       <PropertyToolbar search={list.search} view={list.view} laa={list.laa} sort={list.sort} dir={list.dir} />
       {list.rows.length === 0 ? (

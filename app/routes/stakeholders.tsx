@@ -87,7 +87,7 @@ export default function StakeholdersPage() {
       <ErrorSummary errors={formErrors?.fieldErrors} fieldIds={{ version: "stakeholder-form-title", _form: "record-interaction-title" }} />
 
       {open(panels.form, (stakeholder) => <StakeholderForm stakeholder={stakeholder} />)}
-      {open(panels.detail, (stakeholder) => <StakeholderDetail stakeholder={stakeholder} tab={data.tab} canEdit={data.canEdit} projectId={data.project.id} />)}
+      {open(panels.detail, (stakeholder) => <StakeholderDetail stakeholder={stakeholder} tab={data.tab} documents={data.documents} canEdit={data.canEdit} projectId={data.project.id} />)}
       {open(panels.link, (link) => <LinkPropertiesPanel {...link} />)}
       {open(panels.interact, (interact) => <InteractionForm {...interact} />)}
       {open(panels.interactions, (list) => <InteractionsList {...list} canEdit={data.canEdit} />)}

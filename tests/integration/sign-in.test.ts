@@ -160,6 +160,14 @@ describe("signInFromSso: an existing user", () => {
     expect(await userRow("id", "seed-project-manager")).toMatchObject({ first_name: "Priya", auth_subject: `${ISSUER}|pm-original` });
   });
 
+  it("lets two simultaneous first sign-ins of the same person both succeed", async () => {
+    const profile = { issuer: ISSUER, subject: "new-owner-twice", email: "owner@new-client.local" };
+    // Six at once make the race (both miss the subject, one links first) near certain to happen.
+    const users = await Promise.all(Array.from({ length: 6 }, () => signIn(profile)));
+    expect(users.map((u) => u.id)).toEqual(Array(6).fill("seed-new-owner"));
+    expect((await userRow("id", "seed-new-owner"))?.auth_subject).toBe(`${ISSUER}|new-owner-twice`);
+  });
+
   it("refuses an identity without an e-mail address", async () => {
     const error = await signInError({ issuer: ISSUER, subject: "no-mail", email: "   " });
     expect(error.status).toBe(403);

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
+import type { RecordDocuments } from "~/modules/document/document.server";
 import { useFocusHeading } from "./useFocusHeading";
 import { Link } from "@remix-run/react";
 import { PanelDialog } from "~/components/records/PanelDialog";
@@ -20,7 +22,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The Property Details modal as a URL state (?highlight=ID, ?tab=documents), with its two tabs. */
-export function PropertyDetails({ property, tab, canEdit }: { property: PropertyDetailsView; tab: "details" | "documents"; canEdit: boolean }) {
+export function PropertyDetails({
+  property,
+  tab,
+  canEdit,
+  documents,
+  projectId,
+}: {
+  property: PropertyDetailsView;
+  tab: "details" | "documents";
+  canEdit: boolean;
+  documents: RecordDocuments | null;
+  projectId: number;
+}) {
   const panel = usePanelLink();
   const pdf = safeExternalUrl(property.pdf);
   useFocusHeading("property-details", `${property.id}-${tab}`);
@@ -34,8 +48,8 @@ export function PropertyDetails({ property, tab, canEdit }: { property: Property
           Documents
         </Link>
       </nav>
-      {tab === "documents" ? (
-        <p>Documents for this property will appear here once document management is available.</p>
+      {tab === "documents" && documents ? (
+        <DocumentsPanel data={documents} projectId={projectId} returnTo={`/properties?highlight=${property.id}&tab=documents`} recordLabel={property.address} />
       ) : (
         <div className="property-details">
           <dl className="definition-list">

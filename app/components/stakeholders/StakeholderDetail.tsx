@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
+import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import { PanelDialog } from "~/components/records/PanelDialog";
+import type { RecordDocuments } from "~/modules/document/document.server";
 import { PriorityBadge } from "~/components/records/PriorityBadge";
 import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -73,7 +75,19 @@ function DetailsTab({ s }: { s: StakeholderJson }) {
   );
 }
 
-export function StakeholderDetail({ stakeholder: s, tab, canEdit, projectId }: { stakeholder: StakeholderJson; tab: "details" | "documents"; canEdit: boolean; projectId: number }) {
+export function StakeholderDetail({
+  stakeholder: s,
+  tab,
+  documents,
+  canEdit,
+  projectId,
+}: {
+  stakeholder: StakeholderJson;
+  tab: "details" | "documents";
+  documents: RecordDocuments | null;
+  canEdit: boolean;
+  projectId: number;
+}) {
   const { search } = useLocation();
   const tabs = [
     ["details", "Details", panelSearch(search, { highlight: s.id })],
@@ -113,8 +127,8 @@ export function StakeholderDetail({ stakeholder: s, tab, canEdit, projectId }: {
           ))}
         </ul>
       </nav>
-      {tab === "documents" ? (
-        <p>Documents for this stakeholder arrive with the documents feature.</p>
+      {tab === "documents" && documents ? (
+        <DocumentsPanel data={documents} projectId={projectId} returnTo={`/stakeholders?highlight=${s.id}&tab=documents`} recordLabel={s.name} />
       ) : (
         <DetailsTab s={s} />
       )}

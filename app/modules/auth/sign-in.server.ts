@@ -24,7 +24,10 @@ export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
     let user = await em.findOne(User, { authSubject });
     if (!user) {
       const sameEmail = await em.findOne(User, { email });
-      if (sameEmail?.authSubject) throw new AppError(403, "This e-mail address already belongs to another sign-in. Contact your administrator.");
+      // Equal subjects happen when two first sign-ins of one person race; only another identity is refused.
+      if (sameEmail?.authSubject && sameEmail.authSubject !== authSubject) {
+        throw new AppError(403, "This e-mail address already belongs to another sign-in. Contact your administrator.");
+      }
       user = sameEmail;
     }
     let action = "auth.sign_in";

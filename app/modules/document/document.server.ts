@@ -268,3 +268,6 @@ export async function loadRecordDocuments(access: ProjectAccess, record: { stake
   const list = await listDocuments(access, { ...record, limit, offset });
   return { ...list, record, ...documentAbilities(access) };
 }
+
+/** What a stakeholder's or property's Documents tab needs (see DocumentsPanel). */
+export type RecordDocuments = Awaited<ReturnType<typeof loadRecordDocuments>>;

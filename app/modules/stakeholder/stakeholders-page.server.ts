@@ -1,4 +1,5 @@
 import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
+import { loadRecordDocuments } from "~/modules/document/document.server";
 import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { linkedPropertyIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
@@ -52,6 +53,8 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   const previews = await linkedPropertiesPreview(access, rows.map((r) => r.id), PROPERTY_PREVIEW);
 
   const detail = await panel(params.get("highlight"), async (id) => stakeholderToJson(await getStakeholder(access, id)));
+  const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
+  const documents = detail?.state === "open" && tab === "documents" ? await loadRecordDocuments(access, { stakeholderId: detail.data.id }) : null;
   const form =
     params.get("new") !== null
       ? await writable(Promise.resolve({ state: "open" as const, data: null }))
@@ -105,7 +108,8 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
         propertyTotal: previews.get(s.id)?.total ?? 0,
       })),
       panels,
-      tab: params.get("tab") === "documents" ? ("documents" as const) : ("details" as const),
+      tab,
+      documents,
     },
   };
 }
