@@ -1,21 +1,12 @@
 import { Project, User } from "../../db/entities/index";
 import { db } from "../../db/orm";
-import type { CurrentUser } from "../../app/modules/auth/guards.server";
-import { isRole, type Permission } from "../../app/modules/permissions/permissions";
+import { toCurrentUser, type CurrentUser } from "../../app/modules/auth/guards.server";
+import type { Permission } from "../../app/modules/permissions/permissions";
 import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/project/access.server";
 
 /** The seeded user as the guards would see them (call inside withRequestContext). */
 export async function currentUser(userId: string): Promise<CurrentUser> {
-  const user = await db().findOneOrFail(User, { id: userId });
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName ?? null,
-    lastName: user.lastName ?? null,
-    profileImageUrl: user.profileImageUrl ?? null,
-    role: isRole(user.systemRole) ? user.systemRole : "viewer",
-    clientId: user.client ? Number((user.client as { id: number }).id) : null,
-  };
+  return toCurrentUser(await db().findOneOrFail(User, { id: userId }));
 }
 
 /** Project access through the real permission rules, for a seeded user and a project by name. */

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Engagement, Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
-import { resetEnvCache } from "../../app/utils/env.server";
 import type { ProjectAccess } from "../../app/modules/project/access.server";
 import { deleteEngagement, listEngagements, recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { InteractionSchema } from "../../app/modules/engagement/schemas";
@@ -13,9 +10,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { accessFor, callRoute, auditRows, inContext, projectId, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
 /** Engagements (Record Interaction) against a real PostgreSQL with the demo data. */
-const savedEnv = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
-let dataDir: string;
 let western: number;
 let coastal: number;
 let officer: ProjectAccess;
@@ -24,11 +19,7 @@ let viewer: ProjectAccess;
 let secondOwner: ProjectAccess;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-engagements-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "engagements-test-secret-0123456789abcdef";
-  resetEnvCache();
-  database = await useTestDatabase({ seed: true });
+  database = await useTestDatabase({ seed: true, sessions: true });
   western = await projectId("Western Pipeline Stage 2");
   coastal = await projectId("Coastal Road Upgrade");
   officer = await accessFor(await userFor("seed-officer"), western);
@@ -39,12 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.drop();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvCache();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const parse = (fields: Record<string, unknown>) => InteractionSchema.parse(fields);

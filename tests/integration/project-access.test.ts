@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Client, Project, ProjectMembership, User } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
 import { getCurrentUser, requireProjectAccess, requireUser, type CurrentUser } from "../../app/modules/auth/guards.server";
@@ -8,7 +5,6 @@ import { createSignedInSession } from "../../app/modules/auth/session.server";
 import type { Permission, Role } from "../../app/modules/permissions/permissions";
 import { listAccessibleProjects, resolveProjectAccess } from "../../app/modules/project/access.server";
 import { AppError } from "../../app/utils/app-error";
-import { resetEnvCache } from "../../app/utils/env.server";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -22,19 +18,13 @@ const COASTAL = "Coastal Road Upgrade";
 const PROJECTS = [WESTERN, NORTHERN, COASTAL] as const;
 type ProjectName = (typeof PROJECTS)[number];
 
-const savedEnv = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
-let dataDir: string;
 const projectIds = {} as Record<ProjectName, number>;
 let demoClientId: number;
 let secondClientId: number;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-access-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "project-access-test-secret-0123456789abcdef";
-  resetEnvCache();
-  database = await useTestDatabase({ seed: true });
+  database = await useTestDatabase({ seed: true, sessions: true });
   await withRequestContext(async () => {
     for (const project of await db().find(Project, {})) projectIds[project.name as ProjectName] = project.id;
     demoClientId = (await db().findOneOrFail(Client, { name: "Demo Land Consultancy" })).id;
@@ -45,12 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.drop();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvCache();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const URL_BASE = "http://localhost:3000";

@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { AuditLog, Project, Property, Stakeholder, StakeholderProperty } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import { listProperties, propertyStats, type PropertySortKey } from "../../app/modules/property/property.server";
-import { resetEnvCache } from "../../app/utils/env.server";
 import * as listRoute from "../../app/routes/api.properties";
 import * as itemRoute from "../../app/routes/api.properties.$id";
 import * as stakeholdersRoute from "../../app/routes/api.properties.$id.stakeholders";
@@ -21,19 +17,13 @@ import { useTestDatabase } from "../setup/test-database";
 const WESTERN = "Western Pipeline Stage 2";
 const COASTAL = "Coastal Road Upgrade";
 const URL_BASE = "http://localhost:3000";
-const savedEnv = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
-let dataDir: string;
 let western: number;
 let coastal: number;
 const cookies = new Map<string, string>();
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-properties-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "properties-test-secret-0123456789abcdef";
-  resetEnvCache();
-  database = await useTestDatabase({ seed: true });
+  database = await useTestDatabase({ seed: true, sessions: true });
   await withRequestContext(async () => {
     western = (await db().findOneOrFail(Project, { name: WESTERN })).id;
     coastal = (await db().findOneOrFail(Project, { name: COASTAL })).id;
@@ -42,12 +32,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.drop();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvCache();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function cookieFor(userId: string) {

@@ -1,27 +1,17 @@
-import { AuditLog, Project, Property, Stakeholder, User } from "../../db/entities/index";
+import { AuditLog, Project, Property, Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
 import type { CurrentUser } from "../../app/modules/auth/guards.server";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
-import type { Permission, Role } from "../../app/modules/permissions/permissions";
+import type { Permission } from "../../app/modules/permissions/permissions";
 import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/project/access.server";
 import { AppError } from "../../app/utils/app-error";
+import { currentUser } from "../factories/access";
 
 /** Shared set-up for the stakeholder and engagement integration tests (seeded demo data). */
 export const URL_BASE = "http://localhost:3000";
 
-export async function userFor(id: string): Promise<CurrentUser> {
-  return withRequestContext(async () => {
-    const user = await db().findOneOrFail(User, { id });
-    return {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName ?? null,
-      lastName: user.lastName ?? null,
-      profileImageUrl: null,
-      role: user.systemRole as Role,
-      clientId: user.client ? Number((user.client as { id: number }).id) : null,
-    };
-  });
+export function userFor(id: string): Promise<CurrentUser> {
+  return withRequestContext(() => currentUser(id));
 }
 
 export async function projectId(name: string): Promise<number> {

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
-import { resetEnvCache } from "../../app/utils/env.server";
 import type { ProjectAccess } from "../../app/modules/project/access.server";
 import {
   createStakeholder,
@@ -24,9 +21,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { accessFor, callRoute, auditRows, inContext, projectId, propertyIdsOf, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
 /** Stakeholders against a real PostgreSQL with the demo data: writes, audit, search, sort, paging, tenancy. */
-const savedEnv = { DATA_DIR: process.env.DATA_DIR, SESSION_SECRET: process.env.SESSION_SECRET };
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
-let dataDir: string;
 let western: number;
 let coastal: number;
 let officer: ProjectAccess;
@@ -35,11 +30,7 @@ let viewer: ProjectAccess;
 let secondOwner: ProjectAccess;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-stakeholders-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "stakeholders-test-secret-0123456789abcdef";
-  resetEnvCache();
-  database = await useTestDatabase({ seed: true });
+  database = await useTestDatabase({ seed: true, sessions: true });
   western = await projectId("Western Pipeline Stage 2");
   coastal = await projectId("Coastal Road Upgrade");
   officer = await accessFor(await userFor("seed-officer"), western);
@@ -50,12 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.drop();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetEnvCache();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const input = (fields: Record<string, unknown>) => StakeholderSchema.parse(fields);

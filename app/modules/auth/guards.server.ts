@@ -16,7 +16,8 @@ export interface CurrentUser {
   clientId: number | null;
 }
 
-function toCurrentUser(user: IUser): CurrentUser {
+/** The shape the rest of the app sees of a user row. */
+export function toCurrentUser(user: IUser): CurrentUser {
   return {
     id: user.id,
     email: user.email,
