@@ -59,7 +59,8 @@ for (const mode of JS_MODES) {
       await expect(detail).toContainText("P1 · Overdue");
       await expectAccessible(page);
       await detail.getByRole("link", { name: "Documents" }).click();
-      await expect(page.getByRole("region", { name })).toContainText("documents feature");
+      await expect(page.getByRole("region", { name })).toContainText(`No documents for ${name} yet.`);
+      await expect(page.getByRole("region", { name }).getByRole("button", { name: "Upload Document" })).toBeVisible();
 
       // Edit.
       await page.getByRole("region", { name }).getByRole("link", { name: "Edit" }).click();
