@@ -95,10 +95,13 @@ for (const mode of JS_MODES) {
       // Search by a linked property's address finds the same group; nonsense finds none.
       await page.getByLabel("Search stakeholders or property addresses").fill(`Reef Road #${group.token}`);
       await page.getByRole("button", { name: "Search" }).click();
+      // Wait for this search's page, not the previous one (also one card), before typing again.
+      await expect(page).toHaveURL(/search=Reef/);
       await expect(cards).toHaveCount(1);
       await expect(cards.first().getByRole("heading")).toHaveText(group.name);
       await page.getByLabel("Search stakeholders or property addresses").fill(`nothing-${group.token}`);
       await page.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/search=nothing-/);
       await expect(page.getByText("No stakeholders or properties match your search.")).toBeVisible();
       await expect(cards).toHaveCount(0);
       await expectAccessible(page);
