@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { rethrowAsHttp } from "~/utils/http.server";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
@@ -27,14 +28,9 @@ export const handle = { pageTitle: "Document Management" };
 
 const PAGE_SIZE = 25;
 
-function asResponse(error: unknown): never {
-  if (error instanceof AppError) throw json({ message: error.message }, { status: error.status });
-  throw error;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const access = await getSelectedProjectAccess(request, "viewData").catch(asResponse);
+  const access = await getSelectedProjectAccess(request, "viewData").catch(rethrowAsHttp);
   if (!access) return json({ project: null });
 
   const { search, page, offset } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created", pageSize: PAGE_SIZE });
@@ -51,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listDocuments(access, { search, category, limit: PAGE_SIZE, offset }),
     documentStats(access),
     abilities.canEdit && editId === null && deleteId === null ? uploadFormOptions(access) : null,
-    editId === null ? null : getDocumentJson(access, editId).catch(asResponse),
-    deleteId === null ? null : getDocumentJson(access, deleteId).catch(asResponse),
+    editId === null ? null : getDocumentJson(access, editId).catch(rethrowAsHttp),
+    deleteId === null ? null : getDocumentJson(access, deleteId).catch(rethrowAsHttp),
   ]);
   const client = access.project.client as { name?: string } | null;
   return json({
@@ -78,11 +74,11 @@ function backTo(formData: FormData) {
 }
 
 async function uploadAction(request: Request) {
-  const access = await getSelectedProjectAccess(request, "viewData").catch(asResponse);
+  const access = await getSelectedProjectAccess(request, "viewData").catch(rethrowAsHttp);
   let fields: Record<string, string> = {};
   let returnTo: string | null = null;
   const fail = async (error: UploadError | AppError) => {
-    if (error.status === 403 || (error.status === 404 && !(error instanceof UploadError))) asResponse(error);
+    if (error.status === 403 || (error.status === 404 && !(error instanceof UploadError))) rethrowAsHttp(error);
     if (returnTo) return redirectWithFlash(request, returnTo, { kind: "error", title: "Upload failed", description: error.message });
     const field = error instanceof UploadError ? error.field : "file";
     return validationError({ formId: UPLOAD_FORM_ID, fieldErrors: { [field]: error.message } }, fields, { status: error.status });
@@ -123,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const back = backTo(formData);
   if (intent === "edit") {
-    const access = await getSelectedProjectAccess(request, "editData").catch(asResponse);
+    const access = await getSelectedProjectAccess(request, "editData").catch(rethrowAsHttp);
     if (!access) return redirectWithFlash(request, "/documents", { kind: "error", title: "Update failed", description: "No project selected" });
     const { data, response } = await validateForm(formData, documentEditValidator, EDIT_FORM_ID);
     if (response) return response;
@@ -132,18 +128,18 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(request, back, { kind: "success", title: "Document updated", description: `Notes for ${document.original_file_name} were saved.` });
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status !== 403) return redirectWithFlash(request, back, { kind: "error", title: "Update failed", description: "Failed to update document" });
-      asResponse(error);
+      rethrowAsHttp(error);
     }
   }
   if (intent === "delete") {
-    const access = await getSelectedProjectAccess(request, "deleteData").catch(asResponse);
+    const access = await getSelectedProjectAccess(request, "deleteData").catch(rethrowAsHttp);
     if (!access) return redirectWithFlash(request, "/documents", { kind: "error", title: "Delete failed", description: "No project selected" });
     try {
       const { originalFileName } = await deleteDocument(access, formData.get("id"));
       return redirectWithFlash(request, back, { kind: "success", title: "Document deleted", description: `${originalFileName} was deleted.` });
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status !== 403) return redirectWithFlash(request, back, { kind: "error", title: "Delete failed", description: "Failed to delete document" });
-      asResponse(error);
+      rethrowAsHttp(error);
     }
   }
   throw json({ message: "Unknown action" }, { status: 400 });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { rethrowAsHttp } from "~/utils/http.server";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { DuplicateReview } from "~/components/properties/DuplicateReview";
@@ -35,11 +36,6 @@ const PANEL_PARAMS = ["highlight", "tab", "new", "edit", "link"] as const;
 const EMPTY_FORM = { address: "", volume: "", folio: "", area: "", zoning: "", notes: "", nextAction: "", nextActionDueDate: "", hasLAA: "", laaExpiryDate: "", laaDetails: "", version: "" };
 
 /** AppErrors become HTTP responses so the route's ErrorBoundary shows them (404 for another client's ids). */
-function asResponse(error: unknown): never {
-  if (error instanceof AppError) throw json({ message: error.message }, { status: error.status });
-  throw error;
-}
-
 /** The list URL without any panel open, keeping search, filters, sort and page. */
 function listSearch(params: URLSearchParams) {
   return withParams(params, Object.fromEntries(PANEL_PARAMS.map((p) => [p, null])));
@@ -100,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       linkPanel,
     });
   } catch (error) {
-    asResponse(error);
+    rethrowAsHttp(error);
   }
 }
 
@@ -160,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ formId: PROPERTY_FORM, fieldErrors: { [FORM_LEVEL_ERROR]: "Failed to update property. Please try again." }, repopulateFields: submitted }, { status: 500 });
     }
   } catch (error) {
-    asResponse(error);
+    rethrowAsHttp(error);
   }
 }
 

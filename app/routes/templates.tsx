@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { rethrowAsHttp } from "~/utils/http.server";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
@@ -22,14 +23,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Template Documents" };
 
-function asResponse(error: unknown): never {
-  if (error instanceof AppError) throw json({ message: error.message }, { status: error.status });
-  throw error;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const access = await getSelectedProjectAccess(request, "viewData").catch(asResponse);
+  const access = await getSelectedProjectAccess(request, "viewData").catch(rethrowAsHttp);
   if (!access) return json({ state: "no-project" as const });
   const client = access.project.client as { name?: string } | null;
   const project = { id: access.project.id, name: access.project.name, clientName: client?.name ?? null };
@@ -38,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editParam = abilities.canEdit ? params.get("edit") : null;
   const deleteParam = abilities.canDelete ? params.get("delete") : null;
   const [editing, deleting] = await Promise.all([
-    editParam ? findTemplate(access, editParam).then(toTemplateJson).catch(asResponse) : null,
-    deleteParam ? findTemplate(access, deleteParam).then(toTemplateJson).catch(asResponse) : null,
+    editParam ? findTemplate(access, editParam).then(toTemplateJson).catch(rethrowAsHttp) : null,
+    deleteParam ? findTemplate(access, deleteParam).then(toTemplateJson).catch(rethrowAsHttp) : null,
   ]);
   const dialogs = { uploading: abilities.canEdit && params.get("upload") === "1", editing, deleting };
   try {
@@ -52,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 async function uploadAction(request: Request) {
-  const access = await getSelectedProjectAccess(request, "viewData").catch(asResponse);
+  const access = await getSelectedProjectAccess(request, "viewData").catch(rethrowAsHttp);
   if (!access) return redirectWithFlash(request, "/templates", { kind: "error", title: "Upload failed", description: "No project selected" });
   let fields: Record<string, string> = {};
   try {
@@ -70,7 +66,7 @@ async function uploadAction(request: Request) {
   } catch (error) {
     if (!(error instanceof AppError)) console.error("Template upload failed", error);
     const failure = error instanceof AppError ? error : new UploadError(503, "Upload failed");
-    if (failure.status === 403 || (failure.status === 404 && !(failure instanceof UploadError))) asResponse(failure);
+    if (failure.status === 403 || (failure.status === 404 && !(failure instanceof UploadError))) rethrowAsHttp(failure);
     const field = failure instanceof UploadError ? failure.field : "file";
     // The spec also wants templateName required when the file is missing: check it from what was sent.
     const fieldErrors: Record<string, string> = { [field]: failure.message };
@@ -84,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "edit") {
-    const access = await getSelectedProjectAccess(request, "editData").catch(asResponse);
+    const access = await getSelectedProjectAccess(request, "editData").catch(rethrowAsHttp);
     if (!access) return redirectWithFlash(request, "/templates", { kind: "error", title: "Update failed", description: "No project selected" });
     const { data, response } = await validateForm(formData, templateEditValidator, TEMPLATE_EDIT_FORM_ID);
     if (response) return response;
@@ -93,18 +89,18 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash(request, "/templates", { kind: "success", title: "Template updated successfully", description: template.templateName });
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status !== 403) return redirectWithFlash(request, "/templates", { kind: "error", title: "Update failed", description: error.message });
-      asResponse(error);
+      rethrowAsHttp(error);
     }
   }
   if (intent === "delete") {
-    const access = await getSelectedProjectAccess(request, "deleteData").catch(asResponse);
+    const access = await getSelectedProjectAccess(request, "deleteData").catch(rethrowAsHttp);
     if (!access) return redirectWithFlash(request, "/templates", { kind: "error", title: "Delete failed", description: "No project selected" });
     try {
       const { templateName } = await deleteTemplate(access, formData.get("id"));
       return redirectWithFlash(request, "/templates", { kind: "success", title: "Template deleted successfully", description: templateName });
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status !== 403) return redirectWithFlash(request, "/templates", { kind: "error", title: "Delete failed", description: error.message });
-      asResponse(error);
+      rethrowAsHttp(error);
     }
   }
   throw json({ message: "Unknown action" }, { status: 400 });

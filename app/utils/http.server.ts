@@ -27,3 +27,13 @@ export async function handleApi<T>(fn: () => Promise<T>): Promise<T | Response> 
     throw error;
   }
 }
+
+/**
+ * Rethrows an AppError as the HTTP response pages and /api callers understand: a page's
+ * ErrorBoundary shows "Page Not Found" / "Access Denied" (production builds hide the text of thrown
+ * Errors), an /api caller gets {message, code?}. Anything else is rethrown unchanged.
+ */
+export function rethrowAsHttp(error: unknown): never {
+  if (error instanceof AppError) throw json({ message: error.message, ...(error.code ? { code: error.code } : {}) }, { status: error.status });
+  throw error;
+}

@@ -4,6 +4,7 @@ import { db } from "~db/orm";
 import { isRole, type Permission, type Role } from "~/modules/permissions/permissions";
 import { resolveProjectAccess, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
+import { rethrowAsHttp } from "~/utils/http.server";
 import { getSession } from "./session.server";
 
 export interface CurrentUser {
@@ -65,26 +66,13 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 }
 
 /**
- * Refusals reach the browser as HTTP responses: a page's error boundary then shows "Page Not Found"
- * or "Access Denied" (production builds hide the text of thrown Errors), and an /api caller gets
- * the JSON body {message, code}.
- */
-async function asHttpRefusal<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof AppError) throw json({ message: error.message, ...(error.code ? { code: error.code } : {}) }, { status: error.status });
-    throw error;
-  }
-}
-
-/**
  * The user plus their access to one project with the given permission. Another client's project
  * (or a missing one) is 404; a known project without the permission is 403.
  */
 export async function requireProjectAccess(request: Request, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
   const user = await requireUser(request);
-  return asHttpRefusal(resolveProjectAccess(user, projectId, permission));
+  // Refusals leave as HTTP 404/403 responses (see rethrowAsHttp).
+  return resolveProjectAccess(user, projectId, permission).catch(rethrowAsHttp);
 }
 
 /**
@@ -101,6 +89,6 @@ export async function getSelectedProjectAccess(request: Request, permission: Per
   } catch (error) {
     // A stale selection (project deleted, or access withdrawn) simply counts as none.
     if (!fromQuery && error instanceof AppError && error.status === 404) return null;
-    return asHttpRefusal(Promise.reject(error));
+    rethrowAsHttp(error);
   }
 }

@@ -1,5 +1,4 @@
-import { json } from "@remix-run/node";
-import { AppError } from "~/utils/app-error";
+import { rethrowAsHttp } from "~/utils/http.server";
 
 /**
  * Pages render AppErrors through their ErrorBoundary: rethrow them as Remix responses carrying
@@ -9,7 +8,6 @@ export async function pageGuard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof AppError) throw json({ message: error.message }, { status: error.status });
-    throw error;
+    rethrowAsHttp(error);
   }
 }
