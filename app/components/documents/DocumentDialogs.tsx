@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { FormActions } from "~/components/form/FormActions";
 import { ErrorSummary } from "~/components/form/ErrorSummary";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
@@ -20,14 +21,7 @@ export function EditNotesPanel({ document, closeTo, back }: { document: Document
         <TextAreaField name="description" label="Description" hint="Leave blank to remove it." defaultValue={document.description} formId={EDIT_FORM_ID} maxLength={MAX_DESCRIPTION_LENGTH} />
         <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} placeholder="No category" defaultValue={document.category} formId={EDIT_FORM_ID} />
         <TextField name="tags" label="Tags" hint="Separate tags with commas." defaultValue={document.tags.join(", ")} formId={EDIT_FORM_ID} maxLength={1100} />
-        <div className="button-row">
-          <button type="submit" className="button">
-            Save notes
-          </button>
-          <Link to={closeTo} className="button button--ghost" preventScrollReset>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submitLabel="Save notes" cancelTo={closeTo} />
       </Form>
     </PanelDialog>
   );

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { FormActions } from "~/components/form/FormActions";
 import { FileField } from "~/components/documents/FileField";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { TextAreaField, TextField } from "~/components/form/Field";
@@ -20,14 +21,7 @@ export function UploadTemplatePanel({ closeTo }: { closeTo: string }) {
         <TextAreaField name="templateDescription" label="Description (optional)" formId={TEMPLATE_UPLOAD_FORM_ID} maxLength={MAX_TEMPLATE_DESCRIPTION} />
         <TextField name="category" label="Category (optional)" formId={TEMPLATE_UPLOAD_FORM_ID} maxLength={MAX_TEMPLATE_CATEGORY} />
         <TextField name="tags" label="Tags (optional)" hint="Separate tags with commas." formId={TEMPLATE_UPLOAD_FORM_ID} maxLength={1100} />
-        <div className="button-row">
-          <button type="submit" className="button">
-            Upload Template
-          </button>
-          <Link to={closeTo} className="button button--ghost" preventScrollReset>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submitLabel="Upload Template" cancelTo={closeTo} />
       </Form>
     </PanelDialog>
   );
@@ -46,14 +40,7 @@ export function EditTemplatePanel({ template, closeTo }: { template: TemplateJso
         <TextAreaField name="templateDescription" label="Description" hint={`Current: ${template.templateDescription || "No description provided"}`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={MAX_TEMPLATE_DESCRIPTION} />
         <TextField name="category" label="Category" hint={`Current: ${template.category || "none"}`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={MAX_TEMPLATE_CATEGORY} />
         <TextField name="tags" label="Tags" hint={`Current: ${template.tags.join(", ") || "none"}. Separate tags with commas.`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={1100} />
-        <div className="button-row">
-          <button type="submit" className="button">
-            Save Template
-          </button>
-          <Link to={closeTo} className="button button--ghost" preventScrollReset>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submitLabel="Save Template" cancelTo={closeTo} />
       </Form>
     </PanelDialog>
   );
