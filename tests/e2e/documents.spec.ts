@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { JS_MODES, account, expect, signIn, test } from "./support";
 
@@ -111,3 +114,37 @@ for (const mode of JS_MODES) {
     });
   });
 }
+
+test.describe("document previews, JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // Small real files: a one-page PDF with a Helvetica text line and a 64×48 RGB PNG.
+  const fixture = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
+
+  test("a PDF opens in the browser's PDF viewer in a new tab, and an image shows inline", async ({ page, context }) => {
+    await signIn(page, account("officer"));
+    await selectProject(page);
+    await page.goto("/documents");
+    const suffix = Math.random().toString(36).slice(2, 8);
+    for (const [file, name, mimeType] of [["access-agreement.pdf", `agreement-${suffix}.pdf`, "application/pdf"], ["site-photo.png", `photo-${suffix}.png`, "image/png"]]) {
+      await page.locator("#field-upload-document-file").setInputFiles({ name, mimeType, buffer: fs.readFileSync(fixture(file)) });
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await expect(page.getByRole("status")).toContainText("Document uploaded");
+    }
+
+    const downloads: string[] = [];
+    context.on("page", (opened) => opened.on("download", (d) => downloads.push(d.suggestedFilename())));
+    const pdfTab = context.waitForEvent("page");
+    await page.getByRole("row").filter({ hasText: `agreement-${suffix}.pdf` }).getByRole("link", { name: /^Preview / }).click();
+    const pdf = await pdfTab;
+    // Chrome shows PDFs with its built-in viewer, which runs in an extension frame.
+    await expect.poll(() => pdf.frames().some((f) => f.url().startsWith("chrome-extension://"))).toBe(true);
+    expect(await pdf.evaluate(() => document.contentType)).toBe("application/pdf");
+
+    const imageTab = context.waitForEvent("page");
+    await page.getByRole("row").filter({ hasText: `photo-${suffix}.png` }).getByRole("link", { name: /^Preview / }).click();
+    const image = await imageTab;
+    await expect.poll(() => image.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    expect(downloads).toEqual([]);
+  });
+});

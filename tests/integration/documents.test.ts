@@ -223,6 +223,58 @@ describe("failures leave nothing behind", () => {
   });
 });
 
+describe("reading the multipart body", () => {
+  beforeEach(clearDocuments);
+
+  const raw = (body: string | Buffer, contentType = "multipart/form-data; boundary=b0und") =>
+    new Request(`${BASE}/api/documents/upload?projectId=${env.westernId}`, { method: "POST", headers: { Cookie: env.cookies.officer!, "Content-Type": contentType }, body: typeof body === "string" ? body : new Uint8Array(body) });
+  const send = async (request: Request) => {
+    const response = await call(() => apiUpload(args(request) as never) as Promise<Response>);
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+  const part = (headers: string, content: string) => `--b0und\r\n${headers}\r\n\r\n${content}\r\n`;
+
+  it("takes fields sent after the file", async () => {
+    const body = part('Content-Disposition: form-data; name="file"; filename="late-fields.txt"', "notes") + part('Content-Disposition: form-data; name="category"', "survey") + part('Content-Disposition: form-data; name="description"', "Sent last") + "--b0und--\r\n";
+    const result = await send(raw(body));
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ original_file_name: "late-fields.txt", category: "survey", description: "Sent last", file_size: 5 });
+  });
+
+  it("reads a quoted file name with an escaped quote and raw UTF-8 as browsers send it", async () => {
+    const body = Buffer.from(part('Content-Disposition: form-data; name="file"; filename="Lot 7 \\"East\\" – déjà.txt"', "x") + "--b0und--\r\n", "utf8");
+    const result = await send(raw(body));
+    expect(result.status).toBe(201);
+    expect(result.body.original_file_name).toBe('Lot 7 "East" – déjà.txt');
+  });
+
+  it.each([
+    ["a body cut off before the closing boundary", part('Content-Disposition: form-data; name="file"; filename="cut.txt"', "partial").slice(0, -4), undefined],
+    ["a multipart type with no boundary", "--b0und--\r\n", "multipart/form-data"],
+  ])("refuses %s as unreadable, keeping nothing", async (_label, body, contentType) => {
+    const result = await send(raw(body, contentType));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe("The upload could not be read as a form");
+    expect(await rows()).toEqual([]);
+    expect(storedFiles(env.dataDir)).toEqual([]);
+  });
+
+  it("answers a form that is not multipart with the spec's missing-file message", async () => {
+    const result = await send(raw("file=cut.txt", "application/x-www-form-urlencoded"));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe("No file selected: Please select a file to upload");
+  });
+
+  it("refuses a text field over 20,000 bytes sent after the file, and removes the stored file", async () => {
+    const body = part('Content-Disposition: form-data; name="file"; filename="long-notes.txt"', "notes") + part('Content-Disposition: form-data; name="description"', "d".repeat(20_001)) + "--b0und--\r\n";
+    const result = await send(raw(body));
+    expect(result.status).toBe(413);
+    expect(result.body.message).toBe("A form field is too long");
+    expect(await rows()).toEqual([]);
+    expect(storedFiles(env.dataDir)).toEqual([]);
+  });
+});
+
 describe("hostile files", () => {
   beforeAll(clearDocuments);
 

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { getObjectStore, ObjectNotFoundError, StorageUnavailableError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
 import { contentDisposition, isPreviewableInline } from "./file-types";
@@ -36,5 +37,8 @@ export async function fileResponse(
   // parsed as HTML) therefore gets no policy; every other response is sandboxed. server.ts leaves
   // the app-wide policy off these preview routes for the same reason.
   if (!(inline && record.mimeType === "application/pdf")) headers["Content-Security-Policy"] = "sandbox; default-src 'none'";
+  // Counting the chunks lets their buffers be collected as they go (see streamed-garbage.server.ts);
+  // the listener rides along with toWeb's own, which keeps the backpressure.
+  object.stream.on("data", (chunk: Buffer) => noteStreamedBytes(chunk.byteLength));
   return new Response(Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, { status: 200, headers });
 }

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { Readable } from "node:stream";
+import { Busboy, type BusboyInstance } from "@fastify/busboy";
 import { getObjectStore, ObjectTooLargeError, StorageUnavailableError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
+import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import {
   contentMismatchMessage,
   createTextValidator,
@@ -22,6 +24,7 @@ import {
 export const FORM_OVERHEAD_BYTES = 256 * 1024;
 const MAX_FIELD_BYTES = 20_000;
 const MAX_FIELDS = 30;
+const UNREADABLE_FORM_MESSAGE = "The upload could not be read as a form";
 
 export interface StoredUpload {
   key: string;
@@ -56,6 +59,7 @@ async function* checkedBytes(source: AsyncIterable<Uint8Array>, ext: string) {
   let total = 0;
   for await (const chunk of source) {
     total += chunk.byteLength;
+    noteStreamedBytes(chunk.byteLength);
     if (head) {
       const joined: Uint8Array = new Uint8Array(head.length + chunk.byteLength);
       joined.set(head);
@@ -74,23 +78,6 @@ async function* checkedBytes(source: AsyncIterable<Uint8Array>, ext: string) {
   if (text && !text.end()) throw new UploadError(415, contentMismatchMessage(ext));
 }
 
-async function readField(part: UploadHandlerPart): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of part.data) {
-    size += chunk.byteLength;
-    if (size > MAX_FIELD_BYTES) throw new UploadError(413, "A form field is too long", part.name);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-async function drain(part: UploadHandlerPart) {
-  for await (const _ of part.data) {
-    // Discard file parts other than the one expected.
-  }
-}
-
 /**
  * Streams a multipart upload straight into the object store (no whole-file buffering), checking
  * size, type and content on the way. `beforeFile` runs when the file part starts, with the text
@@ -98,6 +85,10 @@ async function drain(part: UploadHandlerPart) {
  * go there, so a refused caller never streams a byte into the store).
  * Returns the text fields and the stored object (null when no file was chosen). On any failure
  * the partial object is gone before the error reaches the caller.
+ *
+ * @fastify/busboy parses the body: it searches for boundaries in Buffers without copying the file's bytes
+ * into smaller arrays, and holds the request back while the store is slower than the network, so
+ * memory stays flat whatever the file size (bench/uploads.mjs measures it).
  */
 export async function receiveUpload(
   request: Request,
@@ -110,34 +101,43 @@ export async function receiveUpload(
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + FORM_OVERHEAD_BYTES) throw new UploadError(413, FILE_TOO_LARGE_MESSAGE);
 
+  let parser: BusboyInstance;
+  try {
+    parser = new Busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      // Browsers send the file name's UTF-8 bytes as they are; sanitizeFileName strips any path.
+      defCharset: "utf8",
+      preservePath: true,
+      limits: { fields: MAX_FIELDS, parts: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 200 },
+    });
+  } catch {
+    throw new UploadError(400, UNREADABLE_FORM_MESSAGE);
+  }
+  if (!request.body) throw new UploadError(400, UNREADABLE_FORM_MESSAGE);
+
   const fields: Record<string, string> = {};
   let file: StoredUpload | null = null;
-  let fieldCount = 0;
+  let fileSeen = false;
+  let storing: Promise<void> = Promise.resolve();
   const store = getObjectStore();
+  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
 
-  const handler = async (part: UploadHandlerPart) => {
-    if (++fieldCount > MAX_FIELDS) throw new UploadError(400, "Too many form fields");
-    if (part.filename === undefined) {
-      fields[part.name] = await readField(part);
-      return undefined;
+  const storeFile = async (name: string, stream: Readable, filename: string) => {
+    if (name !== "file" || fileSeen || !filename) {
+      // Other file inputs are ignored; an empty file input still sends a part with no name or bytes.
+      stream.resume();
+      return;
     }
-    if (part.name !== "file" || file) {
-      await drain(part);
-      return undefined;
-    }
-    const originalFileName = sanitizeFileName(part.filename);
-    if (!part.filename) {
-      // A file input left empty still sends a part with an empty name and no bytes.
-      await drain(part);
-      return undefined;
-    }
+    fileSeen = true;
+    const snapshot = { ...fields };
+    const originalFileName = sanitizeFileName(filename);
     const ext = extensionOf(originalFileName);
     if (!options.extensions.includes(ext)) throw new UploadError(415, unsupportedTypeMessage(options.extensions));
-    const projectId = await options.beforeFile({ ...fields });
+    const projectId = await options.beforeFile(snapshot);
     const key = newObjectKey(projectId, options.kind);
     const mimeType = mimeTypeFor(ext);
     try {
-      const { size } = await store.put(key, checkedBytes(part.data, ext), { contentType: mimeType, maxBytes: MAX_FILE_BYTES });
+      const { size } = await store.put(key, checkedBytes(stream, ext), { contentType: mimeType, maxBytes: MAX_FILE_BYTES });
       file = { key, size, mimeType, originalFileName };
     } catch (error) {
       await store.delete(key).catch(() => undefined);
@@ -145,15 +145,50 @@ export async function receiveUpload(
       if (error instanceof StorageUnavailableError) throw new UploadError(503, "Failed to upload document: the file store could not be reached. Please try again.");
       throw error;
     }
-    return undefined;
   };
 
   try {
-    await unstable_parseMultipartFormData(request, handler);
+    await new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        // Stop reading: the rest of the body is discarded by the server once the response is sent.
+        source.unpipe(parser);
+        parser.removeAllListeners("file");
+        parser.removeAllListeners("field");
+        parser.on("error", () => undefined);
+        reject(error);
+      };
+      parser.on("field", (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
+        if (valueTruncated) fail(new UploadError(413, "A form field is too long", name));
+        else fields[name] = value;
+      });
+      parser.on("file", (name: string, stream: Readable, filename: string) => {
+        // busboy emits a body cut short as an 'error' event, possibly before the store starts
+        // reading; destroying the stream keeps the error for whoever reads it.
+        stream.on("error", (error) => stream.destroy(error));
+        storing = storing.then(() => storeFile(name, stream, filename));
+        storing.catch(fail);
+      });
+      parser.on("fieldsLimit", () => fail(new UploadError(400, "Too many form fields")));
+      parser.on("partsLimit", () => fail(new UploadError(400, "Too many form fields")));
+      parser.on("error", () => fail(new UploadError(400, UNREADABLE_FORM_MESSAGE)));
+      parser.on("finish", () => {
+        storing.then(() => {
+          if (!settled) {
+            settled = true;
+            resolve();
+          }
+        }, fail);
+      });
+      source.on("error", () => fail(new UploadError(400, UNREADABLE_FORM_MESSAGE)));
+      source.pipe(parser);
+    });
   } catch (error) {
+    // A failure after the file was stored (a later field, say) must not leave the object behind.
+    await storing.catch(() => undefined);
     if (file) await store.delete((file as StoredUpload).key).catch(() => undefined);
-    if (error instanceof AppError) throw error;
-    if (error instanceof TypeError) throw new UploadError(400, "The upload could not be read as a form");
     throw error;
   }
   return { fields, file };

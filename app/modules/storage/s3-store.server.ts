@@ -15,9 +15,10 @@ export interface S3Config {
 /**
  * Bytes buffered per request part. minio's own putObject buffers a whole part (64 MB or more for
  * streams of unknown length), so uploads are cut here: one PUT for small files, a multipart upload
- * of PART_SIZE parts otherwise. Peak memory per upload is one part, whatever the file size.
+ * of PART_SIZE parts otherwise (5 MiB, the smallest part S3 accepts). Memory per upload is one
+ * part's buffer, whatever the file size.
  */
-export const PART_SIZE = 8 * 1024 * 1024;
+export const PART_SIZE = 5 * 1024 * 1024;
 
 const NOT_FOUND_CODES = new Set(["NoSuchKey", "NotFound", "NoSuchObject"]);
 
@@ -69,36 +70,39 @@ export class S3ObjectStore implements ObjectStore {
     const bucket = this.config.bucket;
     return this.call("upload", async () => {
       const chunks = limitBytes(body, maxBytes, counter)[Symbol.asyncIterator]();
-      let pending: Buffer[] = [];
-      let pendingSize = 0;
+      // One buffer per upload, refilled for every part: a fresh buffer per part would survive until
+      // the part is sent, reach the old generation and stay there until a full collection.
+      const part = Buffer.allocUnsafeSlow(PART_SIZE);
+      let filled = 0;
       let uploadId: string | null = null;
       const etags: { part: number; etag: string }[] = [];
       const flushPart = async () => {
         uploadId ??= await this.client.initiateNewMultipartUpload(bucket, key, { "Content-Type": contentType });
-        const part = etags.length + 1;
-        const payload = Buffer.concat(pending, pendingSize);
-        pending = [];
-        pendingSize = 0;
-        const { etag } = await this.client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { "Content-Length": payload.length } }, payload);
-        etags.push({ part, etag });
+        const partNumber = etags.length + 1;
+        const { etag } = await this.client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber, headers: { "Content-Length": filled } }, part.subarray(0, filled));
+        etags.push({ part: partNumber, etag });
+        filled = 0;
       };
       try {
         for (;;) {
           const { done, value } = await chunks.next();
           if (done) break;
-          pending.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-          pendingSize += value.byteLength;
-          if (pendingSize >= PART_SIZE) await flushPart();
+          for (let offset = 0; offset < value.byteLength; ) {
+            const n = Math.min(PART_SIZE - filled, value.byteLength - offset);
+            part.set(value.subarray(offset, offset + n), filled);
+            filled += n;
+            offset += n;
+            if (filled === PART_SIZE) await flushPart();
+          }
         }
         if (uploadId === null) {
-          await this.client.putObject(bucket, key, Buffer.concat(pending, pendingSize), pendingSize, { "Content-Type": contentType });
+          await this.client.putObject(bucket, key, part.subarray(0, filled), filled, { "Content-Type": contentType });
         } else {
-          if (pendingSize > 0) await flushPart();
+          if (filled > 0) await flushPart();
           await this.client.completeMultipartUpload(bucket, key, uploadId, etags);
         }
         return { size: counter.size };
       } catch (error) {
-        pending = [];
         if (uploadId !== null) await this.client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
         await chunks.return?.(undefined);
         throw error;
