@@ -102,6 +102,34 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("link", { name: /^Delete / })).toHaveCount(0);
     });
 
+    test("a file over 50 MB is refused with the spec's message, before it is sent when JavaScript runs", async ({ page, expectAccessible }, testInfo) => {
+      const file = testInfo.outputPath("survey-scan.pdf");
+      fs.writeFileSync(file, "%PDF-1.7\n");
+      fs.truncateSync(file, 52_428_801);
+      await signIn(page, account("officer"));
+      await selectProject(page);
+      await page.goto("/documents");
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      const input = page.locator("#field-upload-document-file");
+      await input.setInputFiles(file);
+      if (mode.javaScriptEnabled) {
+        // Shown as soon as the file is chosen; submitting sends nothing and returns focus to the file.
+        await expect(page.getByRole("alert").filter({ hasText: "File size must be less than 50MB" })).toBeVisible();
+        await page.getByRole("button", { name: "Upload Document" }).click();
+        await expect(input).toBeFocused();
+        expect(posts).toEqual([]);
+      } else {
+        await page.getByRole("button", { name: "Upload Document" }).click();
+        await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("File size must be less than 50MB");
+      }
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#field-upload-document-file-error")).toHaveText("Error: File size must be less than 50MB");
+      await expectAccessible(page);
+    });
+
     test("a viewer sees documents but no upload, edit or delete", async ({ page, expectAccessible }) => {
       await signIn(page, account("viewer"));
       await selectProject(page);

@@ -4,7 +4,7 @@ import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { DOCUMENT_ACCEPT } from "~/modules/document/file-types";
 import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, MAX_DESCRIPTION_LENGTH, UPLOAD_FORM_ID } from "~/modules/document/schemas";
-import { FileField } from "./FileField";
+import { blockOversizedFiles, FileField } from "./FileField";
 
 export const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
 
@@ -35,7 +35,7 @@ export function DocumentUploadForm({
     <section className="card document-upload" aria-labelledby="upload-document-title">
       <Heading id="upload-document-title">Upload Document</Heading>
       <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ file: fieldId(`${UPLOAD_FORM_ID}-file`) }} />
-      <Form method="post" action="/documents" encType="multipart/form-data" noValidate className="document-upload__form">
+      <Form method="post" action="/documents" encType="multipart/form-data" noValidate onSubmit={blockOversizedFiles} className="document-upload__form">
         {/* Fields the server needs before the file part streams in come first. */}
         <input type="hidden" name="intent" value="upload" />
         {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { FormActions } from "~/components/form/FormActions";
-import { FileField } from "~/components/documents/FileField";
+import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
@@ -14,7 +14,7 @@ export function UploadTemplatePanel({ closeTo }: { closeTo: string }) {
   return (
     <PanelDialog id="upload-template" title="Upload Template" closeTo={closeTo}>
       <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ file: fieldId(`${TEMPLATE_UPLOAD_FORM_ID}-file`) }} />
-      <Form method="post" encType="multipart/form-data" noValidate>
+      <Form method="post" encType="multipart/form-data" noValidate onSubmit={blockOversizedFiles}>
         <input type="hidden" name="intent" value="upload" />
         <FileField label="File" hint="PDF, Word (.doc, .docx), text or Excel (.xls, .xlsx), up to 50MB." accept={TEMPLATE_ACCEPT} formId={TEMPLATE_UPLOAD_FORM_ID} required />
         <TextField name="templateName" label="Template name" required formId={TEMPLATE_UPLOAD_FORM_ID} maxLength={MAX_TEMPLATE_NAME} />
