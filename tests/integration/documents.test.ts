@@ -275,6 +275,23 @@ describe("reading the multipart body", () => {
   });
 });
 
+describe("text files as other programs write them", () => {
+  beforeAll(clearDocuments);
+
+  it.each([
+    ["a UTF-8 CSV with a byte order mark", "owners.csv", Buffer.from("\ufeffName,Town\r\nRenée,Montégut\r\n", "utf8"), "text/csv", "text/csv; charset=utf-8"],
+    ["Excel's Windows CSV (Windows-1252)", "owners-excel.csv", Buffer.from("Name,Town\r\nRenée,Montégut\r\n", "latin1"), "text/csv; charset=windows-1252", "text/csv; charset=windows-1252"],
+    ["Excel's Unicode Text (UTF-16 with a byte order mark)", "owners.txt", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Name\tTown\r\nRenée\tMontégut\r\n", "utf16le")]), "text/plain; charset=utf-16le", "text/plain; charset=utf-16le"],
+  ] as const)("keeps %s byte for byte and names its encoding on download", async (_label, filename, body, storedType, servedType) => {
+    const result = await upload({ filename, body });
+    expect(result.status).toBe(201);
+    expect(result.body.mime_type).toBe(storedType);
+    const res = await call(() => apiDownload(args(new Request(`${BASE}/api/documents/${result.body.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(result.body.id) }) as never) as Promise<Response>);
+    expect(res.headers.get("Content-Type")).toBe(servedType);
+    expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+  });
+});
+
 describe("hostile files", () => {
   beforeAll(clearDocuments);
 

@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { DocumentJson } from "~/modules/document/document.server";
-import { formatBytes } from "~/modules/document/file-types";
+import { formatBytes, isPreviewableInline } from "~/modules/document/file-types";
 import { CATEGORY_LABELS } from "~/modules/document/schemas";
 import { formatDate } from "~/utils/dates";
 import { withParams } from "~/utils/list-query";
 
-const isInline = (mime: string) => mime === "application/pdf" || mime.startsWith("image/");
 
 /** The documents list: a real table with one row per document and its actions. */
 export function DocumentsTable({
@@ -72,8 +71,8 @@ export function DocumentsTable({
               <td>
                 <ul className="action-list">
                   <li>
-                    <a href={fileUrl(d.id, "preview")} target={isInline(d.mime_type) ? "_blank" : undefined} rel="noopener noreferrer">
-                      Preview<span className="visually-hidden"> {d.original_file_name}{isInline(d.mime_type) ? " (opens in a new tab)" : ""}</span>
+                    <a href={fileUrl(d.id, "preview")} target={isPreviewableInline(d.mime_type) ? "_blank" : undefined} rel="noopener noreferrer">
+                      Preview<span className="visually-hidden"> {d.original_file_name}{isPreviewableInline(d.mime_type) ? " (opens in a new tab)" : ""}</span>
                     </a>
                   </li>
                   <li>

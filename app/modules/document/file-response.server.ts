@@ -23,7 +23,8 @@ export async function fileResponse(
     throw error;
   }
   const inline = mode === "preview" && isPreviewableInline(record.mimeType);
-  const type = record.mimeType.startsWith("text/") ? `${record.mimeType}; charset=utf-8` : record.mimeType;
+  // Text is stored with its charset when it is not UTF-8 (see textMimeType).
+  const type = record.mimeType.startsWith("text/") && !record.mimeType.includes("charset=") ? `${record.mimeType}; charset=utf-8` : record.mimeType;
   const headers: Record<string, string> = {
     "Content-Type": inline ? record.mimeType : type,
     "Content-Length": String(object.size),

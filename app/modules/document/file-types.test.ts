@@ -1,4 +1,4 @@
-import { contentDisposition, createTextValidator, extensionOf, formatBytes, formatKilobytes, matchesSignature, parseTags, sanitizeFileName } from "./file-types";
+import { contentDisposition, createTextSniffer, extensionOf, formatBytes, formatKilobytes, matchesSignature, parseTags, sanitizeFileName, textMimeType } from "./file-types";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -27,19 +27,39 @@ describe("matchesSignature", () => {
   });
 });
 
-describe("createTextValidator", () => {
+describe("createTextSniffer", () => {
   const run = (...chunks: Uint8Array[]) => {
-    const v = createTextValidator();
-    return chunks.every((c) => v.push(c)) && v.end();
+    const sniffer = createTextSniffer();
+    const ok = chunks.every((c) => sniffer.push(c)) && sniffer.end();
+    return ok ? sniffer.charset : "refused";
   };
-  it("accepts UTF-8 text, even with a character split across chunks", () => {
-    const euro = new TextEncoder().encode("price €5, 東京");
-    expect(run(euro.slice(0, 7), euro.slice(7))).toBe(true);
+  const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+
+  it("takes UTF-8, with or without a byte order mark, even with a character split across chunks", () => {
+    const euro = new TextEncoder().encode("price €5, 東京\r\n");
+    expect(run(euro.slice(0, 7), euro.slice(7))).toBe("utf-8");
+    expect(run(bytes(0xef, 0xbb, 0xbf, "name,lot\n"))).toBe("utf-8");
+    expect(run(bytes("a"))).toBe("utf-8");
   });
-  it("refuses NUL bytes, invalid UTF-8 and a truncated sequence", () => {
-    expect(run(bytes("a,b", 0, "c"))).toBe(false);
-    expect(run(bytes(0xff, 0xfe, "x"))).toBe(false);
-    expect(run(new TextEncoder().encode("€").slice(0, 2))).toBe(false);
+  it("takes Excel's Windows CSV (Windows-1252) and its Unicode Text (UTF-16 with a byte order mark)", () => {
+    expect(run(bytes("Name,Town\r\nRen", 0xe9, "e,Mont", 0xe9, "gut\r\n"))).toBe("windows-1252");
+    const unicode = utf16le("Name\tTown\r\nRenée\tMontégut\r\n");
+    expect(run(unicode.subarray(0, 1), unicode.subarray(1, 9), unicode.subarray(9))).toBe("utf-16le");
+    expect(run(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from("\u0000A\u0000B", "latin1")]))).toBe("utf-16be");
+  });
+  it("refuses binary data: NUL and other control bytes, and broken UTF-16", () => {
+    expect(run(bytes("a,b", 0, "c"))).toBe("refused");
+    expect(run(bytes("MZ", 0x90, 0x00, 0x03))).toBe("refused");
+    expect(run(bytes("ok", 0x07, "bell"))).toBe("refused");
+    expect(run(bytes(0xff, 0xfe, 0x00, 0xd8))).toBe("refused"); // lone surrogate
+    expect(run(bytes(0xff, 0xfe, "x"))).toBe("refused"); // odd length
+  });
+});
+
+describe("textMimeType", () => {
+  it("names the charset only when it is not UTF-8", () => {
+    expect(textMimeType("text/csv", "utf-8")).toBe("text/csv");
+    expect(textMimeType("text/csv", "windows-1252")).toBe("text/csv; charset=windows-1252");
   });
 });
 

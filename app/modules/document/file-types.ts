@@ -86,31 +86,85 @@ export function matchesSignature(ext: string, head: Uint8Array): boolean {
   }
 }
 
+export type TextCharset = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+
+/** C0 control bytes that text files do carry: tab, line feed, vertical tab, form feed, carriage return, SUB (old DOS end of file), ESC. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1a, 0x1b]);
+const BINARY_BYTE = new Uint8Array(256).map((_, b) => (b < 0x20 && !TEXT_CONTROLS.has(b) ? 1 : 0));
+
 /**
- * Streaming check that a .txt/.csv is UTF-8 text: invalid sequences (binary data) and NUL bytes
- * are refused. Call `push` per chunk and `end` once; each returns false when the text is bad.
+ * Streaming check that a .txt/.csv is text, and in which encoding. Files come from many programs:
+ * UTF-8 with or without a byte order mark, UTF-16 with one (Excel's "Unicode Text"), or a legacy
+ * 8-bit code page (Excel's CSV on Windows writes Windows-1252). Binary data, i.e. NUL bytes or
+ * control characters text never has, is refused. `push` per chunk and `end` once return false when
+ * the file is not text; `charset` is known after `end`.
  */
-export function createTextValidator() {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+export function createTextSniffer() {
+  let pending: Uint8Array | null = new Uint8Array(0);
+  let utf16: TextDecoder | null = null;
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  let validUtf8 = true;
+  let charset: TextCharset = "utf-8";
+
+  const check = (bytes: Uint8Array): boolean => {
+    if (utf16) {
+      try {
+        utf16.decode(bytes, { stream: true });
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    for (let i = 0; i < bytes.length; i++) if (BINARY_BYTE[bytes[i]!]) return false;
+    if (validUtf8) {
+      try {
+        utf8.decode(bytes, { stream: true });
+      } catch {
+        validUtf8 = false;
+      }
+    }
+    return true;
+  };
+  // The byte order mark decides the encoding, so the first bytes wait until there are enough of them.
+  const start = (): boolean => {
+    const head = pending!;
+    pending = null;
+    if (head[0] === 0xff && head[1] === 0xfe) utf16 = new TextDecoder("utf-16le", { fatal: true });
+    else if (head[0] === 0xfe && head[1] === 0xff) utf16 = new TextDecoder("utf-16be", { fatal: true });
+    if (utf16) charset = utf16.encoding as TextCharset;
+    return check(head);
+  };
+
   return {
     push(chunk: Uint8Array): boolean {
-      if (chunk.includes(0)) return false;
-      try {
-        decoder.decode(chunk, { stream: true });
-        return true;
-      } catch {
-        return false;
-      }
+      if (!pending) return check(chunk);
+      const joined = new Uint8Array(pending.length + chunk.length);
+      joined.set(pending);
+      joined.set(chunk, pending.length);
+      pending = joined;
+      return pending.length < 2 || start();
     },
     end(): boolean {
+      if (pending && !start()) return false;
       try {
-        decoder.decode();
-        return true;
+        if (utf16) utf16.decode();
+        else if (validUtf8) utf8.decode();
       } catch {
-        return false;
+        if (utf16) return false;
+        validUtf8 = false;
       }
+      if (!utf16) charset = validUtf8 ? "utf-8" : "windows-1252";
+      return true;
+    },
+    get charset(): TextCharset {
+      return charset;
     },
   };
+}
+
+/** The stored type of a text file: UTF-8 stays plain ("text/csv"), other encodings are named. */
+export function textMimeType(mimeType: string, charset: TextCharset): string {
+  return charset === "utf-8" ? mimeType : `${mimeType}; charset=${charset}`;
 }
 
 export const MAX_FILE_NAME_LENGTH = 200;

@@ -6,7 +6,7 @@ import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import {
   contentMismatchMessage,
-  createTextValidator,
+  createTextSniffer,
   EMPTY_FILE_MESSAGE,
   extensionOf,
   FILE_TOO_LARGE_MESSAGE,
@@ -16,6 +16,8 @@ import {
   mimeTypeFor,
   NO_FILE_MESSAGE,
   sanitizeFileName,
+  textMimeType,
+  type TextCharset,
   SIGNATURE_BYTES,
   unsupportedTypeMessage,
 } from "./file-types";
@@ -51,10 +53,11 @@ export function newObjectKey(projectId: number, kind: "documents" | "templates")
 
 /**
  * Yields the part's bytes while checking them: the leading bytes against the extension, the whole
- * body as UTF-8 text for .txt/.csv. Throws UploadError on a mismatch, so the store drops the object.
+ * body as text for .txt/.csv (its encoding goes into `found.charset`). Throws UploadError on a
+ * mismatch, so the store drops the object.
  */
-async function* checkedBytes(source: AsyncIterable<Uint8Array>, ext: string) {
-  const text = isTextExtension(ext) ? createTextValidator() : null;
+async function* checkedBytes(source: AsyncIterable<Uint8Array>, ext: string, found: { charset?: TextCharset }) {
+  const text = isTextExtension(ext) ? createTextSniffer() : null;
   let head: Uint8Array | null = new Uint8Array(0);
   let total = 0;
   for await (const chunk of source) {
@@ -76,6 +79,7 @@ async function* checkedBytes(source: AsyncIterable<Uint8Array>, ext: string) {
   if (total === 0) throw new UploadError(400, EMPTY_FILE_MESSAGE);
   if (head && !matchesSignature(ext, head)) throw new UploadError(415, contentMismatchMessage(ext));
   if (text && !text.end()) throw new UploadError(415, contentMismatchMessage(ext));
+  if (text) found.charset = text.charset;
 }
 
 /**
@@ -136,9 +140,10 @@ export async function receiveUpload(
     const projectId = await options.beforeFile(snapshot);
     const key = newObjectKey(projectId, options.kind);
     const mimeType = mimeTypeFor(ext);
+    const found: { charset?: TextCharset } = {};
     try {
-      const { size } = await store.put(key, checkedBytes(stream, ext), { contentType: mimeType, maxBytes: MAX_FILE_BYTES });
-      file = { key, size, mimeType, originalFileName };
+      const { size } = await store.put(key, checkedBytes(stream, ext, found), { contentType: mimeType, maxBytes: MAX_FILE_BYTES });
+      file = { key, size, mimeType: found.charset ? textMimeType(mimeType, found.charset) : mimeType, originalFileName };
     } catch (error) {
       await store.delete(key).catch(() => undefined);
       if (error instanceof ObjectTooLargeError) throw new UploadError(413, FILE_TOO_LARGE_MESSAGE);
