@@ -5,6 +5,7 @@ import { action as apiUpload } from "../../app/routes/api.templates.upload";
 import { loader as apiList } from "../../app/routes/api.templates";
 import { action as apiTemplate } from "../../app/routes/api.templates.$id";
 import { loader as apiDownload } from "../../app/routes/api.templates.$id.download";
+import { S3ObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
 import { call, formRequest, jsonRequest, multipartRequest, PDF, PNG, storedFiles, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 
 const env = useUploadTestEnvironment("templates");
@@ -43,6 +44,19 @@ describe("templates", () => {
     const ok = await upload({ filename: "form.pdf", body: PDF() }, [["templateName", "Form"], ["tags", '["a","b"]']]);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ templateName: "Form", tags: ["a", "b"], originalFileName: "form.pdf" });
+  });
+
+  it("reports an unreachable store as a template failure and records nothing", async () => {
+    setObjectStore(new S3ObjectStore({ endPoint: "127.0.0.1", port: 1, useSSL: false, accessKey: "k", secretKey: "s", bucket: "b" }));
+    try {
+      const before = (await rows()).length;
+      const result = await upload({ filename: "unreachable.pdf", body: PDF() }, [["templateName", "Unreachable"]]);
+      expect(result.status).toBe(503);
+      expect(result.body.message).toBe("Failed to upload template: the file store could not be reached. Please try again.");
+      expect(await rows()).toHaveLength(before);
+    } finally {
+      setObjectStore(null);
+    }
   });
 
   it("edit keeps old values for blank fields", async () => {
