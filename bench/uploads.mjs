@@ -134,6 +134,11 @@ try {
   for (const [name, { seconds, mem }, bytes] of rows) {
     console.log(`| ${name} | ${seconds.toFixed(2)} | ${(bytes / MB / seconds).toFixed(1)} | ${mem ? mb(mem.baseline) + " MB" : "n/a"} | ${mem ? mb(mem.peak) + " MB" : "n/a"} | ${mem ? mb(mem.peak - mem.baseline) + " MB" : "n/a"} |`);
   }
+  fs.mkdirSync("bench/results", { recursive: true });
+  const resultFile = `bench/results/uploads-${Date.now()}.json`;
+  const record = rows.map(([name, { seconds, mem }, bytes]) => ({ name, bytes, seconds, rssBefore: mem?.baseline ?? null, rssPeak: mem?.peak ?? null }));
+  fs.writeFileSync(resultFile, JSON.stringify({ date: new Date().toISOString(), node: process.version, store: process.env.S3_ENDPOINT ? "s3" : "local", size, rows: record }, null, 2));
+  console.log(`\nWrote ${resultFile}`);
   // "Far below the file size": holding the file would add at least its size; streaming costs a few
   // MB of buffers (see app/utils/streamed-garbage.server.ts). Fail past a quarter of the file.
   const growth = Math.max(...rows.map(([, { mem }]) => (mem ? mem.peak - mem.baseline : 0)));
