@@ -17,9 +17,12 @@ import { crossOriginProtection } from "~/utils/cross-origin.server";
 import { startDatabase } from "~/utils/database.server";
 import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import { sweepOrphanObjects } from "~/modules/storage/orphans.server";
 import { withRequestContext } from "~db/orm";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
+const OBJECT_SWEEP_DELAY_MS = 5 * 60 * 1000;
+const OBJECT_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -93,10 +96,23 @@ async function main() {
     withRequestContext(deleteExpiredSessions).catch((error) => console.error("Session sweep failed:", error));
   }, SESSION_SWEEP_MS);
   sweep.unref();
+  // Objects a crashed upload left without a row: a few minutes after start, then every six hours.
+  const sweepObjects = () =>
+    withRequestContext(sweepOrphanObjects)
+      .then(({ orphans, incompleteWrites }) => {
+        if (orphans || incompleteWrites) console.log(`Object sweep removed ${orphans} orphaned objects and ${incompleteWrites} unfinished writes`);
+      })
+      .catch((error) => console.error("Object sweep failed:", error));
+  const firstObjectSweep = setTimeout(sweepObjects, OBJECT_SWEEP_DELAY_MS);
+  firstObjectSweep.unref();
+  const objectSweep = setInterval(sweepObjects, OBJECT_SWEEP_MS);
+  objectSweep.unref();
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, shutting down`);
     clearInterval(sweep);
+    clearTimeout(firstObjectSweep);
+    clearInterval(objectSweep);
     server.close();
     await database.close();
     process.exit(0);

@@ -1,3 +1,7 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
 import { AuditLog, Client, Document, Property, Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
 import { action as documentsAction, loader as documentsLoader } from "../../app/routes/documents";
@@ -9,7 +13,8 @@ import { loader as apiDownload } from "../../app/routes/api.documents.$id.downlo
 import { loader as apiPreview } from "../../app/routes/api.documents.$id.preview";
 import { loader as apiStakeholderDocs } from "../../app/routes/api.stakeholders.$id.documents";
 import { loader as apiPropertyDocs } from "../../app/routes/api.properties.$id.documents";
-import { S3ObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
+import { getObjectStore, S3ObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
+import { sweepOrphanObjects } from "../../app/modules/storage/orphans.server";
 import { MAX_FILE_BYTES } from "../../app/modules/document/file-types";
 import { call, formRequest, generatedBytes, jsonRequest, multipartRequest, PDF, PNG, storedFiles, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 
@@ -289,6 +294,37 @@ describe("text files as other programs write them", () => {
     const res = await call(() => apiDownload(args(new Request(`${BASE}/api/documents/${result.body.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(result.body.id) }) as never) as Promise<Response>);
     expect(res.headers.get("Content-Type")).toBe(servedType);
     expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
+  });
+});
+
+describe("orphan sweep", () => {
+  beforeAll(clearDocuments);
+
+  it("removes stored objects with no row and stale unfinished writes, past the grace period only", async () => {
+    const kept = await upload({ filename: "kept.pdf", body: PDF() });
+    expect(kept.status).toBe(201);
+    const store = getObjectStore();
+    const put = (key: string) => store.put(key, Readable.from([PDF()]), { contentType: "application/pdf", maxBytes: 1000 });
+    const orphanKey = `projects/${env.westernId}/documents/${crypto.randomUUID()}`;
+    const recentKey = `projects/${env.westernId}/documents/${crypto.randomUUID()}`;
+    await put(orphanKey);
+    await put(recentKey);
+    const objects = path.join(env.dataDir, "objects");
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    fs.utimesSync(path.join(objects, orphanKey), hoursAgo(2), hoursAgo(2));
+    const staleTemp = path.join(objects, `projects/${env.westernId}/documents/.tmp-${crypto.randomUUID()}`);
+    fs.writeFileSync(staleTemp, "half a file");
+    fs.utimesSync(staleTemp, hoursAgo(3), hoursAgo(3));
+    // The kept document's object is old too: only the missing row makes an orphan.
+    const [row] = await rows({ originalFileName: "kept.pdf" });
+    fs.utimesSync(path.join(objects, row!.storageKey), hoursAgo(5), hoursAgo(5));
+
+    expect(await withRequestContext(() => sweepOrphanObjects())).toEqual({ orphans: 1, incompleteWrites: 1 });
+    expect(await store.exists(orphanKey)).toBe(false);
+    expect(fs.existsSync(staleTemp)).toBe(false);
+    expect(await store.exists(recentKey)).toBe(true);
+    expect(await store.exists(row!.storageKey)).toBe(true);
+    await store.delete(recentKey);
   });
 });
 

@@ -105,6 +105,20 @@ describe.each(stores)("%s", (_name, makeStore) => {
     expect(await store.exists(key)).toBe(false);
   });
 
+  it("lists complete objects under a prefix with when they were written", async () => {
+    const prefix = `projects/${crypto.randomUUID()}/`;
+    const keys = [`${prefix}documents/${crypto.randomUUID()}`, `${prefix}templates/${crypto.randomUUID()}`];
+    const before = Date.now() - 60_000;
+    for (const key of keys) await store.put(key, Readable.from([Buffer.from("x")]), { contentType: "text/plain", maxBytes: 10 });
+    const listed = [];
+    for await (const entry of store.list(prefix)) listed.push(entry);
+    expect(listed.map((e) => e.key).sort()).toEqual([...keys].sort());
+    for (const entry of listed) expect(entry.lastModified.getTime()).toBeGreaterThan(before);
+    // Nothing is unfinished here; s3rver cannot list multipart uploads at all, which counts as none.
+    expect(await store.removeIncompleteWrites(new Date())).toBe(0);
+    for (const key of keys) await store.delete(key);
+  });
+
   it("refuses unsafe keys", async () => {
     for (const key of ["../escape", "a/../../b", "/abs", "a//b", "name with space", "x\u0000y"]) {
       await expect(store.put(key, Readable.from([Buffer.from("x")]), { contentType: "text/plain", maxBytes: 10 })).rejects.toThrow(/Invalid object key/);

@@ -61,6 +61,43 @@ export class LocalObjectStore implements ObjectStore {
     await fs.promises.rm(`${file}.meta`, { force: true });
   }
 
+  async *list(prefix: string) {
+    for (const entry of await this.files()) {
+      if (entry.temporary || entry.sidecar || !entry.key.startsWith(prefix)) continue;
+      yield { key: entry.key, lastModified: entry.stat.mtime };
+    }
+  }
+
+  async removeIncompleteWrites(olderThan: Date) {
+    let removed = 0;
+    for (const entry of await this.files()) {
+      if (!entry.temporary || entry.stat.mtime >= olderThan) continue;
+      await fs.promises.rm(entry.file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Every file under the root, classified: objects, their `.meta` sidecars, and `.tmp-` writes in progress. */
+  private async files() {
+    let names: string[];
+    try {
+      names = (await fs.promises.readdir(this.root, { recursive: true })) as string[];
+    } catch {
+      return [];
+    }
+    const entries = [];
+    for (const name of names) {
+      const file = path.join(this.root, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat?.isFile()) continue;
+      const key = name.split(path.sep).join("/");
+      const base = path.basename(name);
+      entries.push({ file, key, stat, temporary: base.startsWith(".tmp-"), sidecar: !base.startsWith(".tmp-") && base.endsWith(".meta") });
+    }
+    return entries;
+  }
+
   async exists(key: string) {
     try {
       return (await fs.promises.stat(this.pathFor(key))).isFile();

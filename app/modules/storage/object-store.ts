@@ -12,6 +12,13 @@ export interface ObjectStore {
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every complete object whose key starts with `prefix`, and when it was written. */
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
+  /**
+   * Removes writes a crashed process left unfinished (temporary files, multipart uploads) that
+   * started before `olderThan`; returns how many. A store that cannot list them returns 0.
+   */
+  removeIncompleteWrites(olderThan: Date): Promise<number>;
 }
 
 export class ObjectTooLargeError extends Error {

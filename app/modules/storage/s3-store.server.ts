@@ -130,6 +130,38 @@ export class S3ObjectStore implements ObjectStore {
     await this.call("delete", () => this.client.removeObject(this.config.bucket, key));
   }
 
+  async *list(prefix: string) {
+    await this.ensureBucket();
+    for await (const item of this.client.listObjectsV2(this.config.bucket, prefix, true) as AsyncIterable<{ name?: string; lastModified?: Date }>) {
+      if (item.name && item.lastModified) yield { key: item.name, lastModified: item.lastModified };
+    }
+  }
+
+  async removeIncompleteWrites(olderThan: Date) {
+    let removed = 0;
+    let keyMarker = "";
+    let uploadIdMarker = "";
+    try {
+      for (;;) {
+        const page = await this.client.listIncompleteUploadsQuery(this.config.bucket, "", keyMarker, uploadIdMarker, "");
+        for (const upload of page.uploads) {
+          if (upload.initiated >= olderThan) continue;
+          await this.client.abortMultipartUpload(this.config.bucket, upload.key, upload.uploadId);
+          removed++;
+        }
+        if (!page.isTruncated) break;
+        keyMarker = page.nextKeyMarker;
+        uploadIdMarker = page.nextUploadIdMarker;
+      }
+    } catch (error) {
+      // Some S3-compatible servers cannot list multipart uploads; a bucket lifecycle rule
+      // (AbortIncompleteMultipartUpload) does the same job there.
+      if ((error as { code?: string })?.code === "NotImplemented") return removed;
+      throw error;
+    }
+    return removed;
+  }
+
   async exists(key: string) {
     assertValidKey(key);
     try {
