@@ -25,12 +25,16 @@ export class LocalObjectStore implements ObjectStore {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = path.join(path.dirname(target), `.tmp-${crypto.randomUUID()}`);
     const counter = { size: 0 };
+    const out = fs.createWriteStream(temp, { flags: "wx" });
     try {
-      await pipeline(Readable.from(limitBytes(body, maxBytes, counter)), fs.createWriteStream(temp, { flags: "wx" }));
+      await pipeline(Readable.from(limitBytes(body, maxBytes, counter)), out);
       await fs.promises.writeFile(`${temp}.meta`, JSON.stringify({ contentType }));
       await fs.promises.rename(`${temp}.meta`, `${target}.meta`);
       await fs.promises.rename(temp, target);
     } catch (error) {
+      // A body that fails at once can fail before the file is even open; removing it before the
+      // stream has closed would let the late open create it again.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await fs.promises.rm(temp, { force: true });
       await fs.promises.rm(`${temp}.meta`, { force: true });
       throw error;
