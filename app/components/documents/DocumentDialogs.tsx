@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { FormActions } from "~/components/form/FormActions";
 import { ErrorSummary } from "~/components/form/ErrorSummary";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
@@ -34,16 +34,11 @@ export function DeleteDocumentPanel({ document, closeTo, back }: { document: Doc
       <p>
         Are you sure you want to delete <strong>{document.original_file_name}</strong>? The file is removed permanently.
       </p>
-      <Form method="post" preventScrollReset className="button-row">
+      <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={document.id} />
         <input type="hidden" name="back" value={back} />
-        <button type="submit" className="button button--danger">
-          Delete document
-        </button>
-        <Link to={closeTo} className="button button--ghost" preventScrollReset>
-          Cancel
-        </Link>
+        <FormActions submitLabel="Delete document" cancelTo={closeTo} danger />
       </Form>
     </PanelDialog>
   );

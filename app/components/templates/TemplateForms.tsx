@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { FormActions } from "~/components/form/FormActions";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
@@ -53,15 +53,10 @@ export function DeleteTemplatePanel({ template, closeTo }: { template: TemplateJ
       <p>
         <strong>{template.templateName}</strong> ({template.originalFileName})
       </p>
-      <Form method="post" className="button-row">
+      <Form method="post">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={template.id} />
-        <button type="submit" className="button button--danger">
-          Delete Template
-        </button>
-        <Link to={closeTo} className="button button--ghost" preventScrollReset>
-          Cancel
-        </Link>
+        <FormActions submitLabel="Delete Template" cancelTo={closeTo} danger />
       </Form>
     </PanelDialog>
   );
