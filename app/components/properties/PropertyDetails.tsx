@@ -21,6 +21,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A list of names or addresses inside a Row (which shows "Not recorded" when given nothing). */
+function TextList({ items }: { items: string[] }) {
+  return (
+    <ul className="plain-list">
+      {items.map((item, i) => (
+        <li key={i}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The Property Details modal as a URL state (?highlight=ID, ?tab=documents), with its two tabs. */
 export function PropertyDetails({
   property,
@@ -61,13 +72,7 @@ export function PropertyDetails({
             <Row label="Title Type">{property.titleType}</Row>
             <Row label="Primary Owner">{property.primaryOwner}</Row>
             <Row label="Proprietors">
-              {property.proprietors.length ? (
-                <ul className="plain-list">
-                  {property.proprietors.map((name, i) => (
-                    <li key={i}>{name}</li>
-                  ))}
-                </ul>
-              ) : null}
+              {property.proprietors.length ? <TextList items={property.proprietors} /> : null}
             </Row>
             <Row label="Security Number">{property.securityNumber}</Row>
             <Row label="SPI Number">{property.spiNumber}</Row>
@@ -76,13 +81,7 @@ export function PropertyDetails({
             <Row label="eCT Controller">{property.ectController}</Row>
             <Row label="eCT Effective Date">{property.ectEffectiveFromDate}</Row>
             <Row label="Additional Addresses">
-              {property.addresses.length ? (
-                <ul className="plain-list">
-                  {property.addresses.map((a, i) => (
-                    <li key={i}>{a}</li>
-                  ))}
-                </ul>
-              ) : null}
+              {property.addresses.length ? <TextList items={property.addresses} /> : null}
             </Row>
             <Row label="Additional Information">{property.additionalInfo}</Row>
             <Row label="PDF">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { FormActions } from "~/components/form/FormActions";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
@@ -51,14 +52,7 @@ export function InteractionForm({ stakeholder, defaultDateTime }: { stakeholder:
         <div hidden={enhanced && !followUp}>
           <TextField formId={INTERACTION_FORM} name="followUpDate" label="Follow-up Date" type="date" hint="Needed only when follow-up is required." />
         </div>
-        <div className="button-row">
-          <Link to={listSearch(search)} className="button button--secondary">
-            Cancel
-          </Link>
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? "Recording..." : "Record Interaction"}
-          </button>
-        </div>
+        <FormActions submitLabel="Record Interaction" busy={saving} busyLabel="Recording..." cancelTo={listSearch(search)} />
       </Form>
     </PanelDialog>
   );

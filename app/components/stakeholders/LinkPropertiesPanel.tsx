@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { FormActions } from "~/components/form/FormActions";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { listSearch } from "./urls";
 
@@ -36,14 +37,7 @@ export function LinkPropertiesPanel({ stakeholder, properties, linked }: { stake
               ))}
             </ul>
           </fieldset>
-          <div className="button-row">
-            <Link to={listSearch(search)} className="button button--secondary">
-              Cancel
-            </Link>
-            <button type="submit" className="button" disabled={saving}>
-              {saving ? "Saving..." : "Save Links"}
-            </button>
-          </div>
+          <FormActions submitLabel="Save Links" busy={saving} busyLabel="Saving..." cancelTo={listSearch(search)} />
         </Form>
       )}
     </PanelDialog>

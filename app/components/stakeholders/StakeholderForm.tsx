@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { FormActions } from "~/components/form/FormActions";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { PanelDialog } from "~/components/records/PanelDialog";
@@ -84,14 +85,7 @@ export function StakeholderForm({ stakeholder }: { stakeholder: StakeholderJson 
           <legend>Additional Information</legend>
           <TextAreaField formId={STAKEHOLDER_FORM} name="notes" label="Notes" rows={4} maxLength={LIMITS.notes} defaultValue={text("notes")} />
         </fieldset>
-        <div className="button-row">
-          <Link to={listSearch(search)} className="button button--secondary">
-            Cancel
-          </Link>
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? (editing ? "Updating..." : "Adding...") : editing ? "Update Stakeholder" : "Add Stakeholder"}
-          </button>
-        </div>
+        <FormActions submitLabel={editing ? "Update Stakeholder" : "Add Stakeholder"} busy={saving} busyLabel={editing ? "Updating..." : "Adding..."} cancelTo={listSearch(search)} />
       </Form>
     </PanelDialog>
   );
