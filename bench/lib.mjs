@@ -12,7 +12,7 @@ export async function startApp({ port = 3950, env = {} } = {}) {
   if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ""), stop: async () => {}, pid: null };
   if (!fs.existsSync("build/index.js")) throw new Error("Build the app first: npm run build");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-"));
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, ["--expose-gc", "build/index.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

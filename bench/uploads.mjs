@@ -1,7 +1,9 @@
 /**
  * Upload and download throughput of a 45 MB PDF-like file through the real app, and the server's
  * peak resident memory while the bytes flow. Uploads stream to the object store and downloads stream
- * from it, so the peak must stay far below the file size.
+ * from it, so the peak must stay far below the file size. That needs the server started with
+ * `--expose-gc` (startApp passes it; see app/utils/streamed-garbage.server.ts): without it the
+ * 45 MB upload grew the server by 31–32 MB instead of 3 MB, and this script fails.
  *
  *   npm run build && npm run bench:uploads          (BENCH_URL=… to use a running app; RSS is then not sampled)
  */
