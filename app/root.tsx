@@ -1,11 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
-import { Theme } from "@radix-ui/themes";
-import baseTokens from "@radix-ui/themes/tokens/base.css";
-import grayColors from "@radix-ui/themes/tokens/colors/gray.css";
-import indigoColors from "@radix-ui/themes/tokens/colors/indigo.css";
-import radixComponents from "@radix-ui/themes/components.css";
+import radixStyles from "~/styles/radix.css";
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
 import { NavBar } from "~/components/layout/NavBar";
@@ -15,7 +11,7 @@ import { getLayoutData } from "~/modules/auth/layout.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...[baseTokens, grayColors, indigoColors, radixComponents, appStyles].map((href) => ({ rel: "stylesheet", href })),
+  ...[radixStyles, appStyles].map((href) => ({ rel: "stylesheet", href })),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,6 +37,28 @@ function usePageTitle() {
   return hasErrors ? `Error: ${full}` : full;
 }
 
+/**
+ * What Radix Themes' <Theme accentColor="indigo" grayColor="gray" radius="medium" hasBackground={false}>
+ * renders, written out: the theme's styles hang off these attributes, while the component itself
+ * would ship ~24 KB of client script (context, appearance switching) that no page uses.
+ */
+function RadixThemesRoot({ children }: { children: React.ReactNode }) {
+  return (
+    <div
+      className="radix-themes"
+      data-is-root-theme="true"
+      data-accent-color="indigo"
+      data-gray-color="gray"
+      data-has-background="false"
+      data-panel-background="translucent"
+      data-radius="medium"
+      data-scaling="100%"
+    >
+      {children}
+    </div>
+  );
+}
+
 function Document({ children, title }: { children: React.ReactNode; title: string }) {
   const nonce = useNonce();
   return (
@@ -56,9 +74,7 @@ function Document({ children, title }: { children: React.ReactNode; title: strin
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <Theme accentColor="indigo" grayColor="gray" radius="medium" hasBackground={false}>
-          {children}
-        </Theme>
+        <RadixThemesRoot>{children}</RadixThemesRoot>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
