@@ -5,7 +5,7 @@ import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { DocumentJson } from "~/modules/document/document.server";
-import { EDIT_FORM_ID, MAX_DESCRIPTION_LENGTH } from "~/modules/document/schemas";
+import { EDIT_FORM_ID, MAX_DESCRIPTION_LENGTH } from "~/modules/document/document-fields";
 import { CATEGORY_OPTIONS } from "./DocumentUploadForm";
 
 /** ?edit=ID: the edit-notes dialog as a URL state. */

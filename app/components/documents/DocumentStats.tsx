@@ -1,5 +1,5 @@
 import { formatBytes } from "~/modules/document/file-types";
-import { CATEGORY_LABELS, isDocumentCategory } from "~/modules/document/schemas";
+import { CATEGORY_LABELS, isDocumentCategory } from "~/modules/document/document-fields";
 
 /** Stats cards: total documents, total size and the breakdown by category. */
 export function DocumentStats({ stats }: { stats: { totalDocuments: number; totalSize: number; categoryBreakdown: { category: string; count: number }[] } }) {

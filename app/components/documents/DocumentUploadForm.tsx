@@ -3,7 +3,7 @@ import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { DOCUMENT_ACCEPT } from "~/modules/document/file-types";
-import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, MAX_DESCRIPTION_LENGTH, UPLOAD_FORM_ID } from "~/modules/document/schemas";
+import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, MAX_DESCRIPTION_LENGTH, UPLOAD_FORM_ID } from "~/modules/document/document-fields";
 import { blockOversizedFiles, FileField } from "./FileField";
 
 export const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { DocumentJson } from "~/modules/document/document.server";
 import { formatBytes, isPreviewableInline } from "~/modules/document/file-types";
-import { CATEGORY_LABELS } from "~/modules/document/schemas";
+import { CATEGORY_LABELS } from "~/modules/document/document-fields";
 import { formatDate } from "~/utils/dates";
 import { withParams } from "~/utils/list-query";
 

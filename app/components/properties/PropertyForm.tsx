@@ -5,7 +5,7 @@ import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { PanelDialog } from "~/components/records/PanelDialog";
-import { PROPERTY_LIMITS } from "~/modules/property/schemas";
+import { PROPERTY_LIMITS } from "~/modules/property/limits";
 
 export const PROPERTY_FORM = "property-form";
 /** Errors about the whole form (stale version, save failure) link to the form's heading. */

@@ -1,25 +1,9 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { DOCUMENT_CATEGORIES } from "~db/entities/enums";
+import { DOCUMENT_CATEGORIES, MAX_DESCRIPTION_LENGTH } from "./document-fields";
 import { MAX_TAG_LENGTH, MAX_TAGS, parseTags } from "./file-types";
 
-export { DOCUMENT_CATEGORIES };
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-
-export const CATEGORY_LABELS: Record<DocumentCategory, string> = {
-  legal: "Legal",
-  financial: "Financial",
-  correspondence: "Correspondence",
-  technical: "Technical",
-  contract: "Contract",
-  permit: "Permit",
-  survey: "Survey",
-  environmental: "Environmental",
-  planning: "Planning",
-  other: "Other",
-};
-
-export const MAX_DESCRIPTION_LENGTH = 5000;
+export { CATEGORY_LABELS, DOCUMENT_CATEGORIES, EDIT_FORM_ID, isDocumentCategory, MAX_DESCRIPTION_LENGTH, UPLOAD_FORM_ID, type DocumentCategory } from "./document-fields";
 
 const blankToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : typeof value === "string" ? value.trim() : value);
 
@@ -62,12 +46,5 @@ export const documentEditSchema = z.object({
 });
 export type DocumentEditInput = z.infer<typeof documentEditSchema>;
 
-export const UPLOAD_FORM_ID = "upload-document";
-export const EDIT_FORM_ID = "edit-document";
-
 export const documentUploadValidator = withZod(documentUploadSchema);
 export const documentEditValidator = withZod(documentEditSchema);
-
-export function isDocumentCategory(value: unknown): value is DocumentCategory {
-  return typeof value === "string" && (DOCUMENT_CATEGORIES as readonly string[]).includes(value);
-}

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { parseCalendarDate } from "~/modules/next-action/priority";
+import { PROPERTY_LIMITS } from "./limits";
 
 /**
  * The property form (spec 000 §3 "Property form fields", §5): one schema for the page action and
  * /api/properties. Accepts form strings and JSON values alike; blank text becomes null.
  */
-export const PROPERTY_LIMITS = { address: 500, volume: 50, folio: 50, area: 100, zoning: 200, nextAction: 500, notes: 5000, laaDetails: 5000, lot: 50, planNumber: 100, lotPlanLine: 500 } as const;
+export { PROPERTY_LIMITS };
 export const ADDRESS_REQUIRED = "Property address is required";
 
 const asText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value);

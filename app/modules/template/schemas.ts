@@ -2,9 +2,9 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { tagsField } from "~/modules/document/schemas";
 
-export const MAX_TEMPLATE_NAME = 200;
-export const MAX_TEMPLATE_DESCRIPTION = 5000;
-export const MAX_TEMPLATE_CATEGORY = 100;
+import { MAX_TEMPLATE_CATEGORY, MAX_TEMPLATE_DESCRIPTION, MAX_TEMPLATE_NAME } from "./template-fields";
+
+export { MAX_TEMPLATE_CATEGORY, MAX_TEMPLATE_DESCRIPTION, MAX_TEMPLATE_NAME, TEMPLATE_EDIT_FORM_ID, TEMPLATE_UPLOAD_FORM_ID } from "./template-fields";
 
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 const blankToUndefined = (value: unknown) => (value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : trimmed(value));
@@ -31,7 +31,5 @@ export const templateEditSchema = z.object({
 });
 export type TemplateEditInput = z.infer<typeof templateEditSchema>;
 
-export const TEMPLATE_UPLOAD_FORM_ID = "upload-template";
-export const TEMPLATE_EDIT_FORM_ID = "edit-template";
 export const templateUploadValidator = withZod(templateUploadSchema);
 export const templateEditValidator = withZod(templateEditSchema);
