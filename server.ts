@@ -18,6 +18,7 @@ import { startDatabase } from "~/utils/database.server";
 import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { sweepOrphanObjects } from "~/modules/storage/orphans.server";
+import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { withRequestContext } from "~db/orm";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
@@ -92,33 +93,19 @@ async function main() {
 
   // Expired sessions are refused on read anyway; the sweep only keeps the table small. Idempotent,
   // so every app server may run it.
-  const sweep = setInterval(() => {
-    withRequestContext(deleteExpiredSessions).catch((error) => console.error("Session sweep failed:", error));
-  }, SESSION_SWEEP_MS);
-  sweep.unref();
+  const sessionSweep = repeatInBackground("Session sweep", () => withRequestContext(deleteExpiredSessions), { everyMs: SESSION_SWEEP_MS });
   // Objects a crashed upload left without a row: a few minutes after start, then every six hours.
-  const sweepObjects = () =>
-    withRequestContext(sweepOrphanObjects)
-      .then(({ orphans, incompleteWrites }) => {
-        if (orphans || incompleteWrites) console.log(`Object sweep removed ${orphans} orphaned objects and ${incompleteWrites} unfinished writes`);
-      })
-      .catch((error) => console.error("Object sweep failed:", error));
-  const firstObjectSweep = setTimeout(sweepObjects, OBJECT_SWEEP_DELAY_MS);
-  firstObjectSweep.unref();
-  const objectSweep = setInterval(sweepObjects, OBJECT_SWEEP_MS);
-  objectSweep.unref();
+  const objectSweep = repeatInBackground(
+    "Object sweep",
+    async () => {
+      const { orphans, incompleteWrites } = await withRequestContext(() => sweepOrphanObjects());
+      if (orphans || incompleteWrites) console.log(`Object sweep removed ${orphans} orphaned objects and ${incompleteWrites} unfinished writes`);
+    },
+    { firstAfterMs: OBJECT_SWEEP_DELAY_MS, everyMs: OBJECT_SWEEP_MS },
+  );
 
-  const shutdown = async (signal: string) => {
-    console.log(`${signal} received, shutting down`);
-    clearInterval(sweep);
-    clearTimeout(firstObjectSweep);
-    clearInterval(objectSweep);
-    server.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  const shutdown = createShutdown({ server, background: [sessionSweep, objectSweep], timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, close: database.close });
+  stopOnSignals(shutdown, { stopNow: database.stopNow });
 }
 
 main().catch((error) => {

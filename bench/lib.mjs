@@ -16,22 +16,28 @@ export async function startApp({ port = 3950, env = {} } = {}) {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  /** Resolves with the process's exit code and signal. */
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  let hasExited = false;
+  exited.then(() => (hasExited = true));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {}
+    if (hasExited) throw new Error(`The app exited while starting (${JSON.stringify(await exited)})`);
     if (Date.now() > deadline) throw new Error("The app did not start within 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     baseUrl,
     pid: child.pid,
+    child,
     dataDir,
+    exited,
     async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
+      if (!hasExited) child.kill("SIGTERM");
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

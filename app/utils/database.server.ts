@@ -7,6 +7,8 @@ import type { Env } from "./env.server";
 export interface Database {
   orm: MikroORM;
   close(): Promise<void>;
+  /** For a forced exit: the embedded PostgreSQL (if we started it) is told to stop, without waiting. */
+  stopNow(): void;
 }
 
 /**
@@ -28,6 +30,9 @@ export async function startDatabase(env: Env): Promise<Database> {
     async close() {
       await closeOrm();
       await embedded?.stop();
+    },
+    stopNow() {
+      embedded?.stopNow();
     },
   };
 }

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPES: z.string().default("openid email profile"),
   LOG_SQL: z.enum(["true", "false"]).default("false"),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(8),
   S3_ENDPOINT: z.string().optional(),
   S3_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   S3_USE_SSL: z.enum(["true", "false"]).default("true"),
