@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import radixStyles from "~/styles/radix.css";
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
 import { NavBar } from "~/components/layout/NavBar";
+import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorBoundary";
 import { useNonce } from "~/components/layout/nonce";
 import { usePageHasFormErrors } from "~/components/form/form-state";
 import { getLayoutData } from "~/modules/auth/layout.server";
@@ -96,28 +97,12 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { status, message } = useRouteErrorDetails();
   const heading = status === 404 ? "Page Not Found" : status === 403 ? "Access Denied" : "Something went wrong";
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
-      ? String((error.data as { message: unknown }).message)
-      : status === 404
-        ? "The page you are looking for does not exist or has been moved."
-        : "Please try again. If the problem continues, contact your administrator.";
   return (
     <Document title={`${status} ${heading} - ${APP_NAME}`}>
       <main id="main" className="page" tabIndex={-1}>
-        <section className="card card--centered">
-          <p className="error-code">{status}</p>
-          <h1>{heading}</h1>
-          <p>{message}</p>
-          <p>
-            <a className="button" href="/">
-              Go to Dashboard
-            </a>
-          </p>
-        </section>
+        <ErrorPage status={status} message={message} />
       </main>
     </Document>
   );

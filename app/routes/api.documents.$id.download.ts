@@ -3,11 +3,11 @@ import { requireApiProject } from "~/modules/auth/api.server";
 import { findDocument } from "~/modules/document/document.server";
 import { fileResponse } from "~/modules/document/file-response.server";
 import { recordIdParam } from "~/modules/document/api.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/documents/{id}/download?projectId=: the file as an attachment under its original name. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     return fileResponse(await findDocument(access, recordIdParam(params.id)), "download");
   });

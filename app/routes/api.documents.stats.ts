@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireApiProject } from "~/modules/auth/api.server";
 import { documentStats } from "~/modules/document/document.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/documents/stats?projectId=: totalDocuments, totalSize, categoryBreakdown. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleApi(async () => json(await documentStats(await requireApiProject(request, "viewData"))));
+  handleAppErrors(async () => json(await documentStats(await requireApiProject(request))));

@@ -4,13 +4,13 @@ import { requireApiProject } from "~/modules/auth/api.server";
 import { deleteEngagement, engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { parseId } from "~/modules/stakeholder/schemas";
 import { AppError } from "~/utils/app-error";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { pageParams } from "~/utils/pagination";
 
 /** GET /api/engagements/{stakeholderId}?projectId=: the stakeholder's interactions, newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     const { limit, offset } = pageParams(new URL(request.url).searchParams, { defaultLimit: 200, maxLimit: 1000 });
     const { rows, total } = await listEngagements(access, parseId(params.id), { limit, offset });
     return json(rows.map(engagementToJson), { headers: { "X-Total-Count": String(total) } });
@@ -19,9 +19,9 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /** DELETE /api/engagements/{id}?projectId=: removes one interaction (deleteData). */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "DELETE") throw new AppError(400, "Use DELETE to remove an interaction");
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    requireMethod(request, "DELETE");
+    const access = await requireApiProject(request);
     await deleteEngagement(access, parseId(params.id));
     return json({ message: "Interaction deleted" });
   });

@@ -5,14 +5,14 @@ import { engagementToJson, recordEngagement } from "~/modules/engagement/engagem
 import { InteractionSchema } from "~/modules/engagement/schemas";
 import { parseId } from "~/modules/stakeholder/schemas";
 import { AppError } from "~/utils/app-error";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** POST /api/engagements: the interaction fields plus stakeholderId and projectId; 201 with the record. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") throw new AppError(400, "Use POST to record an interaction");
+  return handleAppErrors(async () => {
+    requireMethod(request, "POST");
     const body = await readBody(request);
-    const access = await requireApiProject(request, "editData", body);
+    const access = await requireApiProject(request, body);
     const input = parseApiPayload(InteractionSchema, body);
     const stakeholderId = parseId(typeof body.stakeholderId === "number" ? body.stakeholderId : String(body.stakeholderId ?? ""));
     if (!stakeholderId) throw new AppError(400, "Stakeholder is required");

@@ -4,12 +4,12 @@ import { requireApiProject } from "~/modules/auth/api.server";
 import { parsePropertyId } from "~/modules/property/form-values";
 import { linkedStakeholderToJson } from "~/modules/property/property-json";
 import { listPropertyStakeholders } from "~/modules/property/property.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/properties/{id}/stakeholders?projectId=: the stakeholders linked to the property. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     const stakeholders = await listPropertyStakeholders(access, parsePropertyId(params.id));
     return json(stakeholders.map(linkedStakeholderToJson));
   });

@@ -4,13 +4,13 @@ import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api
 import { propertyToJson } from "~/modules/property/property-json";
 import { deleteProperty, getProperty, updateProperty } from "~/modules/property/property.server";
 import { PropertyFormSchema, VersionSchema } from "~/modules/property/schemas";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { parsePropertyId, propertyFormValues } from "~/modules/property/form-values";
 
 /** GET /api/properties/{id}[?projectId=]: 404 for another project's or client's property. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     return json(propertyToJson(await getProperty(access, parsePropertyId(params.id))));
   });
 }
@@ -20,16 +20,16 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  * optionally the version last read (409 when it is no longer current). DELETE removes it.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleAppErrors(async () => {
     const id = parsePropertyId(params.id);
     if (request.method === "DELETE") {
-      const access = await requireApiProject(request, "deleteData");
+      const access = await requireApiProject(request);
       await deleteProperty(access, id);
       return json({ message: "Property deleted" });
     }
-    if (request.method !== "PATCH" && request.method !== "PUT") return json({ message: "Method not allowed" }, { status: 405 });
+    requireMethod(request, "PATCH", "PUT", "DELETE");
     const body = await readBody(request);
-    const access = await requireApiProject(request, "editData", body);
+    const access = await requireApiProject(request, body);
     const current = await getProperty(access, id);
     const input = parseApiPayload(PropertyFormSchema, { ...propertyFormValues(current), ...body });
     const { version } = parseApiPayload(VersionSchema, body);

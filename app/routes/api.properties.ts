@@ -5,14 +5,14 @@ import { parseLaaFilter } from "~/modules/property/laa-status";
 import { propertyToJson } from "~/modules/property/property-json";
 import { createProperty, listPropertyEntities } from "~/modules/property/property.server";
 import { PropertyCreateApiSchema } from "~/modules/property/schemas";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
 import { pageParams } from "~/utils/pagination";
 
 /** GET /api/properties?projectId=[&search=&laa=&limit=&offset=]: a JSON array (total in X-Total-Count). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     const params = new URL(request.url).searchParams;
     const { limit, offset } = pageParams(params, { defaultLimit: 200, maxLimit: 500 });
     const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
@@ -23,10 +23,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/properties: form fields plus projectId; 201 with the property, or 409 with duplicates unless force is true. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  return handleAppErrors(async () => {
+    requireMethod(request, "POST");
     const body = await readBody(request);
-    const access = await requireApiProject(request, "editData", body);
+    const access = await requireApiProject(request, body);
     const input = parseApiPayload(PropertyCreateApiSchema, body);
     const result = await createProperty(access, input, { force: input.force });
     if (result.duplicates) return json({ message: "Possible duplicate properties found", duplicates: result.duplicates }, { status: 409 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiListDocuments, recordIdParam } from "~/modules/document/api.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/stakeholders/{id}/documents?projectId=: the stakeholder's documents (JSON array). */
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleApi(() => apiListDocuments(request, { stakeholderId: recordIdParam(params.id) }));
+export const loader = ({ request, params }: LoaderFunctionArgs) => handleAppErrors(() => apiListDocuments(request, { stakeholderId: recordIdParam(params.id) }));

@@ -4,12 +4,12 @@ import { requireApiProject } from "~/modules/auth/api.server";
 import { linkedPropertyIds } from "~/modules/links/links.server";
 import { parseId } from "~/modules/stakeholder/schemas";
 import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/stakeholders/{id}/linked-property-ids?projectId=: the ids of the linked properties. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     const stakeholder = await getStakeholder(access, parseId(params.id));
     return json(await linkedPropertyIds(access, stakeholder.id));
   });

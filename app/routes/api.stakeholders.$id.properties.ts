@@ -4,12 +4,12 @@ import { requireApiProject } from "~/modules/auth/api.server";
 import { propertyToJson } from "~/modules/property/property-json";
 import { parseId } from "~/modules/stakeholder/schemas";
 import { stakeholderProperties } from "~/modules/stakeholder/stakeholder.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/stakeholders/{id}/properties?projectId=: the properties linked to the stakeholder. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     const properties = await stakeholderProperties(access, parseId(params.id));
     return json(properties.map(propertyToJson));
   });

@@ -5,12 +5,12 @@ import { parseId, StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
 import { deleteStakeholder, getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { AppError } from "~/utils/app-error";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** GET /api/stakeholders/{id}?projectId=: one stakeholder; another project's or client's id is 404. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     return json(stakeholderToJson(await getStakeholder(access, parseId(params.id))));
   });
 }
@@ -20,16 +20,16 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  * version read (a stale version is 409). DELETE /api/stakeholders/{id}?projectId= (deleteData).
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleAppErrors(async () => {
     const id = parseId(params.id);
     if (request.method === "DELETE") {
-      const access = await requireApiProject(request, "viewData");
+      const access = await requireApiProject(request);
       await deleteStakeholder(access, id);
       return json({ message: "Stakeholder deleted" });
     }
-    if (request.method !== "PATCH" && request.method !== "PUT") throw new AppError(400, "Use PATCH to update or DELETE to remove a stakeholder");
+    requireMethod(request, "PATCH", "PUT", "DELETE");
     const body = await readBody(request);
-    const access = await requireApiProject(request, "editData", body);
+    const access = await requireApiProject(request, body);
     const input = parseApiPayload(StakeholderPatchSchema, body);
     return json(stakeholderToJson(await updateStakeholder(access, id, input)));
   });

@@ -4,14 +4,14 @@ import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { ApiLinkPropertiesSchema } from "~/modules/stakeholder/schemas";
 import { AppError } from "~/utils/app-error";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** POST /api/stakeholders/link-properties {projectId, stakeholderId, propertyIds}: replaces the links. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") throw new AppError(400, "Use POST to link properties");
+  return handleAppErrors(async () => {
+    requireMethod(request, "POST");
     const body = await readBody(request);
-    const access = await requireApiProject(request, "editData", body);
+    const access = await requireApiProject(request, body);
     const { stakeholderId, propertyIds } = parseApiPayload(ApiLinkPropertiesSchema, body);
     const { name, count } = await setStakeholderProperties(access, stakeholderId, propertyIds);
     return json({ message: `Updated property links for ${name}. Linked to ${count} properties.`, count });

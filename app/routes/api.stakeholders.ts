@@ -3,30 +3,30 @@ import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
 import { StakeholderSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
-import { createStakeholder, EXPORT_CAP, listStakeholders } from "~/modules/stakeholder/stakeholder.server";
+import { createStakeholder, EXPORT_CAP, listStakeholderEntities } from "~/modules/stakeholder/stakeholder.server";
 import { AppError } from "~/utils/app-error";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
 import { pageParams } from "~/utils/pagination";
 
 /** GET /api/stakeholders?projectId=[&search=&limit=&offset=]: a JSON array, name order; X-Total-Count. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     const params = new URL(request.url).searchParams;
     const { limit, offset } = pageParams(params, { defaultLimit: EXPORT_CAP, maxLimit: EXPORT_CAP });
     const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-    const { rows, total } = await listStakeholders(access, { search, sort: "name", dir: "asc", limit, offset });
+    const { rows, total } = await listStakeholderEntities(access, { search, sort: "name", dir: "asc", limit, offset });
     return json(rows.map(stakeholderToJson), { headers: { "X-Total-Count": String(total) } });
   });
 }
 
 /** POST /api/stakeholders: the form fields plus projectId; 201 with the created record. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") throw new AppError(400, "Use POST to add a stakeholder");
+  return handleAppErrors(async () => {
+    requireMethod(request, "POST");
     const body = await readBody(request);
-    const access = await requireApiProject(request, "editData", body);
+    const access = await requireApiProject(request, body);
     const input = parseApiPayload(StakeholderSchema, body);
     const stakeholder = await createStakeholder(access, input);
     return json(stakeholderToJson(stakeholder), { status: 201 });

@@ -3,11 +3,11 @@ import { requireApiProject } from "~/modules/auth/api.server";
 import { recordIdParam } from "~/modules/document/api.server";
 import { fileResponse } from "~/modules/document/file-response.server";
 import { findTemplate } from "~/modules/template/template.server";
-import { handleApi } from "~/utils/http.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/templates/{id}/download?projectId=: the file under its original name. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
-  handleApi(async () => {
-    const access = await requireApiProject(request, "viewData");
+  handleAppErrors(async () => {
+    const access = await requireApiProject(request);
     return fileResponse(await findTemplate(access, recordIdParam(params.id)), "download", "Failed to download template");
   });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { handleAppErrors } from "~/utils/http.server";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
-import { pageGuard } from "~/modules/stakeholder/page-errors.server";
 import { exportStakeholders } from "~/modules/stakeholder/stakeholder.server";
 
 /**
@@ -9,8 +9,8 @@ import { exportStakeholders } from "~/modules/stakeholder/stakeholder.server";
  * JSON, capped at 10,000 rows; ?download=1 saves it as a file (the detail view's debug actions).
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  return pageGuard(async () => {
-    const access = await getSelectedProjectAccess(request, "viewData");
+  return handleAppErrors(async () => {
+    const access = await getSelectedProjectAccess(request);
     if (!access) return json({ message: "No project selected" }, { status: 400 });
     const rows = await exportStakeholders(access);
     const download = new URL(request.url).searchParams.get("download") === "1";

@@ -1,12 +1,15 @@
 /**
  * The one error type of the app: a status, a message fit to show the user, and an optional code
- * from the spec (e.g. INVALID_PROJECT). Pages render it in the ErrorBoundary; /api routes as JSON.
+ * from the spec (e.g. INVALID_PROJECT). Routes turn it into a response with `handleAppErrors`
+ * (utils/http.server.ts): pages render it in their ErrorBoundary, /api routes send it as JSON.
  */
 export class AppError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 503,
+    public readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 500 | 503,
     message: string,
     public readonly code?: string,
+    /** Extra response headers, e.g. `Allow` on a 405. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "AppError";

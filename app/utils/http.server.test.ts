@@ -1,5 +1,5 @@
 import { AppError } from "./app-error";
-import { apiError, handleApi, requestOrigin, safeRedirectPath } from "./http.server";
+import { appErrorResponse, handleAppErrors, requestOrigin, requireMethod, safeRedirectPath } from "./http.server";
 import { pageParams } from "./pagination";
 
 describe("safeRedirectPath", () => {
@@ -64,36 +64,53 @@ describe("requestOrigin", () => {
   });
 });
 
-describe("apiError and handleApi", () => {
+describe("appErrorResponse and handleAppErrors", () => {
   it("renders an AppError as { message, code } with its status", async () => {
-    const response = apiError(new AppError(404, "Project not found", "INVALID_PROJECT"));
+    const response = appErrorResponse(new AppError(404, "Project not found", "INVALID_PROJECT"));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "Project not found", code: "INVALID_PROJECT" });
   });
 
-  it("omits code when the error has none", async () => {
-    const response = apiError(new AppError(403, "Nope"));
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ message: "Nope" });
+  it("omits code when the error has none, and carries its headers", async () => {
+    const response = appErrorResponse(new AppError(405, "Method not allowed", undefined, { Allow: "POST" }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("POST");
+    expect(await response.json()).toEqual({ message: "Method not allowed" });
   });
 
-  it("passes results through, turns AppErrors into JSON and rethrows everything else", async () => {
-    expect(await handleApi(async () => 42)).toBe(42);
-    const converted = await handleApi(async () => {
+  it("passes results through, throws AppErrors as responses and rethrows everything else", async () => {
+    expect(await handleAppErrors(async () => 42)).toBe(42);
+    const thrown = await handleAppErrors(async () => {
       throw new AppError(422, "Bad input");
-    });
-    expect(converted).toBeInstanceOf(Response);
-    expect((converted as Response).status).toBe(422);
+    }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(422);
+    expect(await (thrown as Response).json()).toEqual({ message: "Bad input" });
     const redirect = new Response(null, { status: 302, headers: { Location: "/" } });
     await expect(
-      handleApi(async () => {
+      handleAppErrors(async () => {
         throw redirect;
       }),
     ).rejects.toBe(redirect);
     await expect(
-      handleApi(async () => {
+      handleAppErrors(async () => {
         throw new TypeError("boom");
       }),
     ).rejects.toThrow("boom");
+  });
+});
+
+describe("requireMethod", () => {
+  it("lets the allowed methods through and refuses others with 405 and Allow", () => {
+    expect(() => requireMethod(new Request("http://x/", { method: "POST" }), "POST")).not.toThrow();
+    let caught: unknown;
+    try {
+      requireMethod(new Request("http://x/", { method: "GET" }), "PUT", "DELETE");
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect((caught as AppError).status).toBe(405);
+    expect((caught as AppError).headers).toEqual({ Allow: "PUT, DELETE" });
   });
 });

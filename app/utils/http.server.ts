@@ -12,28 +12,33 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return to;
 }
 
-/** JSON error body in the spec's shape ({ message, code?, errors? }) for /api routes. */
-export function apiError(error: AppError) {
+/**
+ * An AppError as the HTTP response every caller understands: `{ message, code?, errors? }` with its
+ * status. A page's ErrorBoundary shows it (production builds hide the text of thrown Errors); an
+ * /api caller reads the spec's error shape.
+ */
+export function appErrorResponse(error: AppError): Response {
   const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
-  return json({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(fieldErrors ? { errors: fieldErrors } : {}) }, { status: error.status });
+  const body = { message: error.message, ...(error.code ? { code: error.code } : {}), ...(fieldErrors ? { errors: fieldErrors } : {}) };
+  return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Lets /api routes turn thrown AppErrors into JSON and rethrow everything else (redirects included). */
-export async function handleApi<T>(fn: () => Promise<T>): Promise<T | Response> {
+/**
+ * The one way from an AppError to an HTTP response: every loader and action, page or /api, runs its
+ * body through this. A thrown Response leaves as it is: a page renders it in its ErrorBoundary, a
+ * resource route sends it. Redirects and anything else are rethrown unchanged.
+ */
+export async function handleAppErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof AppError) return apiError(error);
+    if (error instanceof AppError) throw appErrorResponse(error);
     throw error;
   }
 }
 
-/**
- * Rethrows an AppError as the HTTP response pages and /api callers understand: a page's
- * ErrorBoundary shows "Page Not Found" / "Access Denied" (production builds hide the text of thrown
- * Errors), an /api caller gets {message, code?}. Anything else is rethrown unchanged.
- */
-export function rethrowAsHttp(error: unknown): never {
-  if (error instanceof AppError) throw json({ message: error.message, ...(error.code ? { code: error.code } : {}) }, { status: error.status });
-  throw error;
+/** 405 (with `Allow`) unless the request uses one of the given methods. */
+export function requireMethod(request: Request, ...methods: string[]): void {
+  if (methods.includes(request.method.toUpperCase())) return;
+  throw new AppError(405, "Method not allowed", undefined, { Allow: methods.join(", ") });
 }

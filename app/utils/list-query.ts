@@ -38,6 +38,17 @@ export function withParams(search: URLSearchParams | string, changes: Record<str
   return query ? `?${query}` : "?";
 }
 
+/**
+ * URL helpers of a list screen whose dialogs are query parameters (DESIGN §2): the list as it is now
+ * (search, sort, view, page) with every panel closed, or with one panel open.
+ */
+export function panelUrls(panelParams: readonly string[]) {
+  const closed = Object.fromEntries(panelParams.map((p) => [p, null]));
+  const listSearch = (search: URLSearchParams | string) => withParams(search, closed);
+  const panelSearch = (search: URLSearchParams | string, changes: Record<string, string | number | null>) => withParams(listSearch(search), changes);
+  return { listSearch, panelSearch };
+}
+
 /** Escapes % and _ so user text is matched literally inside an ILIKE pattern. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -300,24 +300,24 @@ describe("requireUser", () => {
 });
 
 describe("requireProjectAccess", () => {
-  it("combines the session user with the project check", async () => {
+  it("combines the session user with the membership check", async () => {
     const request = await signedInRequest("seed-officer", "/api/stakeholders");
-    const access = await withRequestContext(() => requireProjectAccess(request, String(projectIds[WESTERN]), "editData"));
+    const access = await withRequestContext(() => requireProjectAccess(request, String(projectIds[WESTERN])));
     expect(access.role).toBe("officer");
     expect(access.project.name).toBe(WESTERN);
-    // Refusals leave the guard as HTTP responses, so pages and /api callers get a real 404/403.
-    const refused = await withRequestContext(() => requireProjectAccess(request, String(projectIds[COASTAL]), "viewData")).then(
+    // Refusals are AppErrors; the route's handleAppErrors turns them into a real 404/403.
+    const refused = await withRequestContext(() => requireProjectAccess(request, String(projectIds[COASTAL]))).then(
       () => null,
       (thrown: unknown) => thrown,
     );
-    expect(refused).toBeInstanceOf(Response);
-    expect((refused as Response).status).toBe(404);
-    expect(await (refused as Response).json()).toEqual({ message: "Project not found", code: "INVALID_PROJECT" });
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).status).toBe(404);
+    expect((refused as AppError).code).toBe("INVALID_PROJECT");
 
-    const forbidden = await withRequestContext(() => requireProjectAccess(request, String(projectIds[NORTHERN]), "viewData")).then(
+    const forbidden = await withRequestContext(() => requireProjectAccess(request, String(projectIds[NORTHERN]))).then(
       () => null,
       (thrown: unknown) => thrown,
     );
-    expect((forbidden as Response).status).toBe(403);
+    expect((forbidden as AppError).status).toBe(403);
   });
 });

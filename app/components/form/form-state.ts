@@ -3,6 +3,12 @@ import { useActionData } from "@remix-run/react";
 // Same package and version Remix renders with; pinned in package.json.
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router-dom";
 
+/**
+ * The key of an error that belongs to the whole form rather than one field (a stale edit, a save
+ * that failed, no project selected). Every form uses this one key.
+ */
+export const FORM_ERROR = "_form";
+
 /** What an action returns when validation fails (remix-validated-form's validationError shape). */
 export interface FormErrorData {
   formId?: string;

@@ -3,13 +3,12 @@ import { useFocusHeading } from "./useFocusHeading";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { TextAreaField, TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
+import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { PROPERTY_LIMITS } from "~/modules/property/limits";
 
 export const PROPERTY_FORM = "property-form";
 /** Errors about the whole form (stale version, save failure) link to the form's heading. */
-export const FORM_LEVEL_ERROR = "_form";
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -35,7 +34,7 @@ export function PropertyForm({ mode, values, closeTo, returnTo }: { mode: "add" 
   useFocusHeading("property-form-panel", values.id ?? "new");
   return (
     <PanelDialog id="property-form-panel" title={title} closeTo={closeTo}>
-      <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ [FORM_LEVEL_ERROR]: "property-form-panel-title" }} />
+      <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ [FORM_ERROR]: "property-form-panel-title" }} />
       {/* Keyed by version: after a stale-edit refusal the inputs remount with the current values. */}
       <Form key={version ?? "new"} method="post" noValidate id={PROPERTY_FORM} className="stack" preventScrollReset>
         <input type="hidden" name="intent" value={mode === "add" ? "create" : "update"} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { FormActions } from "~/components/form/FormActions";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
+import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
@@ -27,7 +27,7 @@ export function InteractionForm({ stakeholder, defaultDateTime }: { stakeholder:
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const saving = navigation.state === "submitting" && navigation.formData?.get("formId") === INTERACTION_FORM;
-  const formError = errors?.fieldErrors._form;
+  const formError = errors?.fieldErrors[FORM_ERROR];
 
   return (
     <PanelDialog id="record-interaction" title={`Record Interaction: ${stakeholder.name}`} closeTo={listSearch(search)} wide>

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { Permission } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { requireProjectAccess, requireUser } from "./guards.server";
@@ -57,13 +56,14 @@ async function readTextCapped(request: Request, maxBytes: number): Promise<strin
 
 /**
  * The project an /api call works in: `?projectId=` first, else `projectId` in the body. A missing,
- * unknown or other client's project is INVALID_PROJECT (404; 403 for a known project without access).
+ * unknown or other client's project is INVALID_PROJECT (404; 403 for a project the user is not a
+ * member of). The operation's own permission is checked by the module function it calls.
  */
-export async function requireApiProject(request: Request, permission: Permission, body?: Record<string, unknown>): Promise<ProjectAccess> {
+export async function requireApiProject(request: Request, body?: Record<string, unknown>): Promise<ProjectAccess> {
   await requireUser(request);
   const projectId = new URL(request.url).searchParams.get("projectId") ?? body?.projectId;
   if (projectId === undefined || projectId === null || projectId === "") throw new AppError(400, "No project selected", "INVALID_PROJECT");
-  return requireProjectAccess(request, projectId, permission);
+  return requireProjectAccess(request, projectId);
 }
 
 /** Parses an /api payload with the same zod schema as the page form; 400 with per-field messages. */

@@ -1,10 +1,10 @@
 import { json, redirect } from "@remix-run/node";
 import { User, type IUser } from "~db/entities/User";
 import { db } from "~db/orm";
-import { isRole, type Permission, type Role } from "~/modules/permissions/permissions";
+import { isRole, type Role } from "~/modules/permissions/permissions";
 import { resolveProjectAccess, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import { rethrowAsHttp } from "~/utils/http.server";
+import { oncePerRequest } from "./request-scope.server";
 import { getSession } from "./session.server";
 
 export interface CurrentUser {
@@ -30,16 +30,11 @@ export function toCurrentUser(user: IUser): CurrentUser {
   };
 }
 
-const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+const CURRENT_USER = Symbol("currentUser");
 
-/** The signed-in, active user of this request, or null (looked up once per request). */
+/** The signed-in, active user of this request, or null (looked up once per HTTP request, see request-scope.server.ts). */
 export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = loadCurrentUser(request);
-    usersByRequest.set(request, user);
-  }
-  return user;
+  return oncePerRequest(request, CURRENT_USER, () => loadCurrentUser(request));
 }
 
 async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
@@ -66,29 +61,30 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
 }
 
 /**
- * The user plus their access to one project with the given permission. Another client's project
- * (or a missing one) is 404; a known project without the permission is 403.
+ * The user plus their membership of one project. Another client's project (or a missing one) is
+ * 404; a project the user is not a member of is 403. Which operations the role allows is checked
+ * once, by the module function that performs it, so a page action and its /api twin agree.
  */
-export async function requireProjectAccess(request: Request, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
+export async function requireProjectAccess(request: Request, projectId: unknown): Promise<ProjectAccess> {
   const user = await requireUser(request);
-  // Refusals leave as HTTP 404/403 responses (see rethrowAsHttp).
-  return resolveProjectAccess(user, projectId, permission).catch(rethrowAsHttp);
+  return resolveProjectAccess(user, projectId, "viewData");
 }
 
 /**
- * The project chosen on the dashboard (kept in the session), or `?projectId=` for /api calls.
- * Returns null when none is selected so the screen can show its "No Project Selected" state.
+ * The project chosen on the dashboard (kept in the session), or `?projectId=` for /api calls, with
+ * the user's membership of it. Null when none is selected, so the screen can show its "No Project
+ * Selected" state.
  */
-export async function getSelectedProjectAccess(request: Request, permission: Permission): Promise<ProjectAccess | null> {
+export async function getSelectedProjectAccess(request: Request): Promise<ProjectAccess | null> {
   const user = await requireUser(request);
   const fromQuery = new URL(request.url).searchParams.get("projectId");
   const projectId = fromQuery ?? (await getSession(request)).get("selectedProjectId");
   if (projectId === undefined || projectId === null || projectId === "") return null;
   try {
-    return await resolveProjectAccess(user, projectId, permission);
+    return await resolveProjectAccess(user, projectId, "viewData");
   } catch (error) {
     // A stale selection (project deleted, or access withdrawn) simply counts as none.
     if (!fromQuery && error instanceof AppError && error.status === 404) return null;
-    rethrowAsHttp(error);
+    throw error;
   }
 }

@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
 import { parseApiPayload, requireApiProject } from "~/modules/auth/api.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import type { Permission } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { pageParams } from "~/utils/pagination";
 import { parseListQuery } from "~/utils/list-query";
@@ -11,8 +10,8 @@ import { receiveProjectUpload } from "./receive.server";
 import { documentUploadSchema, isDocumentCategory } from "./schemas";
 
 /** The project of a multipart /api upload: `?projectId=` or a projectId field sent before the file. */
-export async function apiUploadAccess(request: Request, fields: Record<string, string>, permission: Permission): Promise<ProjectAccess> {
-  return requireApiProject(request, permission, fields);
+export function apiUploadAccess(request: Request, fields: Record<string, string>): Promise<ProjectAccess> {
+  return requireApiProject(request, fields);
 }
 
 /** POST /api/documents/upload → 201 with the created document. */
@@ -21,7 +20,7 @@ export async function apiUploadDocument(request: Request) {
   const { access, fields, file, discard } = await receiveProjectUpload(request, {
     extensions: DOCUMENT_EXTENSIONS,
     kind: "documents",
-    resolveAccess: (fields) => apiUploadAccess(request, fields, "editData"),
+    resolveAccess: (fields) => apiUploadAccess(request, fields),
   });
   let input;
   try {
@@ -35,7 +34,7 @@ export async function apiUploadDocument(request: Request) {
 
 /** A GET list of documents (JSON array, total in X-Total-Count), optionally one record's. */
 export async function apiListDocuments(request: Request, record: { stakeholderId?: number; propertyId?: number } = {}) {
-  const access = await requireApiProject(request, "viewData");
+  const access = await requireApiProject(request);
   const params = new URL(request.url).searchParams;
   const { limit, offset } = pageParams(params, { defaultLimit: 100, maxLimit: 500 });
   const { search } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created" });

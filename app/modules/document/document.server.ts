@@ -3,8 +3,7 @@ import { Property } from "~db/entities/Property";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
 import { reserveStorage } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
@@ -38,15 +37,11 @@ export interface DocumentFilter {
 }
 
 /** Which role may delete: deleteData (officers upload and edit notes, but do not delete; spec 001 §6). */
-export const DELETE_PERMISSION = "deleteData" as const;
 
 export function documentAbilities(access: ProjectAccess) {
-  return { canEdit: hasPermission(access.role, "editData"), canDelete: hasPermission(access.role, DELETE_PERMISSION) };
+  return recordAbilities(access);
 }
 
-function requireWrite(access: ProjectAccess, permission: "editData" | "deleteData") {
-  if (!hasPermission(access.role, permission)) throw new AppError(403, "You do not have permission to do that");
-}
 
 const clientIdOf = (access: ProjectAccess) => Number((access.project.client as { id: number }).id);
 
@@ -164,7 +159,7 @@ async function assertLinksInProject(access: ProjectAccess, input: { stakeholderI
  * so no stored bytes are left without a row.
  */
 export async function createDocument(access: ProjectAccess, file: StoredUpload, input: DocumentUploadInput): Promise<DocumentJson> {
-  requireWrite(access, "editData");
+  requirePermission(access, "editData");
   let id: number;
   try {
     id = await db().transactional(async (em) => {
@@ -204,7 +199,7 @@ export async function createDocument(access: ProjectAccess, file: StoredUpload, 
 }
 
 export async function updateDocument(access: ProjectAccess, id: unknown, input: DocumentEditInput): Promise<DocumentJson> {
-  requireWrite(access, "editData");
+  requirePermission(access, "editData");
   const documentId = await db().transactional(async (em) => {
     const document = await findDocument(access, id);
     const before = { description: document.description ?? null, category: document.category ?? null, tags: document.tags };
@@ -220,7 +215,7 @@ export async function updateDocument(access: ProjectAccess, id: unknown, input: 
 
 /** Deletes the stored object, then the row (audited); the client's quota is freed with the row. */
 export async function deleteDocument(access: ProjectAccess, id: unknown): Promise<{ originalFileName: string }> {
-  requireWrite(access, DELETE_PERMISSION);
+  requirePermission(access, "deleteData");
   const document = await findDocument(access, id);
   try {
     await getObjectStore().delete(document.storageKey);

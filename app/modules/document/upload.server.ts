@@ -46,6 +46,13 @@ export class UploadError extends AppError {
   }
 }
 
+/**
+ * Whether the person who posted a form can act on this refusal (a flash or a field error on the form):
+ * everything but a 403 and an unknown record, which go to the ErrorBoundary. An upload's own 404s
+ * (e.g. the linked stakeholder is gone) are the form's business.
+ */
+export const isRecoverableUploadError = (error: AppError) => error.status !== 403 && (error.status !== 404 || error instanceof UploadError);
+
 /** Object key for a new upload: generated, never derived from the user's file name. */
 export function newObjectKey(projectId: number, kind: "documents" | "templates") {
   return `projects/${projectId}/${kind}/${crypto.randomUUID()}`;

@@ -3,8 +3,7 @@ import { Engagement, type IEngagement } from "~db/entities/Engagement";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { ProjectAccess } from "~/modules/project/access.server";
-import { requirePermission } from "~/modules/stakeholder/stakeholder.server";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import type { InteractionInput } from "./schemas";
 

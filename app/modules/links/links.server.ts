@@ -3,9 +3,8 @@ import { Stakeholder } from "~db/entities/Stakeholder";
 import { StakeholderProperty } from "~db/entities/StakeholderProperty";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
-import { AppError, forbidden } from "~/utils/app-error";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
 
 /**
  * Links between stakeholders and properties. Both dialogs (Link Properties on a stakeholder, Link
@@ -31,7 +30,7 @@ export const linkedStakeholderIds = (access: ProjectAccess, propertyId: number) 
 
 /** Replaces the links of one stakeholder (or property) with `wantedIds`, in one transaction. */
 async function setLinks(access: ProjectAccess, side: Side, ownerId: number, wantedIds: number[]) {
-  if (!hasPermission(access.role, "editData")) throw forbidden();
+  requirePermission(access, "editData");
   const em = db();
   const target = other(side);
   const owner = await em.findOne(ENTITY[side] as typeof Stakeholder, { id: ownerId, project: access.project.id });

@@ -46,6 +46,20 @@ export async function resolveProjectAccess(user: CurrentUser, projectId: unknown
   return { user, project, role };
 }
 
+/**
+ * Refuses (403) an operation the user's role in this project does not allow. The module function
+ * that performs an operation calls it first: the one place that operation's permission is checked,
+ * whichever route (page action or /api) asked for it.
+ */
+export function requirePermission(access: ProjectAccess, permission: Permission): void {
+  if (!hasPermission(access.role, permission)) throw new AppError(403, "You do not have permission to do that");
+}
+
+/** What the screens offer this user in this project (the same rules as requirePermission). */
+export function recordAbilities(access: ProjectAccess) {
+  return { canEdit: hasPermission(access.role, "editData"), canDelete: hasPermission(access.role, "deleteData") };
+}
+
 /** Projects the user may open, newest first, with their client's name. */
 export async function listAccessibleProjects(user: CurrentUser, { limit = 100, offset = 0 } = {}) {
   const em = db();

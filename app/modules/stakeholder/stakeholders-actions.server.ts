@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { validateForm } from "~/components/form/validation.server";
+import { FORM_ERROR } from "~/components/form/form-state";
+import { panelSearch } from "~/components/stakeholders/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { recordEngagement } from "~/modules/engagement/engagement.server";
 import { interactionValidator } from "~/modules/engagement/schemas";
@@ -8,34 +10,29 @@ import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-typ
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { pageGuard } from "./page-errors.server";
 import { LinkPropertiesSchema, parseId, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";
 
 /**
  * The POSTs of /stakeholders (add, edit, link properties, record interaction). Each resolves the
- * selected project with editData (a viewer gets 403), validates with the shared schema, saves, and
- * redirects back to the list with the spec's message.
+ * selected project, validates with the shared schema, calls the module function (which checks the
+ * permission: a viewer gets 403), and redirects back to the list with the spec's message. AppErrors
+ * that are not the form's business (403, 404) leave through the route's handleAppErrors.
  */
-const PANEL_PARAMS = ["highlight", "tab", "new", "edit", "link", "interact", "interactions"];
-
-function listUrl(request: Request, open?: Record<string, string | number>) {
-  const params = new URL(request.url).searchParams;
-  for (const p of PANEL_PARAMS) params.delete(p);
-  for (const [key, value] of Object.entries(open ?? {})) params.set(key, String(value));
-  const query = params.toString();
-  return `/stakeholders${query ? `?${query}` : ""}`;
+/** Back to the list the form was posted from, with `open` (if any) as the one open panel. */
+function listUrl(request: Request, open: Record<string, string | number> = {}) {
+  return `/stakeholders${panelSearch(new URL(request.url).search, open)}`.replace(/\?$/, "");
 }
 
 export async function stakeholdersAction(request: Request): Promise<Response> {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const access = await pageGuard(() => getSelectedProjectAccess(request, "editData"));
+  const access = await getSelectedProjectAccess(request);
   if (!access) {
     if (intent === "record-interaction") {
-      return validationError({ formId: "interaction-form", fieldErrors: { _form: NO_PROJECT_FOR_INTERACTION } });
+      return validationError({ formId: "interaction-form", fieldErrors: { [FORM_ERROR]: NO_PROJECT_FOR_INTERACTION } });
     }
-    return json({ message: "No project selected. Please select a project first from the dashboard." }, { status: 400 });
+    throw new AppError(400, "No project selected. Please select a project first from the dashboard.");
   }
 
   switch (intent) {
@@ -56,9 +53,9 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
       } catch (error) {
         if (error instanceof AppError && error.status === 409) {
           // No repopulated values: the form re-renders from the current record.
-          return json({ formId: "stakeholder-form", fieldErrors: { version: error.message } }, { status: 409 });
+          return json({ formId: "stakeholder-form", fieldErrors: { [FORM_ERROR]: error.message } }, { status: 409 });
         }
-        if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw json({ message: error.message }, { status: error.status });
+        if (error instanceof AppError) throw error;
         console.error(error);
         return redirectWithFlash(request, new URL(request.url).pathname + new URL(request.url).search, {
           kind: "error",
@@ -79,7 +76,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
           description: `Updated property links for ${name}. Linked to ${count} properties.`,
         });
       } catch (error) {
-        if (error instanceof AppError && error.status === 403) throw json({ message: error.message }, { status: 403 });
+        if (error instanceof AppError && error.status === 403) throw error;
         if (!(error instanceof AppError)) console.error(error);
         return redirectWithFlash(request, listUrl(request, { link: stakeholderId ?? 0 }), { kind: "error", title: "Error", description: "Failed to update property links" });
       }
@@ -92,7 +89,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
         await recordEngagement(access, stakeholderId, data);
         return redirectWithFlash(request, listUrl(request, { interactions: stakeholderId ?? 0 }), { kind: "success", title: "Success!", description: "Interaction recorded." });
       } catch (error) {
-        if (error instanceof AppError && error.status === 403) throw json({ message: error.message }, { status: 403 });
+        if (error instanceof AppError && error.status === 403) throw error;
         if (!(error instanceof AppError)) console.error(error);
         return redirectWithFlash(request, listUrl(request, { interact: stakeholderId ?? 0 }), {
           kind: "error",
@@ -102,6 +99,6 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
       }
     }
     default:
-      return json({ message: "Unknown action" }, { status: 400 });
+      throw new AppError(400, "Unknown action");
   }
 }

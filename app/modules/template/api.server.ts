@@ -13,7 +13,7 @@ export async function apiUploadTemplate(request: Request) {
   const { access, fields, file, discard } = await receiveProjectUpload(request, {
     extensions: TEMPLATE_EXTENSIONS,
     kind: "templates",
-    resolveAccess: (fields) => apiUploadAccess(request, fields, "editData"),
+    resolveAccess: (fields) => apiUploadAccess(request, fields),
   });
   let input;
   try {

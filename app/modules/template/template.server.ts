@@ -2,8 +2,7 @@ import { Template, type ITemplate } from "~db/entities/Template";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { StoredUpload } from "~/modules/document/upload.server";
-import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
 import { reserveStorage } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
@@ -23,16 +22,12 @@ export interface TemplateJson {
 }
 
 export const TEMPLATE_PAGE_SIZE = 24;
-export const TEMPLATE_DELETE_PERMISSION = "deleteData" as const;
 
 const clientIdOf = (access: ProjectAccess) => Number((access.project.client as { id: number }).id);
 
-function requireWrite(access: ProjectAccess, permission: "editData" | "deleteData") {
-  if (!hasPermission(access.role, permission)) throw new AppError(403, "You do not have permission to do that");
-}
 
 export function templateAbilities(access: ProjectAccess) {
-  return { canEdit: hasPermission(access.role, "editData"), canDelete: hasPermission(access.role, TEMPLATE_DELETE_PERMISSION) };
+  return recordAbilities(access);
 }
 
 export function toTemplateJson(t: ITemplate): TemplateJson {
@@ -63,7 +58,7 @@ export async function findTemplate(access: ProjectAccess, id: unknown): Promise<
 }
 
 export async function createTemplate(access: ProjectAccess, file: StoredUpload, input: TemplateUploadInput): Promise<TemplateJson> {
-  requireWrite(access, "editData");
+  requirePermission(access, "editData");
   try {
     return await db().transactional(async (em) => {
       await reserveStorage(clientIdOf(access), file.size);
@@ -92,7 +87,7 @@ export async function createTemplate(access: ProjectAccess, file: StoredUpload, 
 
 /** Blank fields keep their old values (spec 001 §5). */
 export async function updateTemplate(access: ProjectAccess, id: unknown, input: TemplateEditInput): Promise<TemplateJson> {
-  requireWrite(access, "editData");
+  requirePermission(access, "editData");
   return db().transactional(async (em) => {
     const template = await findTemplate(access, id);
     const before = { templateName: template.templateName, templateDescription: template.templateDescription ?? null, category: template.category ?? null, tags: template.tags };
@@ -107,7 +102,7 @@ export async function updateTemplate(access: ProjectAccess, id: unknown, input: 
 }
 
 export async function deleteTemplate(access: ProjectAccess, id: unknown): Promise<{ templateName: string }> {
-  requireWrite(access, TEMPLATE_DELETE_PERMISSION);
+  requirePermission(access, "deleteData");
   const template = await findTemplate(access, id);
   try {
     await getObjectStore().delete(template.storageKey);

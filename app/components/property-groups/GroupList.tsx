@@ -1,0 +1,50 @@
+import { Form, Link } from "@remix-run/react";
+import { Button, Heading } from "@radix-ui/themes";
+import { EmptyState } from "~/components/records/EmptyState";
+import { Pagination } from "~/components/records/Pagination";
+import { GroupCard } from "./GroupCard";
+
+type Group = Parameters<typeof GroupCard>[0]["group"];
+
+/** GET search over stakeholder names and property addresses. */
+export function GroupSearch({ search }: { search: string }) {
+  return (
+    <Form method="get" className="toolbar" role="search" aria-label="Stakeholder property groups">
+      <div className="field">
+        <label htmlFor="groups-search" className="field__label">
+          Search stakeholders or property addresses
+        </label>
+        <input key={search} id="groups-search" className="field__input" type="search" name="search" defaultValue={search} maxLength={200} />
+      </div>
+      <Button type="submit">Search</Button>
+      {search ? (
+        <Button asChild variant="outline" color="gray">
+          <Link to="?">Clear search</Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+/** One card per stakeholder with linked properties, largest groups first. */
+export function GroupList({ groups, search, total, page, pageSize }: { groups: Group[]; search: string; total: number; page: number; pageSize: number }) {
+  return (
+    <section aria-labelledby="groups-title">
+      <Heading as="h2" id="groups-title" size="5" className="groups-summary">
+        {search ? `Groups matching “${search}”` : "Stakeholders with linked properties"} <span className="muted">({total})</span>
+      </Heading>
+      {groups.length ? (
+        <ul className="card-grid">
+          {groups.map((group) => (
+            <GroupCard key={group.id} group={group} />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState id="no-groups">
+          {search ? "No stakeholders or properties match your search. Try adjusting your search criteria." : total ? "There are no groups on this page." : "No stakeholders have linked properties yet. Link properties from the Stakeholders or Properties page."}
+        </EmptyState>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} label="Stakeholder property groups" />
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Heading, Text } from "@radix-ui/themes";
+import { EmptyState } from "~/components/records/EmptyState";
+import { Pagination } from "~/components/records/Pagination";
+import type { TemplateJson } from "~/modules/template/template.server";
+import { TemplateCard } from "./TemplateCard";
+
+type TemplateListProps = { project: { id: number }; canEdit: boolean; canDelete: boolean } & (
+  | { state: "error" }
+  | { state: "ready"; templates: TemplateJson[]; total: number; page: number; pageSize: number }
+);
+
+/** The project's templates as cards, or why there are none (or why they could not be loaded). */
+export function TemplateList(props: TemplateListProps) {
+  if (props.state === "error") {
+    return (
+      <section className="card card--centered" role="alert" aria-labelledby="templates-error-title">
+        <Heading as="h2" id="templates-error-title" size="4">
+          Error Loading Templates
+        </Heading>
+        <Text as="p">Failed to load templates. Please try refreshing the page.</Text>
+      </section>
+    );
+  }
+  const { templates, total, canEdit, canDelete, project } = props;
+  if (templates.length === 0) {
+    return (
+      <EmptyState id="templates-empty-title" title="No Templates">
+        {total ? "There are no templates on this page." : canEdit ? "Upload your first template document to share it with the project team." : "No template documents have been uploaded to this project yet."}
+      </EmptyState>
+    );
+  }
+  return (
+    <section aria-labelledby="templates-title">
+      <Heading as="h2" id="templates-title" size="5">
+        Templates <span className="muted">({total})</span>
+      </Heading>
+      <ul className="card-grid">
+        {templates.map((template) => (
+          <TemplateCard key={template.id} template={template} projectId={project.id} canEdit={canEdit} canDelete={canDelete} />
+        ))}
+      </ul>
+      <Pagination page={props.page} pageSize={props.pageSize} total={total} label="Templates" />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { recordAbilities } from "~/modules/project/access.server";
+import { parseListQuery } from "~/utils/list-query";
+import { documentStats, getDocumentJson, listDocuments, uploadFormOptions } from "./document.server";
+import { isDocumentCategory } from "./schemas";
+
+const PAGE_SIZE = 25;
+
+/**
+ * Everything /documents shows for one URL: the page of documents (search, category), the tiles, the
+ * upload form's choices, and the document of the ?edit= or ?delete= panel when the role allows it.
+ */
+export async function loadDocumentsPage(access: ProjectAccess, url: URL) {
+  const params = url.searchParams;
+  const { search, page, offset } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created", pageSize: PAGE_SIZE });
+  const categoryParam = params.get("category");
+  const category = isDocumentCategory(categoryParam) ? categoryParam : null;
+  const abilities = recordAbilities(access);
+  const dialogId = (name: "edit" | "delete", allowed: boolean) => {
+    const value = params.get(name);
+    return value && allowed ? Number.parseInt(value, 10) : null;
+  };
+  const editId = dialogId("edit", abilities.canEdit);
+  const deleteId = dialogId("delete", abilities.canDelete);
+  const [list, stats, options, editing, deleting] = await Promise.all([
+    listDocuments(access, { search, category, limit: PAGE_SIZE, offset }),
+    documentStats(access),
+    abilities.canEdit && editId === null && deleteId === null ? uploadFormOptions(access) : null,
+    editId === null ? null : getDocumentJson(access, editId),
+    deleteId === null ? null : getDocumentJson(access, deleteId),
+  ]);
+  const client = access.project.client as { name?: string } | null;
+  return {
+    project: { id: access.project.id, name: access.project.name, clientName: client?.name ?? null },
+    ...abilities,
+    search,
+    category,
+    page,
+    pageSize: PAGE_SIZE,
+    ...list,
+    stats,
+    options,
+    editing,
+    deleting,
+  };
+}

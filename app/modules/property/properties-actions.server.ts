@@ -1,0 +1,79 @@
+import { json } from "@remix-run/node";
+import { FORM_ERROR } from "~/components/form/form-state";
+import { validateForm } from "~/components/form/validation.server";
+import { PROPERTY_FORM } from "~/components/properties/PropertyForm";
+import { panelSearch } from "~/components/properties/urls";
+import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { setPropertyStakeholders } from "~/modules/links/links.server";
+import { AppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import type { DuplicateCandidate } from "./duplicate-matching";
+import { linkedMessage, parsePropertyId, propertyFormStrings } from "./form-values";
+import { createProperty, StalePropertyError, updateProperty } from "./property.server";
+import { LinkStakeholdersSchema, propertyFormValidator } from "./schemas";
+
+/** A create that found likely duplicates: the page shows them with the submitted values. */
+export type DuplicateData = { duplicates: DuplicateCandidate[]; submitted: Record<string, string> };
+
+/** Back to the list the form was opened from (`returnTo` holds its query), with `open` as the open panel. */
+function returnPath(returnTo: FormDataEntryValue | null, open: Record<string, string | number> = {}) {
+  const search = typeof returnTo === "string" && returnTo.startsWith("?") ? returnTo : "?";
+  return `/properties${panelSearch(search, open)}`.replace(/\?$/, "");
+}
+
+/**
+ * The POSTs of /properties (add, edit, link stakeholders). Each resolves the selected project,
+ * validates with the shared schema, calls the module function (which checks the permission), and
+ * redirects back with the spec's message. A failed save keeps what was typed.
+ */
+export async function propertiesAction(request: Request): Promise<Response> {
+  const access = await getSelectedProjectAccess(request);
+  if (!access) throw new AppError(400, "No project selected. Please select a project first from the dashboard.");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const returnTo = formData.get("returnTo");
+
+  if (intent === "link") {
+    const parsed = LinkStakeholdersSchema.safeParse({ propertyId: formData.get("propertyId"), stakeholderIds: formData.getAll("stakeholderIds") });
+    if (!parsed.success) throw new AppError(400, "Failed to link stakeholders. Please try again.");
+    try {
+      const { count } = await setPropertyStakeholders(access, parsed.data.propertyId, parsed.data.stakeholderIds);
+      return redirectWithFlash(request, returnPath(returnTo), { kind: "success", title: "Success!", description: linkedMessage(count) });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      console.error(error);
+      return redirectWithFlash(request, returnPath(returnTo, { link: parsed.data.propertyId }), { kind: "error", title: "Error", description: "Failed to link stakeholders. Please try again." });
+    }
+  }
+
+  if (intent !== "create" && intent !== "update") throw new AppError(400, "Unknown action");
+  const { data, response } = await validateForm(formData, propertyFormValidator, PROPERTY_FORM);
+  if (response) return response;
+  const submitted = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const formError = (message: string, status: number, values: Record<string, string> = submitted) =>
+    json({ formId: PROPERTY_FORM, fieldErrors: { [FORM_ERROR]: message }, repopulateFields: values }, { status });
+
+  if (intent === "create") {
+    try {
+      const result = await createProperty(access, data, { force: data.force });
+      if (result.duplicates) return json({ duplicates: result.duplicates, submitted } satisfies DuplicateData, { status: 409 });
+      const description = data.force ? "Property created successfully (ignored duplicates)." : "Property added successfully to your project.";
+      return redirectWithFlash(request, returnPath(returnTo, { highlight: result.property.id }), { kind: "success", title: "Success!", description });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      console.error(error);
+      return formError(data.force ? "Failed to create property. Please try again." : "Failed to add property. Please try again.", 500);
+    }
+  }
+
+  const id = parsePropertyId(formData.get("id"));
+  try {
+    await updateProperty(access, id, data, data.version);
+    return redirectWithFlash(request, returnPath(returnTo, { highlight: id }), { kind: "success", title: "Success!", description: "Property updated successfully." });
+  } catch (error) {
+    if (error instanceof StalePropertyError) return formError(error.message, 409, propertyFormStrings(error.current));
+    if (error instanceof AppError) throw error;
+    console.error(error);
+    return formError("Failed to update property. Please try again.", 500);
+  }
+}

@@ -1,0 +1,68 @@
+import { loadRecordDocuments } from "~/modules/document/document.server";
+import { linkedStakeholderIds } from "~/modules/links/links.server";
+import { hasPermission } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { parseListQuery } from "~/utils/list-query";
+import { parsePropertyId, propertyFormStrings } from "./form-values";
+import { parseLaaFilter } from "./laa-status";
+import { propertyDetails } from "./property-json";
+import { getProperty, listProperties, listPropertyStakeholders, PROPERTY_SORT_KEYS, stakeholderChoices } from "./property.server";
+import { todayForProject } from "~/modules/calendar/today";
+
+const EMPTY_FORM = { address: "", volume: "", folio: "", area: "", zoning: "", notes: "", nextAction: "", nextActionDueDate: "", hasLAA: "", laaExpiryDate: "", laaDetails: "", version: "" };
+
+/**
+ * Everything /properties shows for one URL: the page of rows, the tiles, and the data of the
+ * URL-state panel that is open (?highlight with ?tab, ?new, ?edit, ?link). Another client's or
+ * project's id is a 404 (AppError from getProperty).
+ */
+export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
+  const params = url.searchParams;
+  const canEdit = hasPermission(access.role, "editData");
+  const query = parseListQuery(params, { sortKeys: PROPERTY_SORT_KEYS, defaultSort: "address" });
+  const laa = parseLaaFilter(params.get("laa"));
+  const view: "cards" | "table" = params.get("view") === "cards" ? "cards" : "table";
+  // One today for the rows, the tiles and the details panel (calendar/today.ts).
+  const today = todayForProject(access.project);
+  const { rows, total, stats } = await listProperties(access, { search: query.search, laa, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
+
+  const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
+  let details = null;
+  let documents = null;
+  if (params.get("highlight")) {
+    const id = parsePropertyId(params.get("highlight"));
+    const property = await getProperty(access, id);
+    const linked = (await listPropertyStakeholders(access, id)).map((s) => ({ id: s.id, name: s.name }));
+    details = propertyDetails(property, linked, today);
+    if (tab === "documents") documents = await loadRecordDocuments(access, { propertyId: property.id });
+  }
+  let form: { mode: "add" | "edit"; values: Record<string, string> } | null = null;
+  if (canEdit && params.get("edit")) {
+    const property = await getProperty(access, parsePropertyId(params.get("edit")));
+    form = { mode: "edit", values: { ...propertyFormStrings(property), id: String(property.id) } };
+  } else if (canEdit && params.get("new") === "1") {
+    form = { mode: "add", values: EMPTY_FORM };
+  }
+  let linkPanel = null;
+  if (canEdit && params.get("link")) {
+    const property = await getProperty(access, parsePropertyId(params.get("link")));
+    linkPanel = {
+      property: { id: property.id, address: property.address },
+      stakeholders: await stakeholderChoices(access),
+      linkedIds: await linkedStakeholderIds(access, property.id),
+    };
+  }
+  return {
+    project: { id: access.project.id, name: access.project.name, clientName: (access.project.client as { name?: string }).name ?? null },
+    canEdit,
+    list: { rows, total, page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort, dir: query.dir, laa, view },
+    stats,
+    details,
+    tab,
+    documents,
+    form,
+    linkPanel,
+  };
+}
+
+export type PropertiesPageData = Awaited<ReturnType<typeof loadPropertiesPage>>;
