@@ -21,6 +21,35 @@ function radixBreakpoints() {
   }
 }
 
+/** The Radix colours the app renders (Theme accent and gray, plus Badge and Callout colours). */
+const USED_COLORS = new Set(["indigo", "gray", "red", "green", "amber"]);
+const COLOR_ATTRIBUTE = /\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]/g;
+
+/**
+ * The package's token files carry a mapping for each of its 30 colours and a dark appearance for
+ * everything. The app is light only and uses a few colours, so drop the rest from Radix's files.
+ */
+function dropUnusedRadixTokens() {
+  const unused = (selector) =>
+    /(^|[\s(,]):?is\(\.dark|(^|[\s(,])\.dark(-theme)?\b/.test(selector) ||
+    [...selector.matchAll(COLOR_ATTRIBUTE)].some(([, color]) => color && !USED_COLORS.has(color));
+  return {
+    postcssPlugin: "drop-unused-radix-tokens",
+    OnceExit(root) {
+      root.walkRules((rule) => {
+        if (!rule.source?.input.file?.includes("@radix-ui/themes")) return;
+        const kept = rule.selectors.filter((selector) => !unused(selector));
+        if (kept.length === 0) rule.remove();
+        else if (kept.length < rule.selectors.length) rule.selectors = kept;
+      });
+      root.walkAtRules((atRule) => {
+        if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+      });
+    },
+  };
+}
+dropUnusedRadixTokens.postcss = true;
+
 module.exports = {
-  plugins: [require("postcss-import"), require("postcss-nesting"), radixBreakpoints(), require("postcss-custom-media")],
+  plugins: [require("postcss-import"), require("postcss-nesting"), radixBreakpoints(), require("postcss-custom-media"), dropUnusedRadixTokens()],
 };
