@@ -17,6 +17,7 @@ import { crossOriginProtection } from "~/utils/cross-origin.server";
 import { startDatabase } from "~/utils/database.server";
 import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
+import { openRequestScope } from "~/modules/auth/request-scope.server";
 import { sweepOrphanObjects } from "~/modules/storage/orphans.server";
 import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { withRequestContext } from "~db/orm";
@@ -81,7 +82,10 @@ async function main() {
     createRequestHandler({
       build,
       mode: build.mode,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => {
+        openRequestScope(req.method);
+        return { cspNonce: res.locals.cspNonce as string };
+      },
     }),
   );
 

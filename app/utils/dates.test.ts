@@ -25,3 +25,11 @@ describe("formatDateTime", () => {
     expect(formatDateTime("nope")).toBe(INVALID_DATE);
   });
 });
+
+describe("formatters kept per zone", () => {
+  it("format each zone with its own formatter, the same on repeated calls", () => {
+    expect(formatDate("2026-03-05")).toBe(formatDate("2026-03-05"));
+    expect(formatDateTime("2026-03-05T03:30:00Z", "UTC")).toMatch(/^5 Mar 2026, 3:30\s?am UTC$/);
+    expect(formatDateTime("2026-03-05T03:30:00Z", "Australia/Sydney")).toMatch(/AEDT$/);
+  });
+});

@@ -2,6 +2,20 @@
 export const INVALID_DATE = "Invalid date";
 const LOCALE = "en-AU";
 
+// Building an Intl formatter (what toLocaleDateString with options does on every call) costs far
+// more than formatting with one, and a list page formats a few dates per row: keep one per zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 function toDate(value: string | Date): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
@@ -18,7 +32,9 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const date = toDate(value);
   if (!date) return INVALID_DATE;
-  return date.toLocaleDateString(LOCALE, { day: "numeric", month: "short", year: "numeric", timeZone: typeof value === "string" && value.length === 10 ? "UTC" : "Australia/Sydney" });
+  // A 'YYYY-MM-DD' value is a calendar date held as UTC midnight: format it in UTC so no zone shifts the day.
+  const timeZone = typeof value === "string" && value.length === 10 ? "UTC" : "Australia/Sydney";
+  return cached(dateFormats, timeZone, { day: "numeric", month: "short", year: "numeric" }).format(date);
 }
 
 /** An instant shown in the given zone, e.g. 5 Mar 2026, 2:30 pm AEDT. */
@@ -26,5 +42,5 @@ export function formatDateTime(value: string | Date | null | undefined, timeZone
   if (value === null || value === undefined || value === "") return "";
   const date = toDate(value);
   if (!date) return INVALID_DATE;
-  return date.toLocaleString(LOCALE, { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+  return cached(dateTimeFormats, timeZone, { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(date);
 }

@@ -3,6 +3,7 @@ import { Project } from "./Project";
 import { Stakeholder } from "./Stakeholder";
 import { coordinate, money, optionalText, timestamps } from "./columns";
 import { TITLE_TYPES } from "./enums";
+import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "./search-text";
 
 /**
  * A land parcel (spec 000 §3 Property). Dates copied from title documents (date, titleDate,
@@ -87,6 +88,11 @@ export const Property = defineEntity({
     { properties: ["project", "laaExpiryDate"] },
     // Trigram index: the list's address search (ILIKE '%…%') and the duplicate check's similarity (`%`).
     { name: "property_address_trgm_index", expression: `create index "property_address_trgm_index" on "property" using gin ("address" gin_trgm_ops)` },
+    // The list's sorts and search (migration list_indexes; search-text.ts).
+    { name: "property_project_lower_address_index", expression: `create index "property_project_lower_address_index" on "property" ("project_id", lower("address"), "id")` },
+    { name: "property_project_laa_order_index", expression: `create index "property_project_laa_order_index" on "property" ("project_id", (case when "has_laa" then "laa_expiry_date" end), "id")` },
+    { name: "property_project_due_index", expression: `create index "property_project_due_index" on "property" ("project_id", "next_action_due_date", "id")` },
+    { name: "property_search_trgm_index", expression: `create index "property_search_trgm_index" on "property" using gin (${searchTextSql(PROPERTY_SEARCH_COLUMNS)} gin_trgm_ops)` },
   ],
 });
 

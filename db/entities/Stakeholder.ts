@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
 import { Project } from "./Project";
 import { User } from "./User";
 import { coordinate, optionalText, timestamps } from "./columns";
+import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "./search-text";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "./enums";
 
 /** A person or organisation the project engages with (spec 000 §3 Stakeholder). */
@@ -56,8 +57,15 @@ export const Stakeholder = defineEntity({
     version: p.integer().version(),
     ...timestamps(),
   },
-  // Both lead with project, so they also serve as the project foreign-key index.
-  indexes: [{ properties: ["project", "name"] }, { properties: ["project", "nextActionDueDate"] }],
+  // All lead with project, so they also serve as the project foreign-key index. The list's sorts and
+  // search each have one (migration list_indexes; search-text.ts).
+  indexes: [
+    { properties: ["project", "name"] },
+    { name: "stakeholder_project_due_name_index", expression: `create index "stakeholder_project_due_name_index" on "stakeholder" ("project_id", "next_action_due_date", lower("name"), "id")` },
+    { name: "stakeholder_project_lower_name_index", expression: `create index "stakeholder_project_lower_name_index" on "stakeholder" ("project_id", lower("name"), "id")` },
+    { name: "stakeholder_project_member_type_index", expression: `create index "stakeholder_project_member_type_index" on "stakeholder" ("project_id", "member_type", lower("name"), "id")` },
+    { name: "stakeholder_search_trgm_index", expression: `create index "stakeholder_search_trgm_index" on "stakeholder" using gin (${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS)} gin_trgm_ops)` },
+  ],
 });
 
 export type IStakeholder = InferEntity<typeof Stakeholder>;

@@ -3,6 +3,7 @@ import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261122020919_initial } from "./Migration20261122020919_initial";
 import { Migration20261122022929_property_search } from "./Migration20261122022929_property_search";
 import { Migration20261122024605_groups_index } from "./Migration20261122024605_groups_index";
+import { Migration20261122183000_list_indexes } from "./Migration20261122183000_list_indexes";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -12,5 +13,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261122020919_initial", class: Migration20261122020919_initial },
   { name: "Migration20261122022929_property_search", class: Migration20261122022929_property_search },
   { name: "Migration20261122024605_groups_index", class: Migration20261122024605_groups_index },
+  { name: "Migration20261122183000_list_indexes", class: Migration20261122183000_list_indexes },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

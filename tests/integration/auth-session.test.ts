@@ -5,6 +5,8 @@ import type { MikroORM } from "@mikro-orm/postgresql";
 import { withRequestContext } from "../../db/orm";
 import { commitSession, createSignedInSession, deleteExpiredSessions, getSession } from "../../app/modules/auth/session.server";
 import { resetEnvCache } from "../../app/utils/env.server";
+import { getCurrentUser } from "../../app/modules/auth/guards.server";
+import { openRequestScope } from "../../app/modules/auth/request-scope.server";
 import { useTestDatabase } from "../setup/test-database";
 
 /** Session storage in PostgreSQL: cookie attributes, rotation on sign-in, idle and absolute time-outs. */
@@ -159,6 +161,48 @@ describe("createSignedInSession", () => {
     expect(secondSession.get("userId")).toBe("seed-viewer");
     expect(secondSession.id).not.toBe(firstSid);
     expect(await sessionRow(firstSid)).toBeUndefined();
+  });
+});
+
+describe("one session and user read per HTTP request", () => {
+  // Remix gives the root loader and the route loader two different Request objects for one page view.
+  const twoLoaders = (setCookie: string) => [requestWith(setCookie, "http://localhost:3000/stakeholders?_data=root"), requestWith(setCookie, "http://localhost:3000/stakeholders")] as const;
+
+  it("shares the session and the user between the loaders of a GET", async () => {
+    const setCookie = await signIn("seed-officer");
+    await withRequestContext(async () => {
+      openRequestScope("GET");
+      const [root, route] = twoLoaders(setCookie);
+      expect(getSession(route)).toBe(getSession(root));
+      expect(getCurrentUser(route)).toBe(getCurrentUser(root));
+      expect((await getCurrentUser(route))?.id).toBe("seed-officer");
+    });
+  });
+
+  it("reads afresh for each Request of a POST (loaders after an action see its changes) and outside Express", async () => {
+    const setCookie = await signIn("seed-officer");
+    for (const method of ["POST", null]) {
+      await withRequestContext(async () => {
+        if (method) openRequestScope(method);
+        const [root, route] = twoLoaders(setCookie);
+        expect(getSession(route)).not.toBe(getSession(root));
+        expect(getSession(root)).toBe(getSession(root));
+        expect(getCurrentUser(route)).not.toBe(getCurrentUser(root));
+        expect((await getCurrentUser(route))?.id).toBe("seed-officer");
+      });
+    }
+  });
+
+  it("never shares between two HTTP requests", async () => {
+    const first = await signIn("seed-officer");
+    const second = await signIn("seed-viewer");
+    const userOf = (setCookie: string) =>
+      withRequestContext(async () => {
+        openRequestScope("GET");
+        return (await getCurrentUser(requestWith(setCookie)))?.id;
+      });
+    expect(await userOf(first)).toBe("seed-officer");
+    expect(await userOf(second)).toBe("seed-viewer");
   });
 });
 

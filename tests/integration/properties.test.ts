@@ -9,6 +9,9 @@ import * as linkedIdsRoute from "../../app/routes/api.properties.$id.linked-stak
 import * as linkRoute from "../../app/routes/api.properties.link-stakeholders";
 import { accessFor } from "../factories/access";
 import { useTestDatabase } from "../setup/test-database";
+import { addDays, todayForProject } from "../../app/modules/calendar/today";
+import { laaStatus } from "../../app/modules/property/laa-status";
+import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "../../db/entities/search-text";
 
 /**
  * Properties through the real /api route modules (signed-in session cookies, permission checks,
@@ -82,6 +85,33 @@ describe("summary tiles and LAA filter", () => {
     expect(stats).toEqual({ total: 6, freehold: 5, certificateOfTitle: 1, withLaa: 3, laaExpired: 1, laaExpiringSoon: 1 });
   });
 
+  it("judges LAA expiry on the request's today in tiles and rows alike (a bound date, not the database's current_date)", async () => {
+    const access = await withRequestContext(() => accessFor(VIEWER, WESTERN));
+    const today = todayForProject(access.project);
+    for (const day of [today, addDays(today, 20), addDays(today, 300), addDays(today, -400)]) {
+      const { rows, stats } = await withRequestContext(() => listProperties(access, { limit: 25, offset: 0, today: day }));
+      expect(stats.laaExpired).toBe(rows.filter((r) => r.laaStatus === "expired").length);
+      expect(stats.laaExpiringSoon).toBe(rows.filter((r) => r.laaStatus === "expiring_soon").length);
+      for (const row of rows) expect(row.laaStatus).toBe(laaStatus(row.hasLAA, row.laaExpiryDate, day));
+      expect(await withRequestContext(() => propertyStats(access, day))).toEqual(stats);
+    }
+    // Seeded expiries are -10, 14 and 200 days away: 300 days on, all three have expired; 400 days back, none has.
+    const later = await withRequestContext(() => propertyStats(access, addDays(today, 300)));
+    expect([later.laaExpired, later.laaExpiringSoon]).toEqual([3, 0]);
+    const earlier = await withRequestContext(() => propertyStats(access, addDays(today, -400)));
+    expect([earlier.laaExpired, earlier.laaExpiringSoon]).toEqual([0, 0]);
+  });
+
+  it("returns the tiles with the page; the total comes from them unless a search narrows the list", async () => {
+    const access = await withRequestContext(() => accessFor(VIEWER, WESTERN));
+    const run = (query: Partial<Parameters<typeof listProperties>[1]>) => withRequestContext(() => listProperties(access, { limit: 2, offset: 0, ...query }));
+    expect((await run({})).total).toBe(6);
+    expect((await run({ laa: "with" })).total).toBe(3);
+    expect((await run({ laa: "without" })).total).toBe(3);
+    expect((await run({ search: "Beaufort" })).total).toBe((await run({ search: "Beaufort", limit: 25 })).rows.length);
+    expect((await run({ search: "Beaufort", laa: "with" })).total).toBe(2);
+  });
+
   it("filters With LAA / Without LAA / All", async () => {
     const run = (laa: "all" | "with" | "without") => withRequestContext(async () => (await listProperties(await accessFor(VIEWER, WESTERN), { laa, limit: 25, offset: 0 })).rows.map((r) => r.address));
     expect((await run("with")).sort()).toEqual(["1480 Western Highway, Beaufort VIC 3373", "22 Lake Road, Buangor VIC 3375", "Lot 2 Western Highway, Beaufort VIC 3373"]);
@@ -126,7 +156,7 @@ describe("sorting and pagination", () => {
     expect(first.headers.get("X-Total-Count")).toBe("6");
     expect(second.json[0].id).not.toBe(first.json[0].id);
     const page = await withRequestContext(async () => listProperties(await accessFor(VIEWER, WESTERN), { limit: 25, offset: 50 }));
-    expect(page).toEqual({ rows: [], total: 6 });
+    expect(page).toMatchObject({ rows: [], total: 6 });
   });
 
   it("returns each row's linked stakeholders (counts for the table) from one query", async () => {
@@ -153,6 +183,23 @@ describe("search", () => {
     expect(await addresses("no such thing")).toEqual([]);
     // LIKE wildcards are matched literally.
     expect(await addresses("%")).toEqual([]);
+  });
+});
+
+describe("indexes", () => {
+  it("the search, address and LAA sorts can be served by their indexes", async () => {
+    const plan = (sql: string, params: unknown[]) =>
+      withRequestContext(() =>
+        db().transactional(async (em) => {
+          // The seed is tiny, so the planner would rightly read the table: forbid that to see whether an index can serve.
+          await em.execute("set local enable_seqscan = off");
+          const rows = await em.execute<{ "QUERY PLAN": string }[]>(`explain ${sql}`, params);
+          return rows.map((r) => r["QUERY PLAN"]).join("\n");
+        }),
+      );
+    expect(await plan(`select id from property p where ${searchTextSql(PROPERTY_SEARCH_COLUMNS, "p")} ilike ?`, ["%beaufort%"])).toContain("property_search_trgm_index");
+    expect(await plan("select id from property p where p.project_id = ? order by lower(p.address), p.id limit 25", [western])).toContain("property_project_lower_address_index");
+    expect(await plan("select id from property p where p.project_id = ? order by (case when p.has_laa then p.laa_expiry_date end) asc nulls last, p.id limit 25", [western])).toContain("property_project_laa_order_index");
   });
 });
 

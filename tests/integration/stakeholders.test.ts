@@ -18,6 +18,9 @@ import { loader as listApi, action as createApi } from "../../app/routes/api.sta
 import { loader as oneApi, action as patchApi } from "../../app/routes/api.stakeholders.$id";
 import { loader as pageLoader, action as pageAction } from "../../app/routes/stakeholders";
 import { useTestDatabase } from "../setup/test-database";
+import { addDays, todayForProject } from "../../app/modules/calendar/today";
+import { nextActionPriority } from "../../app/modules/next-action/priority";
+import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "../../db/entities/search-text";
 import { accessFor, callRoute, auditRows, inContext, projectId, propertyIdsOf, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
 /** Stakeholders against a real PostgreSQL with the demo data: writes, audit, search, sort, paging, tenancy. */
@@ -177,6 +180,42 @@ describe("search, sort, pagination and counts", () => {
     expect(preview.get(margaret)!.properties).toHaveLength(2);
     const addresses = preview.get(margaret)!.properties.map((p) => p.address);
     expect(addresses).toEqual([...addresses].sort());
+  });
+
+  it("returns the tiles with the page, taking the total from them when there is no search", async () => {
+    const listed = await inContext(() => listStakeholders(officer, { limit: 5, offset: 0 }));
+    const counts = await inContext(() => stakeholderCounts(officer));
+    expect(listed.counts).toEqual(counts);
+    expect(listed.total).toBe(counts.total);
+    const searched = await inContext(() => listStakeholders(officer, { search: "Ellis", limit: 5, offset: 0 }));
+    expect(searched.counts).toEqual(counts);
+    expect(searched.total).toBe(2);
+  });
+
+  it("sends only the columns the list shows, with each row's priority on the given today", async () => {
+    const today = todayForProject(officer.project);
+    const { rows } = await inContext(() => listStakeholders(officer, { sort: "priority", limit: 100, offset: 0, today }));
+    expect(Object.keys(rows[0]!).sort()).toEqual(["address", "companyName", "email", "id", "isActive", "memberType", "name", "nextAction", "nextActionDueDate", "phone", "priority"]);
+    for (const row of rows) expect(row.priority).toBe(nextActionPriority(row.nextActionDueDate, today));
+    // The sort agrees with the priorities it shows, and a later today moves the same rows to overdue.
+    expect(rows.map((r) => r.priority)).toEqual(rows.map((r) => r.priority).sort());
+    const later = await inContext(() => listStakeholders(officer, { sort: "priority", limit: 100, offset: 0, today: addDays(today, 3650) }));
+    expect(later.rows.filter((r) => r.nextActionDueDate).every((r) => r.priority === 1)).toBe(true);
+  });
+
+  it("searches through the trigram index and sorts by name through the (project, lower(name), id) index", async () => {
+    const plan = (sql: string, params: unknown[]) =>
+      inContext(() =>
+        db().transactional(async (em) => {
+          // The seed is tiny, so the planner would rightly read the table: forbid that to see whether an index can serve.
+          await em.execute("set local enable_seqscan = off");
+          const rows = await em.execute<{ "QUERY PLAN": string }[]>(`explain ${sql}`, params);
+          return rows.map((r) => r["QUERY PLAN"]).join("\n");
+        }),
+      );
+    expect(await plan(`select id from stakeholder s where ${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s")} ilike ?`, ["%nguyen%"])).toContain("stakeholder_search_trgm_index");
+    expect(await plan("select id from stakeholder s where s.project_id = ? order by lower(s.name), s.id limit 25", [western])).toContain("stakeholder_project_lower_name_index");
+    expect(await plan("select id from stakeholder s where s.project_id = ? order by s.next_action_due_date asc nulls last, lower(s.name), s.id limit 25", [western])).toContain("stakeholder_project_due_name_index");
   });
 
   it("exports the project's stakeholders only", async () => {

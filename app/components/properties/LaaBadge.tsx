@@ -1,13 +1,12 @@
-import { LAA_STATUS_BADGES, LAA_STATUS_LABELS, laaStatus } from "~/modules/property/laa-status";
+import { LAA_STATUS_BADGES, LAA_STATUS_LABELS, type LaaStatus } from "~/modules/property/laa-status";
 import { formatDate } from "~/utils/dates";
 
-/** Expired / Expiring soon / Active / No LAA, coloured, with the expiry date when there is one. */
-export function LaaBadge({ hasLAA, expiryDate, showDate = false }: { hasLAA: boolean; expiryDate: string | null; showDate?: boolean }) {
-  const status = laaStatus(hasLAA, expiryDate);
+/** Expired / Expiring soon / Active / No LAA, coloured, with the expiry date when there is one. The status comes computed by the loader. */
+export function LaaBadge({ status, expiryDate, showDate = false }: { status: LaaStatus; expiryDate: string | null; showDate?: boolean }) {
   return (
     <span className="laa-status">
       <span className={`badge badge--${LAA_STATUS_BADGES[status]}`}>{LAA_STATUS_LABELS[status]}</span>
-      {showDate && hasLAA && expiryDate ? <span className="muted"> expires {formatDate(expiryDate)}</span> : null}
+      {showDate && status !== "none" && expiryDate ? <span className="muted"> expires {formatDate(expiryDate)}</span> : null}
     </span>
   );
 }

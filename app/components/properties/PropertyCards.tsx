@@ -48,14 +48,14 @@ export function PropertyCards({ rows, canEdit }: { rows: PropertyListRow[]; canE
           </dl>
           <div className="property-card__block">
             <h3>Land Access Agreement</h3>
-            <LaaBadge hasLAA={row.hasLAA} expiryDate={row.laaExpiryDate} />
+            <LaaBadge status={row.laaStatus} expiryDate={row.laaExpiryDate} />
             {row.hasLAA && row.laaExpiryDate ? <p>Expires {formatDate(row.laaExpiryDate)}</p> : null}
             {row.hasLAA && row.laaDetails ? <p>{row.laaDetails}</p> : null}
           </div>
           <div className="property-card__block">
             <h3>Next Action</h3>
             <p>{row.nextAction ?? <span className="muted">None</span>}</p>
-            <PriorityBadge dueDate={row.nextActionDueDate} />
+            <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
           </div>
           <div className="property-card__block">
             <h3>Linked Stakeholders ({row.linkedStakeholders.length})</h3>

@@ -100,13 +100,13 @@ export function PropertyDetails({
           </dl>
           <h3>Land Access Agreement</h3>
           <p>
-            <LaaBadge hasLAA={property.hasLAA} expiryDate={property.laaExpiryDate} showDate />
+            <LaaBadge status={property.laaStatus} expiryDate={property.laaExpiryDate} showDate />
           </p>
           {property.hasLAA && property.laaDetails ? <p>{property.laaDetails}</p> : null}
           <h3>Next Action</h3>
           <p>{property.nextAction ?? <span className="muted">None</span>}</p>
           <p>
-            <PriorityBadge dueDate={property.nextActionDueDate} />
+            <PriorityBadge priority={property.priority} dueDate={property.nextActionDueDate} />
           </p>
           <h3>Linked Stakeholders ({property.linkedStakeholders.length})</h3>
           <LinkedStakeholderList stakeholders={property.linkedStakeholders} />

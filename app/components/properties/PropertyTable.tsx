@@ -59,10 +59,10 @@ export function PropertyTable({ rows, sort, dir, canEdit }: { rows: PropertyList
               <td>{row.titleType ?? ""}</td>
               <td>{row.linkedStakeholders.length}</td>
               <td>
-                <LaaBadge hasLAA={row.hasLAA} expiryDate={row.laaExpiryDate} showDate />
+                <LaaBadge status={row.laaStatus} expiryDate={row.laaExpiryDate} showDate />
               </td>
               <td>
-                <PriorityBadge dueDate={row.nextActionDueDate} />
+                <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
               </td>
               <td>
                 {canEdit ? (

@@ -4,7 +4,7 @@ import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import { PriorityBadge } from "~/components/records/PriorityBadge";
-import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
+import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "./urls";
 
@@ -30,7 +30,7 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? `${lat}, ${lng}` : null);
 
 /** Details tab: every field of the record, including imported custom fields (spec 000 §2). */
-function DetailsTab({ s }: { s: StakeholderJson }) {
+function DetailsTab({ s }: { s: StakeholderDetails }) {
   const custom = Object.entries(s.customFields ?? {});
   return (
     <>
@@ -63,7 +63,7 @@ function DetailsTab({ s }: { s: StakeholderJson }) {
       />
       <Section
         title="Next Action"
-        rows={[["Next action", s.nextAction], ["Due date", s.nextActionDueDate ? formatDate(s.nextActionDueDate) : null], ["Priority", <PriorityBadge key="p" dueDate={s.nextActionDueDate} />]]}
+        rows={[["Next action", s.nextAction], ["Due date", s.nextActionDueDate ? formatDate(s.nextActionDueDate) : null], ["Priority", <PriorityBadge key="p" priority={s.priority} dueDate={s.nextActionDueDate} />]]}
       />
       <Section title="Notes" rows={[["Notes", s.notes ? <span className="preserve-lines">{s.notes}</span> : null]]} />
       <Section title="Custom Fields" rows={custom.length ? custom.map(([key, value]) => [key, value === null ? null : String(value)]) : [["Custom fields", null]]} />
@@ -82,7 +82,7 @@ export function StakeholderDetail({
   canEdit,
   projectId,
 }: {
-  stakeholder: StakeholderJson;
+  stakeholder: StakeholderDetails;
   tab: "details" | "documents";
   documents: RecordDocuments | null;
   canEdit: boolean;

@@ -163,7 +163,7 @@ export function StakeholderTable({ rows, sort, dir, canEdit }: { rows: Stakehold
                 <LinkedProperties row={row} max={2} />
               </td>
               <td>
-                <PriorityBadge dueDate={row.nextActionDueDate} />
+                <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
               </td>
               <td>
                 <RowActions row={row} canEdit={canEdit} />
@@ -193,7 +193,7 @@ export function StakeholderCards({ rows, canEdit }: { rows: StakeholderRow[]; ca
           <h4>Properties</h4>
           <LinkedProperties row={row} max={3} />
           <p>
-            <PriorityBadge dueDate={row.nextActionDueDate} />
+            <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
           </p>
           {row.nextAction ? <p>{row.nextAction}</p> : null}
           <RowActions row={row} canEdit={canEdit} />

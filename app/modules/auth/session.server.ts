@@ -4,6 +4,7 @@ import { db } from "~db/orm";
 import { getEnv } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secrets.server";
 import type { FlashMessage } from "~/utils/flash";
+import { oncePerRequest } from "./request-scope.server";
 
 /**
  * Sessions live in PostgreSQL (table `session`: sid, sess, expire) so any app server can serve
@@ -84,19 +85,11 @@ function cookieOptions(request: Request) {
   return { secure };
 }
 
-/**
- * One session read per request: Remix hands the same Request to every loader of a page (and a new
- * one to the loaders that run after an action), so the root and route loaders share the result.
- */
-const sessionsByRequest = new WeakMap<Request, Promise<AppSession>>();
+const SESSION = Symbol("session");
 
+/** The request's session, read from the database once per HTTP request (see request-scope.server.ts). */
 export function getSession(request: Request): Promise<AppSession> {
-  let session = sessionsByRequest.get(request);
-  if (!session) {
-    session = sessionStorage().getSession(request.headers.get("Cookie"));
-    sessionsByRequest.set(request, session);
-  }
-  return session;
+  return oncePerRequest(request, SESSION, () => sessionStorage().getSession(request.headers.get("Cookie")));
 }
 
 export function commitSession(request: Request, session: AppSession): Promise<string> {

@@ -1,7 +1,13 @@
+import { daysBetween, type CalendarDate } from "~/modules/calendar/today";
+
 /**
  * Next-action priority for a stakeholder or property (spec 000 §4):
  * 1 overdue, 2 due within 7 days, 3 due later, 4 no due date. Sorting ascending puts overdue
  * first; ties are ordered by due date (earliest first).
+ *
+ * Every function takes `today` (calendar/today.ts): the loaders compute it once per request in the
+ * project's zone, so the server's rows, the SQL sort and the badge agree, and the browser never
+ * re-evaluates the rule on its own clock.
  */
 export type Priority = 1 | 2 | 3 | 4;
 export const DUE_SOON_DAYS = 7;
@@ -16,13 +22,16 @@ export const PRIORITY_LABELS: Record<Priority, string> = {
 /** Badge style of the due date: red when overdue, default within 7 days, otherwise muted. */
 export type DueBadgeStyle = "danger" | "default" | "muted";
 
-/** Whole days from today to the due date (negative when past), comparing calendar dates. */
-export function daysUntil(dueDate: string | Date, today: Date = new Date()): number | null {
-  const due = typeof dueDate === "string" ? parseCalendarDate(dueDate) : dueDate;
-  if (!due || Number.isNaN(due.getTime())) return null;
-  const startOfToday = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  const startOfDue = Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate());
-  return Math.round((startOfDue - startOfToday) / 86_400_000);
+/** A stored date ('YYYY-MM-DD', an ISO timestamp, or a Date from the driver) as its 'YYYY-MM-DD' calendar date. */
+export function calendarDateOf(value: string | Date | null | undefined): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  return typeof value === "string" && value ? value.trim().slice(0, 10) : null;
+}
+
+/** Whole days from today to the due date (negative when past); null when the date is not real. */
+export function daysUntil(dueDate: string | Date, today: CalendarDate): number | null {
+  const due = calendarDateOf(dueDate);
+  return due ? daysBetween(today, due) : null;
 }
 
 /** 'YYYY-MM-DD' (or a full ISO timestamp) as a UTC calendar date; null when unparseable. */
@@ -33,7 +42,7 @@ export function parseCalendarDate(value: string): Date | null {
   return date.getUTCMonth() === Number(match[2]) - 1 ? date : null;
 }
 
-export function nextActionPriority(dueDate: string | Date | null | undefined, today: Date = new Date()): Priority {
+export function nextActionPriority(dueDate: string | Date | null | undefined, today: CalendarDate): Priority {
   if (!dueDate) return 4;
   const days = daysUntil(dueDate, today);
   if (days === null) return 4;
@@ -46,22 +55,12 @@ export function dueBadgeStyle(priority: Priority): DueBadgeStyle {
   return priority === 1 ? "danger" : priority === 2 ? "default" : "muted";
 }
 
-/** Comparator for ascending priority, ties by due date (no date last). */
-export function compareByPriority<T>(getDueDate: (item: T) => string | null | undefined, today: Date = new Date()) {
-  return (a: T, b: T) => {
-    const pa = nextActionPriority(getDueDate(a), today);
-    const pb = nextActionPriority(getDueDate(b), today);
-    if (pa !== pb) return pa - pb;
-    const da = getDueDate(a) ?? "9999-12-31";
-    const db = getDueDate(b) ?? "9999-12-31";
-    return da < db ? -1 : da > db ? 1 : 0;
-  };
-}
-
 /**
- * The same rule as SQL, for sorting whole tables in the database (no query per row):
- * `order by <priority expression>, <column>`; `column` must be a trusted column name.
+ * The priority sort in SQL. Priority never decreases as the due date gets later (overdue, due
+ * soon, later, none), so "priority, then due date" is simply "due date, no date last": the sort
+ * needs no today at all (so it can never disagree with the badges' today) and the (project, due
+ * date) index returns the page in order. `column` must be a trusted column name.
  */
-export function prioritySqlExpression(column: string): string {
-  return `(case when ${column} is null then 4 when ${column} < current_date then 1 when ${column} <= current_date + ${DUE_SOON_DAYS} then 2 else 3 end)`;
+export function priorityOrderSql(column: string, dir: "asc" | "desc"): string {
+  return dir === "asc" ? `${column} asc nulls last` : `${column} desc nulls first`;
 }

@@ -1,9 +1,11 @@
+import { addDays, type CalendarDate } from "~/modules/calendar/today";
 import { daysUntil } from "~/modules/next-action/priority";
 
 /**
  * Land access agreement (LAA) status (spec 000 §4, §9): expired when the expiry date is past
  * (days to expiry below 0), expiring soon from 0 to 30 days, otherwise active. A property without
- * an LAA has none; an LAA without an expiry date counts as active.
+ * an LAA has none; an LAA without an expiry date counts as active. Judged against the request's
+ * `today` in the project's zone (calendar/today.ts), never the browser's or the database's clock.
  */
 export const LAA_EXPIRING_SOON_DAYS = 30;
 
@@ -24,7 +26,7 @@ export const LAA_STATUS_BADGES: Record<LaaStatus, "danger" | "warning" | "succes
   active: "success",
 };
 
-export function laaStatus(hasLAA: boolean | null | undefined, expiryDate: string | Date | null | undefined, today: Date = new Date()): LaaStatus {
+export function laaStatus(hasLAA: boolean | null | undefined, expiryDate: string | Date | null | undefined, today: CalendarDate): LaaStatus {
   if (!hasLAA) return "none";
   if (!expiryDate) return "active";
   const days = daysUntil(expiryDate, today);
@@ -41,16 +43,18 @@ export function parseLaaFilter(value: string | null | undefined): LaaFilter {
   return (LAA_FILTERS as readonly string[]).includes(value ?? "") ? (value as LaaFilter) : "all";
 }
 
+type SqlPart = { sql: string; params: string[] };
+
 /**
- * The same rule in SQL for counting whole projects in the database. `alias` must be a trusted
- * table alias; the columns are the property table's.
+ * The same rule in SQL for counting whole projects in the database, with today as bound
+ * parameters. `alias` must be a trusted table alias; the columns are the property table's.
  */
-export function laaStatusSql(alias: string) {
+export function laaStatusSql(alias: string, today: CalendarDate): { withLaa: SqlPart; expired: SqlPart; expiringSoon: SqlPart } {
   const has = `${alias}.has_laa`;
   const expiry = `${alias}.laa_expiry_date`;
   return {
-    withLaa: `${has}`,
-    expired: `(${has} and ${expiry} < current_date)`,
-    expiringSoon: `(${has} and ${expiry} >= current_date and ${expiry} <= current_date + ${LAA_EXPIRING_SOON_DAYS})`,
+    withLaa: { sql: `${has}`, params: [] },
+    expired: { sql: `(${has} and ${expiry} < ?::date)`, params: [today] },
+    expiringSoon: { sql: `(${has} and ${expiry} >= ?::date and ${expiry} <= ?::date)`, params: [today, addDays(today, LAA_EXPIRING_SOON_DAYS)] },
   };
 }

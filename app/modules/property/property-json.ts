@@ -1,11 +1,17 @@
 import type { IProperty } from "~db/entities/Property";
 import type { IStakeholder } from "~db/entities/Stakeholder";
+import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
+import { nextActionPriority } from "~/modules/next-action/priority";
 import { laaStatus } from "./laa-status";
 
 const idOf = (ref: unknown) => (ref ? Number((ref as { id: number }).id) : null);
 const calendar = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : null);
 
-/** The /api shape of a property: the spec's field names (spec 000 §3), ids for relations. */
+/**
+ * The /api shape of a property: the spec's field names (spec 000 §3), ids for relations, and the LAA
+ * status on the project's today. (Callers map arrays with it, so it takes no second argument: the
+ * project entity the request loaded for its access check is the property's own, settings included.)
+ */
 export function propertyToJson(property: IProperty) {
   // The entity's own columns (no ORM import here: this module is also reachable from route modules).
   const fields: Record<string, unknown> = {};
@@ -20,7 +26,7 @@ export function propertyToJson(property: IProperty) {
     projectId: idOf(property.project),
     nextActionDueDate: calendar(nextActionDueDate),
     laaExpiryDate: calendar(laaExpiryDate),
-    laaStatus: laaStatus(property.hasLAA, calendar(laaExpiryDate)),
+    laaStatus: laaStatus(property.hasLAA, calendar(laaExpiryDate), todayForProject((property.project ?? {}) as { settings?: unknown })),
   };
 }
 
@@ -38,8 +44,8 @@ export function linkedStakeholderToJson(stakeholder: IStakeholder) {
   };
 }
 
-/** What the Property Details view shows (spec 000 §2): plain values, dates as 'YYYY-MM-DD'. */
-export function propertyDetails(property: IProperty, linkedStakeholders: { id: number; name: string }[]) {
+/** What the Property Details view shows (spec 000 §2): plain values, dates as 'YYYY-MM-DD', statuses on the request's today. */
+export function propertyDetails(property: IProperty, linkedStakeholders: { id: number; name: string }[], today: CalendarDate) {
   const owner = property.stakeholder as { name?: string } | null | undefined;
   return {
     id: property.id,
@@ -67,8 +73,10 @@ export function propertyDetails(property: IProperty, linkedStakeholders: { id: n
     hasLAA: property.hasLAA,
     laaExpiryDate: calendar(property.laaExpiryDate),
     laaDetails: property.laaDetails ?? null,
+    laaStatus: laaStatus(property.hasLAA, calendar(property.laaExpiryDate), today),
     nextAction: property.nextAction ?? null,
     nextActionDueDate: calendar(property.nextActionDueDate),
+    priority: nextActionPriority(calendar(property.nextActionDueDate), today),
     linkedStakeholders,
   };
 }

@@ -4,13 +4,10 @@ import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
-import { prioritySqlExpression } from "~/modules/next-action/priority";
-import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
-import { AppError, forbidden } from "~/utils/app-error";
-import { likePattern } from "~/utils/list-query";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
 import { findDuplicates, normaliseAddress, normaliseTitleRef, type DuplicateCandidate, type PropertyMatchInput } from "./duplicate-matching";
-import { laaStatusSql, type LaaFilter } from "./laa-status";
+import { proprietorList } from "./property-list.server";
 import type { PropertyInput } from "./schemas";
 
 /**
@@ -18,161 +15,19 @@ import type { PropertyInput } from "./schemas";
  * details; create (with the duplicate check), update (refusing stale versions), delete. Every
  * function takes the caller's ProjectAccess and scopes every query by its project.
  */
-export const PROPERTY_SORT_KEYS = ["address", "volume", "folio", "laaExpiryDate", "nextActionPriority"] as const;
-export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
+export {
+  listProperties,
+  listPropertyEntities,
+  PROPERTY_SORT_KEYS,
+  propertyStats,
+  type PropertyListQuery,
+  type PropertyListRow,
+  type PropertySortKey,
+  type PropertyStats,
+} from "./property-list.server";
 
 const idOf = (ref: unknown) => Number((ref as { id: number }).id);
 const clientIdOf = (access: ProjectAccess) => idOf(access.project.client);
-
-function requireEdit(access: ProjectAccess) {
-  if (!hasPermission(access.role, "editData")) throw forbidden();
-}
-
-/** Natural order for title references: the digits as a number, then the text. */
-const titleRefOrder = (column: string, dir: string) =>
-  `nullif(regexp_replace(${column}, '\\D', '', 'g'), '')::numeric ${dir} nulls last, ${column} ${dir} nulls last`;
-
-const ORDER_BY: Record<PropertySortKey, (dir: "asc" | "desc") => string> = {
-  address: (dir) => `lower(p.address) ${dir}`,
-  volume: (dir) => `${titleRefOrder("p.volume", dir)}, ${titleRefOrder("p.folio", dir)}`,
-  folio: (dir) => titleRefOrder("p.folio", dir),
-  laaExpiryDate: (dir) => `(case when p.has_laa then p.laa_expiry_date end) ${dir} nulls last`,
-  nextActionPriority: (dir) => `${prioritySqlExpression("p.next_action_due_date")} ${dir}, p.next_action_due_date ${dir} nulls last`,
-};
-
-export interface PropertyListQuery {
-  search?: string;
-  laa?: LaaFilter;
-  sort?: PropertySortKey;
-  dir?: "asc" | "desc";
-  limit: number;
-  offset: number;
-}
-
-function listWhere(access: ProjectAccess, query: Pick<PropertyListQuery, "search" | "laa">) {
-  const clauses = ["p.project_id = ?"];
-  const params: unknown[] = [access.project.id];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    clauses.push("(p.address ilike ? or p.search ilike ? or p.volume ilike ? or p.folio ilike ? or p.proprietors::text ilike ?)");
-    params.push(pattern, pattern, pattern, pattern, pattern);
-  }
-  if (query.laa === "with") clauses.push("p.has_laa");
-  if (query.laa === "without") clauses.push("not p.has_laa");
-  return { sql: clauses.join(" and "), params };
-}
-
-export interface PropertyListRow {
-  id: number;
-  address: string;
-  volume: string | null;
-  folio: string | null;
-  proprietors: string[];
-  titleType: string | null;
-  lotPlanLine: string | null;
-  hasLAA: boolean;
-  laaExpiryDate: string | null;
-  laaDetails: string | null;
-  nextAction: string | null;
-  nextActionDueDate: string | null;
-  linkedStakeholders: { id: number; name: string }[];
-}
-
-const asDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : null);
-const asList = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : []);
-
-/** One page of the project's properties, the total matching, and their linked stakeholders (one query). */
-export async function listProperties(access: ProjectAccess, query: PropertyListQuery): Promise<{ rows: PropertyListRow[]; total: number }> {
-  const em = db();
-  const where = listWhere(access, query);
-  const order = ORDER_BY[query.sort ?? "address"](query.dir ?? "asc");
-  const rows = await em.execute<Record<string, unknown>[]>(
-    `select p.id, p.address, p.volume, p.folio, p.proprietors, p.title_type, p.lot_plan_line, p.has_laa,
-            p.laa_expiry_date::text as laa_expiry_date, p.laa_details, p.next_action,
-            p.next_action_due_date::text as next_action_due_date, count(*) over () as total
-       from property p where ${where.sql}
-      order by ${order}, p.id ${query.dir ?? "asc"} limit ? offset ?`,
-    [...where.params, query.limit, query.offset],
-  );
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && query.offset > 0) {
-    const [counted] = await em.execute<{ total: string }[]>(`select count(*) as total from property p where ${where.sql}`, where.params);
-    total = Number(counted?.total ?? 0);
-  }
-  const ids = rows.map((r) => Number(r.id));
-  const links = ids.length
-    ? await em.execute<{ property_id: number; id: number; name: string }[]>(
-        `select sp.property_id, s.id, s.name from stakeholder_property sp join stakeholder s on s.id = sp.stakeholder_id
-          where sp.project_id = ? and sp.property_id in (${ids.map(() => "?").join(", ")}) order by lower(s.name), s.id`,
-        [access.project.id, ...ids],
-      )
-    : [];
-  const linked = new Map<number, { id: number; name: string }[]>();
-  for (const link of links) {
-    const list = linked.get(Number(link.property_id)) ?? [];
-    list.push({ id: Number(link.id), name: link.name });
-    linked.set(Number(link.property_id), list);
-  }
-  return {
-    total,
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      address: String(r.address),
-      volume: (r.volume as string | null) ?? null,
-      folio: (r.folio as string | null) ?? null,
-      proprietors: asList(r.proprietors),
-      titleType: (r.title_type as string | null) ?? null,
-      lotPlanLine: (r.lot_plan_line as string | null) ?? null,
-      hasLAA: Boolean(r.has_laa),
-      laaExpiryDate: asDate(r.laa_expiry_date),
-      laaDetails: (r.laa_details as string | null) ?? null,
-      nextAction: (r.next_action as string | null) ?? null,
-      nextActionDueDate: asDate(r.next_action_due_date),
-      linkedStakeholders: linked.get(Number(r.id)) ?? [],
-    })),
-  };
-}
-
-/** The full properties of a page of the list, in list order (for /api). */
-export async function listPropertyEntities(access: ProjectAccess, query: PropertyListQuery): Promise<{ properties: IProperty[]; total: number }> {
-  const { rows, total } = await listProperties(access, query);
-  if (!rows.length) return { properties: [], total };
-  const found = await db().find(Property, { id: { $in: rows.map((r) => r.id) }, project: access.project.id });
-  const byId = new Map(found.map((p) => [p.id, p]));
-  return { properties: rows.map((r) => byId.get(r.id)).filter((p): p is IProperty => Boolean(p)), total };
-}
-
-export interface PropertyStats {
-  total: number;
-  freehold: number;
-  certificateOfTitle: number;
-  withLaa: number;
-  laaExpired: number;
-  laaExpiringSoon: number;
-}
-
-/** The four summary tiles, for the whole project, in one query. */
-export async function propertyStats(access: ProjectAccess): Promise<PropertyStats> {
-  const laa = laaStatusSql("p");
-  const [row] = await db().execute<Record<string, string>[]>(
-    `select count(*) as total,
-            count(*) filter (where p.title_type = 'FREEHOLD') as freehold,
-            count(*) filter (where p.title_type = 'CoT') as cot,
-            count(*) filter (where ${laa.withLaa}) as with_laa,
-            count(*) filter (where ${laa.expired}) as expired,
-            count(*) filter (where ${laa.expiringSoon}) as expiring
-       from property p where p.project_id = ?`,
-    [access.project.id],
-  );
-  return {
-    total: Number(row?.total ?? 0),
-    freehold: Number(row?.freehold ?? 0),
-    certificateOfTitle: Number(row?.cot ?? 0),
-    withLaa: Number(row?.with_laa ?? 0),
-    laaExpired: Number(row?.expired ?? 0),
-    laaExpiringSoon: Number(row?.expiring ?? 0),
-  };
-}
 
 /** A property of the project, or 404 (another project's or client's id looks missing). */
 export async function getProperty(access: ProjectAccess, id: number): Promise<IProperty> {
@@ -245,7 +100,7 @@ export async function findPropertyDuplicates(access: ProjectAccess, input: Prope
       lot: (r.lot as string | null) ?? null,
       planNumber: (r.plan_number as string | null) ?? null,
       lotPlanLine: (r.lot_plan_line as string | null) ?? null,
-      proprietors: asList(r.proprietors),
+      proprietors: proprietorList(r.proprietors),
     }));
   return findDuplicates(input, existing);
 }
@@ -267,7 +122,7 @@ export type CreatePropertyResult = { property: IProperty; duplicates?: undefined
 
 /** Creates a property unless it looks like a duplicate (then returns the candidates); `force` skips the check. */
 export async function createProperty(access: ProjectAccess, input: PropertyInput, { force = false } = {}): Promise<CreatePropertyResult> {
-  requireEdit(access);
+  requirePermission(access, "editData");
   if (!force) {
     const duplicates = await findPropertyDuplicates(access, input);
     if (duplicates.length) return { duplicates };
@@ -296,7 +151,7 @@ export class StalePropertyError extends AppError {
 
 /** Updates a property; `expectedVersion` (from the form) must still be current when given. */
 export async function updateProperty(access: ProjectAccess, id: number, input: PropertyInput, expectedVersion: number | null = null): Promise<IProperty> {
-  requireEdit(access);
+  requirePermission(access, "editData");
   try {
     return await db().transactional(async (em) => {
       const property = await getProperty(access, id);
@@ -319,7 +174,7 @@ export async function updateProperty(access: ProjectAccess, id: number, input: P
 
 /** Deletes a property: its stakeholder links go with it, its documents stay with the project (foreign keys). */
 export async function deleteProperty(access: ProjectAccess, id: number): Promise<void> {
-  if (!hasPermission(access.role, "deleteData")) throw forbidden();
+  requirePermission(access, "deleteData");
   await db().transactional(async (em) => {
     const property = await getProperty(access, id);
     const before = snapshot(property);

@@ -1,4 +1,6 @@
 import type { IStakeholder } from "~db/entities/Stakeholder";
+import type { CalendarDate } from "~/modules/calendar/today";
+import { nextActionPriority } from "~/modules/next-action/priority";
 
 const idOf = (ref: unknown) => (ref ? Number((ref as { id: number }).id) : null);
 const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString() : (value ?? null));
@@ -57,6 +59,14 @@ export function stakeholderToJson(s: IStakeholder) {
 }
 
 export type StakeholderJson = ReturnType<typeof stakeholderToJson>;
+
+/** What the details panel shows: the record plus its priority on the request's today (the browser does not recompute it). */
+export function stakeholderDetails(s: IStakeholder, today: CalendarDate) {
+  const json = stakeholderToJson(s);
+  return { ...json, priority: nextActionPriority(json.nextActionDueDate, today) };
+}
+
+export type StakeholderDetails = ReturnType<typeof stakeholderDetails>;
 
 /** The "show sample data" debug view: the shape with made-up values, no project data. */
 export const SAMPLE_STAKEHOLDER: Omit<StakeholderJson, "userId"> & { userId: string } = {

@@ -1,31 +1,32 @@
-import { OptimisticLockError, raw, type FilterQuery } from "@mikro-orm/core";
+import { OptimisticLockError } from "@mikro-orm/core";
 import { Property } from "~db/entities/Property";
 import { Stakeholder, type IStakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { prioritySqlExpression } from "~/modules/next-action/priority";
-import { hasPermission, type Permission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
-import { AppError, forbidden } from "~/utils/app-error";
-import { likePattern } from "~/utils/list-query";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
 import type { StakeholderInput, StakeholderPatch } from "./schemas";
 import { stakeholderToJson } from "./stakeholder-json";
 
 /**
  * Stakeholder reads and writes, always scoped to one project. Every function checks the caller's
- * permission itself, so the page action and the /api routes enforce the same rules.
+ * permission itself, so the page action and the /api routes enforce the same rules. The list
+ * queries live in stakeholder-list.server.ts.
  */
-export const STAKEHOLDER_SORT_KEYS = ["name", "email", "memberType", "priority"] as const;
-export type StakeholderSortKey = (typeof STAKEHOLDER_SORT_KEYS)[number];
+export {
+  listStakeholderEntities,
+  listStakeholders,
+  stakeholderCounts,
+  STAKEHOLDER_SORT_KEYS,
+  type StakeholderCounts,
+  type StakeholderListOptions,
+  type StakeholderListRow,
+  type StakeholderSortKey,
+} from "./stakeholder-list.server";
+
 export const EXPORT_CAP = 10_000;
 export const STALE_MESSAGE =
   "This stakeholder was changed by someone else after you opened the form. The form now shows the current details: check them and make your changes again.";
-
-/** Columns the search box looks in: name, e-mails, phones, addresses, company name. */
-const SEARCH_FIELDS = [
-  "name", "email", "email2", "email3", "phone", "phone2", "phone3", "mobile", "contactPhone", "businessPhone",
-  "homePhone", "cellPhone", "mobilePhone", "address", "address2", "address3", "companyName",
-] as const;
 
 const FORM_FIELDS = [
   "name", "email", "email2", "email3", "phone", "phone2", "phone3", "address", "address2", "address3", "memberType",
@@ -35,76 +36,9 @@ const FORM_FIELDS = [
 
 const idOf = (ref: unknown) => Number((ref as { id: number }).id);
 
-export function requirePermission(access: ProjectAccess, permission: Permission) {
-  if (!hasPermission(access.role, permission)) throw forbidden();
-}
 
 function auditBase(access: ProjectAccess) {
   return { userId: access.user.id, clientId: idOf(access.project.client), projectId: access.project.id, entityType: "Stakeholder" };
-}
-
-export interface StakeholderListOptions {
-  search?: string;
-  sort?: StakeholderSortKey;
-  dir?: "asc" | "desc";
-  limit: number;
-  offset: number;
-}
-
-export function searchFilter(access: ProjectAccess, search = ""): FilterQuery<IStakeholder> {
-  const where: FilterQuery<IStakeholder> = { project: access.project.id };
-  const text = search.trim();
-  if (!text) return where;
-  const pattern = likePattern(text);
-  return { ...where, $or: SEARCH_FIELDS.map((field) => ({ [field]: { $ilike: pattern } })) } as FilterQuery<IStakeholder>;
-}
-
-function orderFor(sort: StakeholderSortKey, dir: "asc" | "desc") {
-  const nulls = dir === "asc" ? "asc nulls last" : "desc nulls last";
-  const byName = { [raw((a: string) => `lower(${a}.name)`)]: dir };
-  switch (sort) {
-    case "email":
-      return [{ [raw((a: string) => `lower(${a}.email)`)]: nulls }, byName, { id: "asc" }];
-    case "memberType":
-      return [{ memberType: nulls }, { [raw((a: string) => `lower(${a}.name)`)]: "asc" }, { id: "asc" }];
-    case "priority":
-      // Spec 000 §4: ascending puts overdue first; ties by due date.
-      return [{ [raw((a: string) => prioritySqlExpression(`${a}.next_action_due_date`))]: dir }, { nextActionDueDate: nulls }, { [raw((a: string) => `lower(${a}.name)`)]: "asc" }, { id: "asc" }];
-    default:
-      return [byName, { id: "asc" }];
-  }
-}
-
-/** One page of the project's stakeholders (search, sort, LIMIT/OFFSET) and the match count. */
-export async function listStakeholders(access: ProjectAccess, options: StakeholderListOptions) {
-  requirePermission(access, "viewData");
-  const [rows, total] = await db().findAndCount(Stakeholder, searchFilter(access, options.search), {
-    orderBy: orderFor(options.sort ?? "name", options.dir ?? "asc") as never,
-    limit: options.limit,
-    offset: options.offset,
-  });
-  return { rows, total };
-}
-
-export interface StakeholderCounts {
-  total: number;
-  active: number;
-  individuals: number;
-  businesses: number;
-}
-
-/** The four tiles, for the whole project (not just the page or the search), in one query. */
-export async function stakeholderCounts(access: ProjectAccess): Promise<StakeholderCounts> {
-  requirePermission(access, "viewData");
-  const [row] = await db().getConnection().execute<{ total: number; active: number; individuals: number; businesses: number }[]>(
-    `select count(*)::int as total,
-            count(*) filter (where is_active is not false)::int as active,
-            count(*) filter (where member_type = 'Individual')::int as individuals,
-            count(*) filter (where member_type = 'Business')::int as businesses
-       from stakeholder where project_id = ?`,
-    [access.project.id],
-  );
-  return { total: row?.total ?? 0, active: row?.active ?? 0, individuals: row?.individuals ?? 0, businesses: row?.businesses ?? 0 };
 }
 
 export interface LinkedPropertiesPreview {

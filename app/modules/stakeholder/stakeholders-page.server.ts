@@ -7,13 +7,13 @@ import type { ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { parseId } from "./schemas";
-import { stakeholderToJson } from "./stakeholder-json";
+import { stakeholderDetails, stakeholderToJson } from "./stakeholder-json";
+import { todayForProject } from "~/modules/calendar/today";
 import {
   getStakeholder,
   linkedPropertiesPreview,
   listStakeholders,
   projectPropertyChoices,
-  stakeholderCounts,
   STAKEHOLDER_SORT_KEYS,
 } from "./stakeholder.server";
 
@@ -46,13 +46,12 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   const canEdit = hasPermission(access.role, "editData");
   const writable = <T>(p: Promise<Panel<T>>): Promise<Panel<T>> => (canEdit ? p : Promise.resolve({ state: "forbidden" }));
 
-  const [{ rows, total }, counts] = await Promise.all([
-    listStakeholders(access, { search: query.search, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset }),
-    stakeholderCounts(access),
-  ]);
+  // One today for the rows and the details panel (calendar/today.ts).
+  const today = todayForProject(access.project);
+  const { rows, total, counts } = await listStakeholders(access, { search: query.search, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
   const previews = await linkedPropertiesPreview(access, rows.map((r) => r.id), PROPERTY_PREVIEW);
 
-  const detail = await panel(params.get("highlight"), async (id) => stakeholderToJson(await getStakeholder(access, id)));
+  const detail = await panel(params.get("highlight"), async (id) => stakeholderDetails(await getStakeholder(access, id), today));
   const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
   const documents = detail?.state === "open" && tab === "documents" ? await loadRecordDocuments(access, { stakeholderId: detail.data.id }) : null;
   const form =
@@ -94,16 +93,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       counts,
       total,
       rows: rows.map((s) => ({
-        id: s.id,
-        name: s.name,
-        email: s.email ?? null,
-        phone: s.phone ?? s.mobile ?? s.mobilePhone ?? s.businessPhone ?? s.homePhone ?? s.cellPhone ?? s.contactPhone ?? null,
-        address: s.address ?? null,
-        companyName: s.companyName ?? null,
-        memberType: s.memberType ?? null,
-        isActive: s.isActive !== false,
-        nextAction: s.nextAction ?? null,
-        nextActionDueDate: stakeholderToJson(s).nextActionDueDate,
+        ...s,
         properties: previews.get(s.id)?.properties ?? [],
         propertyTotal: previews.get(s.id)?.total ?? 0,
       })),
