@@ -2,8 +2,14 @@
 # Multi-stage build: dependencies and build in one stage, a slim non-root runtime in the other.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# The npm the project is developed and tested with: npm 11 runs dependencies' install scripts only
+# where package.json's allowScripts allows them (esbuild, the embedded PostgreSQL binaries); the
+# npm 10 in this image ignores that list and runs every package's script.
+RUN npm install --global --no-audit --no-fund npm@11.19.1
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# Not `npm ci`: the registry lacks other platforms' optional rollup builds, which makes npm ci
+# reject the committed lock file. `npm install` follows the lock and skips them (as .ci/run does).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
@@ -21,4 +27,6 @@ EXPOSE 3000
 VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The server applies pending migrations before it starts listening.
-CMD ["node", "build/index.js"]
+# --expose-gc: uploads and downloads collect their socket buffers as they stream (see
+# app/utils/streamed-garbage.server.ts). SIGTERM (docker stop) lets requests in flight finish first.
+CMD ["node", "--expose-gc", "build/index.js"]
