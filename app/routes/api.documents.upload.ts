@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiUploadDocument } from "~/modules/document/api.server";
-import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /**

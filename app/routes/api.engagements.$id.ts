@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { requireApiProject } from "~/modules/auth/api.server";
 import { deleteEngagement, engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { parseId } from "~/modules/stakeholder/schemas";
-import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { pageParams } from "~/utils/pagination";
 

@@ -4,7 +4,6 @@ import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api
 import { parseId, StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
 import { deleteStakeholder, getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";
-import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** GET /api/stakeholders/{id}?projectId=: one stakeholder; another project's or client's id is 404. */

@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { ApiLinkPropertiesSchema } from "~/modules/stakeholder/schemas";
-import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** POST /api/stakeholders/link-properties {projectId, stakeholderId, propertyIds}: replaces the links. */

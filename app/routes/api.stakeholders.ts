@@ -4,7 +4,6 @@ import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api
 import { StakeholderSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
 import { createStakeholder, EXPORT_CAP, listStakeholderEntities } from "~/modules/stakeholder/stakeholder.server";
-import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
 import { pageParams } from "~/utils/pagination";

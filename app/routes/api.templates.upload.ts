@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiUploadTemplate } from "~/modules/template/api.server";
-import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** POST /api/templates/upload: multipart file plus projectId (query or before the file) and the template fields. */

@@ -44,7 +44,7 @@ for (const mode of JS_MODES) {
   });
 }
 
-test("a page behind sign-in returns to it after signing in", async ({ page, expectAccessible }) => {
+test("a page behind sign-in returns to it after signing in", async ({ page }) => {
   await page.goto("/no-such-screen-yet");
   // Unknown paths are 404 for everyone; a real protected path is the dashboard itself.
   await page.goto("/?redirectTo=%2Fapi%2Fauth%2Fuser");

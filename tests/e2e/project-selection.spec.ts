@@ -53,7 +53,7 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
-    test("a director sees Export Database once a project is selected", async ({ page, expectAccessible }) => {
+    test("a director sees Export Database once a project is selected", async ({ page }) => {
       await signIn(page, account("director"));
       await page.getByLabel("Project", { exact: true }).selectOption({ label: "Northern Transmission Line (Demo Land Consultancy)" });
       await page.getByRole("button", { name: "Select Project" }).click();

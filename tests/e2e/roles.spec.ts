@@ -46,7 +46,7 @@ for (const mode of JS_MODES) {
   test.describe(mode.name, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("logging out ends the session", async ({ page, expectAccessible }) => {
+    test("logging out ends the session", async ({ page }) => {
       const who = SEEDED_ACCOUNTS.find((a) => a.role === "director")!;
       await signIn(page, who);
       await page.getByRole("button", { name: "Log out" }).click();

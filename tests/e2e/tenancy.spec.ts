@@ -32,7 +32,7 @@ test("the second client's owner cannot see or select the demo client's project",
   expect(await crafted.text()).not.toContain("Western Pipeline");
 });
 
-test("a project manager sees only the projects assigned to them, and gets 403 for the others", async ({ page, expectAccessible }) => {
+test("a project manager sees only the projects assigned to them, and gets 403 for the others", async ({ page }) => {
   await signIn(page, account("project_manager"));
   const names = ((await (await page.request.get("/api/projects")).json()) as { name: string }[]).map((p) => p.name);
   expect(names).toEqual(["Western Pipeline Stage 2"]);
@@ -45,7 +45,7 @@ test("a project manager sees only the projects assigned to them, and gets 403 fo
   expect((await page.request.get(`/api/projects/${unassignedId}`)).status()).toBe(403);
 });
 
-test("/api/auth/user answers 401 signed out and the user signed in", async ({ page, expectAccessible }) => {
+test("/api/auth/user answers 401 signed out and the user signed in", async ({ page }) => {
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   await signIn(page, account("viewer"));
   const me = await page.request.get("/api/auth/user");
@@ -53,7 +53,7 @@ test("/api/auth/user answers 401 signed out and the user signed in", async ({ pa
   expect(await me.json()).toMatchObject({ email: account("viewer").login, systemRole: "viewer", firstName: "Vera", lastName: "Viewer" });
 });
 
-test("a cross-site form post is refused", async ({ page, expectAccessible }) => {
+test("a cross-site form post is refused", async ({ page }) => {
   await signIn(page, account("officer"));
   const response = await page.request.post("/?index", {
     form: { intent: "clear-selection" },

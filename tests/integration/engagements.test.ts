@@ -1,6 +1,5 @@
-import path from "node:path";
 import { Engagement, Stakeholder } from "../../db/entities/index";
-import { db, withRequestContext } from "../../db/orm";
+import { db } from "../../db/orm";
 import type { ProjectAccess } from "../../app/modules/project/access.server";
 import { deleteEngagement, listEngagements, recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { InteractionSchema } from "../../app/modules/engagement/schemas";

@@ -6,7 +6,7 @@ import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
  * straight through); a `pg` caller converts them to `$1, $2, …`. The statements below use no other
  * question marks. Every parameter is a string, a number or null.
  */
-export type SqlQuery = (sql: string, params: unknown[]) => Promise<any[]>;
+export type SqlQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 export const OIDC_PAYLOAD_TABLE = "oidc_payload";
 
