@@ -6,6 +6,7 @@ import { resolveProjectAccess, type ProjectAccess } from "~/modules/project/acce
 import { AppError } from "~/utils/app-error";
 import { oncePerRequest } from "./request-scope.server";
 import { getSession } from "./session.server";
+import { refIdOrNull } from "~db/entities/refs";
 
 export interface CurrentUser {
   id: string;
@@ -26,7 +27,7 @@ export function toCurrentUser(user: IUser): CurrentUser {
     lastName: user.lastName ?? null,
     profileImageUrl: user.profileImageUrl ?? null,
     role: isRole(user.systemRole) ? user.systemRole : "viewer",
-    clientId: user.client ? Number((user.client as { id: number }).id) : null,
+    clientId: refIdOrNull(user.client),
   };
 }
 

@@ -6,6 +6,7 @@ import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { AppError } from "~/utils/app-error";
 import type { SsoProfile } from "./sso-claims";
+import { refIdOrNull } from "~db/entities/refs";
 
 /**
  * Finds or creates the user an identity provider vouched for:
@@ -56,7 +57,7 @@ export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
     user.profileImageUrl = profile.picture ?? user.profileImageUrl;
     user.lastSignInAt = new Date();
     await em.flush();
-    recordAudit({ userId: user.id, action, entityType: "User", entityId: user.id, clientId: user.client ? Number((user.client as { id: number }).id) : null });
+    recordAudit({ userId: user.id, action, entityType: "User", entityId: user.id, clientId: refIdOrNull(user.client) });
     return user;
   });
 }

@@ -10,6 +10,7 @@ import { AppError } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
 import type { DocumentCategory, DocumentEditInput, DocumentUploadInput } from "./schemas";
 import { UploadError, type StoredUpload } from "./upload.server";
+import { refId } from "~db/entities/refs";
 
 /** The spec's document shape (spec 000 §3) plus the linked record ids the screens use. */
 export interface DocumentJson {
@@ -43,7 +44,7 @@ export function documentAbilities(access: ProjectAccess) {
 }
 
 
-const clientIdOf = (access: ProjectAccess) => Number((access.project.client as { id: number }).id);
+const clientIdOf = (access: ProjectAccess) => refId(access.project.client);
 
 type Row = {
   id: number;

@@ -5,6 +5,7 @@ import { assertStorageAvailable } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
 import { NO_FILE_MESSAGE } from "./file-types";
 import { receiveUpload, UploadError, type StoredUpload } from "./upload.server";
+import { refId } from "~db/entities/refs";
 
 /**
  * The upload flow shared by documents and templates, pages and /api: the project is resolved (and
@@ -26,7 +27,7 @@ export async function receiveProjectUpload(
     kind: options.kind,
     beforeFile: async (fieldsSoFar) => {
       access = await check(fieldsSoFar);
-      await assertStorageAvailable(Number((access.project.client as { id: number }).id));
+      await assertStorageAvailable(refId(access.project.client));
       return access.project.id;
     },
   });

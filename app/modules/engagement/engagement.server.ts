@@ -6,16 +6,16 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import type { InteractionInput } from "./schemas";
+import { refId } from "~db/entities/refs";
 
 /** Engagements (interactions) with a project's stakeholders. */
-const idOf = (ref: unknown) => Number((ref as { id: number }).id);
 const iso = (value: Date | null | undefined) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 export function engagementToJson(e: IEngagement) {
   return {
     id: e.id,
-    projectId: idOf(e.project),
-    stakeholderId: idOf(e.stakeholder),
+    projectId: refId(e.project),
+    stakeholderId: refId(e.stakeholder),
     userId: (e.user as { id?: string } | null)?.id ?? null,
     type: e.type,
     subject: e.subject,
@@ -60,7 +60,7 @@ export async function recordEngagement(access: ProjectAccess, stakeholderId: num
     await em.flush();
     recordAudit({
       userId: access.user.id,
-      clientId: idOf(access.project.client),
+      clientId: refId(access.project.client),
       projectId: access.project.id,
       entityType: "Engagement",
       entityId: engagement.id,
@@ -95,7 +95,7 @@ export async function deleteEngagement(access: ProjectAccess, id: number | null)
     if (!engagement) throw new AppError(404, "Interaction not found");
     recordAudit({
       userId: access.user.id,
-      clientId: idOf(access.project.client),
+      clientId: refId(access.project.client),
       projectId: access.project.id,
       entityType: "Engagement",
       entityId: engagement.id,

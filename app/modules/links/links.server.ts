@@ -5,13 +5,13 @@ import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
+import { refId } from "~db/entities/refs";
 
 /**
  * Links between stakeholders and properties. Both dialogs (Link Properties on a stakeholder, Link
  * Stakeholders on a property) show the current links ticked and save the whole set, so both
  * directions replace the set. Every id must belong to the access's project; otherwise nothing changes.
  */
-const idOf = (ref: unknown) => Number((ref as { id: number }).id);
 
 type Side = "stakeholder" | "property";
 const other = (side: Side): Side => (side === "stakeholder" ? "property" : "stakeholder");
@@ -22,7 +22,7 @@ const AUDIT = { stakeholder: "stakeholder.link_properties", property: "property.
 async function linkedIds(access: ProjectAccess, side: Side, id: number): Promise<number[]> {
   const target = other(side);
   const links = await db().find(StakeholderProperty, { project: access.project.id, [side]: id }, { fields: [target], orderBy: { id: "asc" } });
-  return links.map((link) => idOf(link[target]));
+  return links.map((link) => refId(link[target]));
 }
 
 export const linkedPropertyIds = (access: ProjectAccess, stakeholderId: number) => linkedIds(access, "stakeholder", stakeholderId);
@@ -47,7 +47,7 @@ async function setLinks(access: ProjectAccess, side: Side, ownerId: number, want
     if (removed.length) await db().nativeDelete(StakeholderProperty, { project: access.project.id, [side]: ownerId, [target]: { $in: removed } });
     for (const id of added) db().create(StakeholderProperty, { [side]: ownerId, [target]: id, project: access.project.id } as never);
     const key = `${target}Ids`;
-    recordAudit({ userId: access.user.id, action: AUDIT[side], entityType: LABEL[side], entityId: ownerId, clientId: idOf(access.project.client), projectId: access.project.id, before: { [key]: before }, after: { [key]: wanted } });
+    recordAudit({ userId: access.user.id, action: AUDIT[side], entityType: LABEL[side], entityId: ownerId, clientId: refId(access.project.client), projectId: access.project.id, before: { [key]: before }, after: { [key]: wanted } });
   });
   return { owner, count: wanted.length };
 }

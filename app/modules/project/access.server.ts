@@ -5,6 +5,7 @@ import { db } from "~db/orm";
 import { effectiveProjectRole, hasClientWideProjectAccess, hasPermission, isRole, type Permission, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import type { CurrentUser } from "~/modules/auth/guards.server";
+import { refId } from "~db/entities/refs";
 
 export interface ProjectAccess {
   user: CurrentUser;
@@ -25,7 +26,7 @@ export function parseProjectId(value: unknown): number | null {
  */
 export async function projectRoleFor(user: CurrentUser, project: IProject): Promise<Role | null> {
   if (user.role === "system_admin") return "system_admin";
-  const projectClientId = Number((project.client as { id: number }).id);
+  const projectClientId = refId(project.client);
   if (user.clientId === null || projectClientId !== user.clientId) return null;
   if (hasClientWideProjectAccess(user.role)) return user.role;
   const membership = await db().findOne(ProjectMembership, { user: user.id, project: project.id, isActive: true });
@@ -38,7 +39,7 @@ export async function resolveProjectAccess(user: CurrentUser, projectId: unknown
   if (id === null) throw new AppError(404, "Project not found", "INVALID_PROJECT");
   const project = await db().findOne(Project, { id, isActive: true }, { populate: ["client"] });
   // Another client's project is indistinguishable from a missing one.
-  const sameClient = project && (user.role === "system_admin" || Number((project.client as { id: number }).id) === user.clientId);
+  const sameClient = project && (user.role === "system_admin" || refId(project.client) === user.clientId);
   if (!project || !sameClient) throw new AppError(404, "Project not found", "INVALID_PROJECT");
   const role = await projectRoleFor(user, project);
   if (!role) throw new AppError(403, "You are not a member of this project", "INVALID_PROJECT");
@@ -69,7 +70,7 @@ export async function listAccessibleProjects(user: CurrentUser, { limit = 100, o
   else if (hasClientWideProjectAccess(user.role)) where = { isActive: true, client: user.clientId };
   else {
     const memberships = await em.find(ProjectMembership, { user: user.id, isActive: true }, { fields: ["project"] });
-    const ids = memberships.map((m) => Number((m.project as { id: number }).id));
+    const ids = memberships.map((m) => refId(m.project));
     where = { isActive: true, client: user.clientId, id: { $in: ids } };
   }
   const [projects, total] = await em.findAndCount(Project, where, {

@@ -1,5 +1,6 @@
 import type { IProperty } from "~db/entities/Property";
 import { AppError } from "~/utils/app-error";
+import { calendarDateOf } from "~db/entities/refs";
 
 /** A property id from a URL segment or query value; anything else is a 404 (never a 500). */
 export function parsePropertyId(value: unknown): number {
@@ -8,7 +9,6 @@ export function parsePropertyId(value: unknown): number {
   return id;
 }
 
-const calendar = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : "");
 
 /** The stored values of the form's fields, as the schema accepts them (for PATCH merges). */
 export function propertyFormValues(property: IProperty) {
@@ -20,9 +20,9 @@ export function propertyFormValues(property: IProperty) {
     zoning: property.zoning ?? "",
     notes: property.notes ?? "",
     nextAction: property.nextAction ?? "",
-    nextActionDueDate: calendar(property.nextActionDueDate),
+    nextActionDueDate: calendarDateOf(property.nextActionDueDate) ?? "",
     hasLAA: property.hasLAA,
-    laaExpiryDate: calendar(property.laaExpiryDate),
+    laaExpiryDate: calendarDateOf(property.laaExpiryDate) ?? "",
     laaDetails: property.laaDetails ?? "",
   };
 }

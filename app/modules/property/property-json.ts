@@ -3,9 +3,8 @@ import type { IStakeholder } from "~db/entities/Stakeholder";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority } from "~/modules/next-action/priority";
 import { laaStatus } from "./laa-status";
+import { calendarDateOf, refIdOrNull } from "~db/entities/refs";
 
-const idOf = (ref: unknown) => (ref ? Number((ref as { id: number }).id) : null);
-const calendar = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : null);
 
 /**
  * The /api shape of a property: the spec's field names (spec 000 §3), ids for relations, and the LAA
@@ -22,11 +21,11 @@ export function propertyToJson(property: IProperty) {
   const { nextActionDueDate, laaExpiryDate } = property;
   return {
     ...fields,
-    stakeholderId: idOf(property.stakeholder),
-    projectId: idOf(property.project),
-    nextActionDueDate: calendar(nextActionDueDate),
-    laaExpiryDate: calendar(laaExpiryDate),
-    laaStatus: laaStatus(property.hasLAA, calendar(laaExpiryDate), todayForProject((property.project ?? {}) as { settings?: unknown })),
+    stakeholderId: refIdOrNull(property.stakeholder),
+    projectId: refIdOrNull(property.project),
+    nextActionDueDate: calendarDateOf(nextActionDueDate),
+    laaExpiryDate: calendarDateOf(laaExpiryDate),
+    laaStatus: laaStatus(property.hasLAA, calendarDateOf(laaExpiryDate), todayForProject((property.project ?? {}) as { settings?: unknown })),
   };
 }
 
@@ -40,7 +39,7 @@ export function linkedStakeholderToJson(stakeholder: IStakeholder) {
     address: stakeholder.address ?? null,
     memberType: stakeholder.memberType ?? null,
     stakeholderCategory: stakeholder.stakeholderCategory ?? null,
-    projectId: idOf(stakeholder.project),
+    projectId: refIdOrNull(stakeholder.project),
   };
 }
 
@@ -49,7 +48,7 @@ export function propertyDetails(property: IProperty, linkedStakeholders: { id: n
   const owner = property.stakeholder as { name?: string } | null | undefined;
   return {
     id: property.id,
-    projectId: idOf(property.project),
+    projectId: refIdOrNull(property.project),
     address: property.address,
     search: property.search ?? null,
     volume: property.volume ?? null,
@@ -71,12 +70,12 @@ export function propertyDetails(property: IProperty, linkedStakeholders: { id: n
     zoning: property.zoning ?? null,
     notes: property.notes ?? null,
     hasLAA: property.hasLAA,
-    laaExpiryDate: calendar(property.laaExpiryDate),
+    laaExpiryDate: calendarDateOf(property.laaExpiryDate),
     laaDetails: property.laaDetails ?? null,
-    laaStatus: laaStatus(property.hasLAA, calendar(property.laaExpiryDate), today),
+    laaStatus: laaStatus(property.hasLAA, calendarDateOf(property.laaExpiryDate), today),
     nextAction: property.nextAction ?? null,
-    nextActionDueDate: calendar(property.nextActionDueDate),
-    priority: nextActionPriority(calendar(property.nextActionDueDate), today),
+    nextActionDueDate: calendarDateOf(property.nextActionDueDate),
+    priority: nextActionPriority(calendarDateOf(property.nextActionDueDate), today),
     linkedStakeholders,
   };
 }

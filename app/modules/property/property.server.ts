@@ -9,6 +9,7 @@ import { AppError } from "~/utils/app-error";
 import { findDuplicates, normaliseAddress, normaliseTitleRef, type DuplicateCandidate, type PropertyMatchInput } from "./duplicate-matching";
 import { proprietorList } from "./property-list.server";
 import type { PropertyInput } from "./schemas";
+import { refId } from "~db/entities/refs";
 
 /**
  * Properties of one project: the list with search, LAA filter, sort and pages; the summary tiles;
@@ -26,8 +27,7 @@ export {
   type PropertyStats,
 } from "./property-list.server";
 
-const idOf = (ref: unknown) => Number((ref as { id: number }).id);
-const clientIdOf = (access: ProjectAccess) => idOf(access.project.client);
+const clientIdOf = (access: ProjectAccess) => refId(access.project.client);
 
 /** A property of the project, or 404 (another project's or client's id looks missing). */
 export async function getProperty(access: ProjectAccess, id: number): Promise<IProperty> {

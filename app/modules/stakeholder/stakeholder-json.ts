@@ -1,18 +1,17 @@
 import type { IStakeholder } from "~db/entities/Stakeholder";
 import type { CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority } from "~/modules/next-action/priority";
+import { calendarDateOf, refIdOrNull } from "~db/entities/refs";
 
-const idOf = (ref: unknown) => (ref ? Number((ref as { id: number }).id) : null);
 const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString() : (value ?? null));
 /** Calendar dates are 'YYYY-MM-DD' strings; a Date (driver setting) is cut to its date. */
-const calendar = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value.slice(0, 10) : null);
 
 /** The /api shape of a stakeholder: the spec's field names (§3), ids flattened. */
 export function stakeholderToJson(s: IStakeholder) {
   return {
     id: s.id,
     userId: (s.user as { id?: string } | null)?.id ?? null,
-    projectId: idOf(s.project),
+    projectId: refIdOrNull(s.project),
     name: s.name,
     email: s.email ?? null,
     email2: s.email2 ?? null,
@@ -40,7 +39,7 @@ export function stakeholderToJson(s: IStakeholder) {
     lastContact: iso(s.lastContact),
     notes: s.notes ?? null,
     nextAction: s.nextAction ?? null,
-    nextActionDueDate: calendar(s.nextActionDueDate),
+    nextActionDueDate: calendarDateOf(s.nextActionDueDate),
     customFields: s.customFields ?? null,
     // Treated as active unless explicitly false (spec 000 §3).
     isActive: s.isActive !== false,

@@ -7,6 +7,7 @@ import { requirePermission, type ProjectAccess } from "~/modules/project/access.
 import { AppError } from "~/utils/app-error";
 import type { StakeholderInput, StakeholderPatch } from "./schemas";
 import { stakeholderToJson } from "./stakeholder-json";
+import { refId } from "~db/entities/refs";
 
 /**
  * Stakeholder reads and writes, always scoped to one project. Every function checks the caller's
@@ -34,11 +35,10 @@ const FORM_FIELDS = [
   "latitude", "longitude", "customFields",
 ] as const;
 
-const idOf = (ref: unknown) => Number((ref as { id: number }).id);
 
 
 function auditBase(access: ProjectAccess) {
-  return { userId: access.user.id, clientId: idOf(access.project.client), projectId: access.project.id, entityType: "Stakeholder" };
+  return { userId: access.user.id, clientId: refId(access.project.client), projectId: access.project.id, entityType: "Stakeholder" };
 }
 
 export interface LinkedPropertiesPreview {

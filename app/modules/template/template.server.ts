@@ -7,6 +7,7 @@ import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index
 import { reserveStorage } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
 import type { TemplateEditInput, TemplateUploadInput } from "./schemas";
+import { refId } from "~db/entities/refs";
 
 /** Spec 001 §3 Template. */
 export interface TemplateJson {
@@ -23,7 +24,7 @@ export interface TemplateJson {
 
 export const TEMPLATE_PAGE_SIZE = 24;
 
-const clientIdOf = (access: ProjectAccess) => Number((access.project.client as { id: number }).id);
+const clientIdOf = (access: ProjectAccess) => refId(access.project.client);
 
 
 export function templateAbilities(access: ProjectAccess) {
