@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
 import { engagementToJson, recordEngagement } from "~/modules/engagement/engagement.server";
 import { InteractionSchema } from "~/modules/engagement/schemas";
-import { parseId } from "~/modules/stakeholder/schemas";
 import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /** POST /api/engagements: the interaction fields plus stakeholderId and projectId; 201 with the record. */
 export function action({ request }: ActionFunctionArgs) {
@@ -14,7 +14,7 @@ export function action({ request }: ActionFunctionArgs) {
     const body = await readBody(request);
     const access = await requireApiProject(request, body);
     const input = parseApiPayload(InteractionSchema, body);
-    const stakeholderId = parseId(typeof body.stakeholderId === "number" ? body.stakeholderId : String(body.stakeholderId ?? ""));
+    const stakeholderId = parseRecordId(body.stakeholderId);
     if (!stakeholderId) throw new AppError(400, "Stakeholder is required");
     const engagement = await recordEngagement(access, stakeholderId, input);
     return json(engagementToJson(engagement), { status: 201 });

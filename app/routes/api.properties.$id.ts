@@ -5,13 +5,14 @@ import { propertyToJson } from "~/modules/property/property-json";
 import { deleteProperty, getProperty, updateProperty } from "~/modules/property/property.server";
 import { PropertyFormSchema, VersionSchema } from "~/modules/property/schemas";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
-import { parsePropertyId, propertyFormValues } from "~/modules/property/form-values";
+import { propertyFormValues } from "~/modules/property/form-values";
+import { requireRecordId } from "~/utils/record-id";
 
 /** GET /api/properties/{id}[?projectId=]: 404 for another project's or client's property. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
-    return json(propertyToJson(await getProperty(access, parsePropertyId(params.id))));
+    return json(propertyToJson(await getProperty(access, requireRecordId(params.id, "Property not found"))));
   });
 }
 
@@ -21,7 +22,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {
-    const id = parsePropertyId(params.id);
+    const id = requireRecordId(params.id, "Property not found");
     if (request.method === "DELETE") {
       const access = await requireApiProject(request);
       await deleteProperty(access, id);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiListDocuments, recordIdParam } from "~/modules/document/api.server";
+import { apiListDocuments } from "~/modules/document/api.server";
 import { handleAppErrors } from "~/utils/http.server";
+import { requireRecordId } from "~/utils/record-id";
 
 /** GET /api/stakeholders/{id}/documents?projectId=: the stakeholder's documents (JSON array). */
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleAppErrors(() => apiListDocuments(request, { stakeholderId: recordIdParam(params.id) }));
+export const loader = ({ request, params }: LoaderFunctionArgs) => handleAppErrors(() => apiListDocuments(request, { stakeholderId: requireRecordId(params.id, "Stakeholder not found") }));

@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireApiProject } from "~/modules/auth/api.server";
 import { linkedPropertyIds } from "~/modules/links/links.server";
-import { parseId } from "~/modules/stakeholder/schemas";
 import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { handleAppErrors } from "~/utils/http.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /** GET /api/stakeholders/{id}/linked-property-ids?projectId=: the ids of the linked properties. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
-    const stakeholder = await getStakeholder(access, parseId(params.id));
+    const stakeholder = await getStakeholder(access, parseRecordId(params.id));
     return json(await linkedPropertyIds(access, stakeholder.id));
   });
 }

@@ -1,16 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
-import { parseId, StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
+import { StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
 import { deleteStakeholder, getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /** GET /api/stakeholders/{id}?projectId=: one stakeholder; another project's or client's id is 404. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
-    return json(stakeholderToJson(await getStakeholder(access, parseId(params.id))));
+    return json(stakeholderToJson(await getStakeholder(access, parseRecordId(params.id))));
   });
 }
 
@@ -20,7 +21,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {
-    const id = parseId(params.id);
+    const id = parseRecordId(params.id);
     if (request.method === "DELETE") {
       const access = await requireApiProject(request);
       await deleteStakeholder(access, id);

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
-import { recordIdParam } from "~/modules/document/api.server";
 import { templateEditSchema } from "~/modules/template/schemas";
 import { deleteTemplate, updateTemplate } from "~/modules/template/template.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /** PUT /api/templates/{id} (templateName, templateDescription, category, tags, projectId); DELETE /api/templates/{id}?projectId=. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
@@ -13,10 +13,10 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     if (request.method === "PUT" || request.method === "PATCH") {
       const body = await readBody(request);
       const access = await requireApiProject(request, body);
-      return json(await updateTemplate(access, recordIdParam(params.id), parseApiPayload(templateEditSchema, body)));
+      return json(await updateTemplate(access, parseRecordId(params.id), parseApiPayload(templateEditSchema, body)));
     }
     // DELETE
     const access = await requireApiProject(request);
-    await deleteTemplate(access, recordIdParam(params.id));
+    await deleteTemplate(access, parseRecordId(params.id));
     return json({ message: "Template deleted successfully" });
   });

@@ -42,8 +42,3 @@ export async function apiListDocuments(request: Request, record: { stakeholderId
   const { documents, total } = await listDocuments(access, { search, category: isDocumentCategory(category) ? category : null, ...record, limit, offset });
   return json(documents, { headers: { "X-Total-Count": String(total) } });
 }
-
-export function recordIdParam(value: string | undefined): number {
-  const id = Number.parseInt(value ?? "", 10);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 && String(id) === value ? id : -1;
-}

@@ -11,6 +11,7 @@ import { likePattern } from "~/utils/list-query";
 import type { DocumentCategory, DocumentEditInput, DocumentUploadInput } from "./schemas";
 import { UploadError, type StoredUpload } from "./upload.server";
 import { refId } from "~db/entities/refs";
+import { requireRecordId } from "~/utils/record-id";
 
 /** The spec's document shape (spec 000 §3) plus the linked record ids the screens use. */
 export interface DocumentJson {
@@ -136,8 +137,7 @@ export async function documentStats(access: ProjectAccess) {
 
 /** A document of this project; any other id (another project's or client's) is 404. */
 export async function findDocument(access: ProjectAccess, id: unknown): Promise<IDocument> {
-  const numeric = typeof id === "number" ? id : Number.parseInt(String(id ?? ""), 10);
-  if (!Number.isSafeInteger(numeric) || numeric <= 0 || numeric > 2_147_483_647) throw new AppError(404, "Document not found");
+  const numeric = requireRecordId(id, "Document not found");
   const document = await db().findOne(Document, { id: numeric, project: access.project.id });
   if (!document) throw new AppError(404, "Document not found");
   return document;

@@ -6,6 +6,7 @@ import { effectiveProjectRole, hasClientWideProjectAccess, hasPermission, isRole
 import { AppError } from "~/utils/app-error";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { refId } from "~db/entities/refs";
+import { parseRecordId } from "~/utils/record-id";
 
 export interface ProjectAccess {
   user: CurrentUser;
@@ -14,10 +15,6 @@ export interface ProjectAccess {
   role: Role;
 }
 
-export function parseProjectId(value: unknown): number | null {
-  const id = typeof value === "number" ? value : typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /**
  * The user's role in a project, or null when they may not use it at all.
@@ -35,7 +32,7 @@ export async function projectRoleFor(user: CurrentUser, project: IProject): Prom
 }
 
 export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
-  const id = parseProjectId(projectId);
+  const id = parseRecordId(projectId);
   if (id === null) throw new AppError(404, "Project not found", "INVALID_PROJECT");
   const project = await db().findOne(Project, { id, isActive: true }, { populate: ["client"] });
   // Another client's project is indistinguishable from a missing one.

@@ -2,10 +2,10 @@ import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { hasPermission } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
-import { parseProjectId } from "~/modules/project/access.server";
 import { forbidden } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
 import { contactDetails, contactSummary, lotPlan, volumeFolio, type ContactDetails } from "./format";
+import { parseRecordId } from "~/utils/record-id";
 
 /**
  * Stakeholder Property Groups (spec 000 §2): the project's stakeholders that have at least one linked
@@ -146,7 +146,7 @@ async function firstPropertiesOf(projectId: number, stakeholderIds: number[]) {
  */
 export async function getPropertyGroup(access: ProjectAccess, rawId: unknown, { withProperties = false } = {}): Promise<GroupDetails | null> {
   requireView(access);
-  const id = parseProjectId(rawId);
+  const id = parseRecordId(rawId);
   if (id === null) return null;
   const projectId = access.project.id;
   const stakeholder = await db().findOne(Stakeholder, { id, project: projectId }, { fields: ["id", "name", ...CONTACT_COLUMNS] });

@@ -2,12 +2,6 @@ import type { IProperty } from "~db/entities/Property";
 import { AppError } from "~/utils/app-error";
 import { calendarDateOf } from "~db/entities/refs";
 
-/** A property id from a URL segment or query value; anything else is a 404 (never a 500). */
-export function parsePropertyId(value: unknown): number {
-  const id = typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : typeof value === "number" ? value : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "Property not found");
-  return id;
-}
 
 
 /** The stored values of the form's fields, as the schema accepts them (for PATCH merges). */

@@ -8,9 +8,10 @@ import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
-import { linkedMessage, parsePropertyId, propertyFormStrings } from "./form-values";
+import { linkedMessage, propertyFormStrings } from "./form-values";
 import { createProperty, StalePropertyError, updateProperty } from "./property.server";
 import { LinkStakeholdersSchema, propertyFormValidator } from "./schemas";
+import { requireRecordId } from "~/utils/record-id";
 
 /** A create that found likely duplicates: the page shows them with the submitted values. */
 export type DuplicateData = { duplicates: DuplicateCandidate[]; submitted: Record<string, string> };
@@ -66,7 +67,7 @@ export async function propertiesAction(request: Request): Promise<Response> {
     }
   }
 
-  const id = parsePropertyId(formData.get("id"));
+  const id = requireRecordId(formData.get("id"), "Property not found");
   try {
     await updateProperty(access, id, data, data.version);
     return redirectWithFlash(request, returnPath(returnTo, { highlight: id }), { kind: "success", title: "Success!", description: "Property updated successfully." });

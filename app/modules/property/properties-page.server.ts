@@ -3,11 +3,12 @@ import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { parseListQuery } from "~/utils/list-query";
-import { parsePropertyId, propertyFormStrings } from "./form-values";
+import { propertyFormStrings } from "./form-values";
 import { parseLaaFilter } from "./laa-status";
 import { propertyDetails } from "./property-json";
 import { getProperty, listProperties, listPropertyStakeholders, PROPERTY_SORT_KEYS, stakeholderChoices } from "./property.server";
 import { todayForProject } from "~/modules/calendar/today";
+import { requireRecordId } from "~/utils/record-id";
 
 const EMPTY_FORM = { address: "", volume: "", folio: "", area: "", zoning: "", notes: "", nextAction: "", nextActionDueDate: "", hasLAA: "", laaExpiryDate: "", laaDetails: "", version: "" };
 
@@ -30,7 +31,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   let details = null;
   let documents = null;
   if (params.get("highlight")) {
-    const id = parsePropertyId(params.get("highlight"));
+    const id = requireRecordId(params.get("highlight"), "Property not found");
     const property = await getProperty(access, id);
     const linked = (await listPropertyStakeholders(access, id)).map((s) => ({ id: s.id, name: s.name }));
     details = propertyDetails(property, linked, today);
@@ -38,14 +39,14 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   }
   let form: { mode: "add" | "edit"; values: Record<string, string> } | null = null;
   if (canEdit && params.get("edit")) {
-    const property = await getProperty(access, parsePropertyId(params.get("edit")));
+    const property = await getProperty(access, requireRecordId(params.get("edit"), "Property not found"));
     form = { mode: "edit", values: { ...propertyFormStrings(property), id: String(property.id) } };
   } else if (canEdit && params.get("new") === "1") {
     form = { mode: "add", values: EMPTY_FORM };
   }
   let linkPanel = null;
   if (canEdit && params.get("link")) {
-    const property = await getProperty(access, parsePropertyId(params.get("link")));
+    const property = await getProperty(access, requireRecordId(params.get("link"), "Property not found"));
     linkPanel = {
       property: { id: property.id, address: property.address },
       stakeholders: await stakeholderChoices(access),

@@ -1,4 +1,4 @@
-import { ApiLinkPropertiesSchema, LinkPropertiesSchema, parseId, StakeholderPatchSchema, StakeholderSchema } from "./schemas";
+import { ApiLinkPropertiesSchema, LinkPropertiesSchema, StakeholderPatchSchema, StakeholderSchema } from "./schemas";
 
 const errors = (fields: Record<string, unknown>) => {
   const result = StakeholderSchema.safeParse(fields);
@@ -64,12 +64,5 @@ describe("link properties and ids", () => {
     expect(LinkPropertiesSchema.parse({}).propertyIds).toEqual([]);
     expect(LinkPropertiesSchema.safeParse({ propertyIds: ["x"] }).success).toBe(false);
     expect(ApiLinkPropertiesSchema.safeParse({ propertyIds: [1] }).success).toBe(false);
-  });
-
-  it("parses ids strictly", () => {
-    expect(parseId("12")).toBe(12);
-    expect(parseId("12abc")).toBeNull();
-    expect(parseId("-1")).toBeNull();
-    expect(parseId(null)).toBeNull();
   });
 });

@@ -103,8 +103,3 @@ export const ApiLinkPropertiesSchema = LinkPropertiesSchema.extend({
   stakeholderId: z.coerce.number({ invalid_type_error: "Invalid stakeholder id" }).int().positive("Invalid stakeholder id"),
 });
 
-/** Ids in URLs: positive integers only (anything else is simply not found). */
-export function parseId(value: unknown): number | null {
-  const id = typeof value === "number" ? value : typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}

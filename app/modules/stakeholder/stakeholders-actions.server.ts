@@ -10,8 +10,9 @@ import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-typ
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { LinkPropertiesSchema, parseId, stakeholderValidator } from "./schemas";
+import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /**
  * The POSTs of /stakeholders (add, edit, link properties, record interaction). Each resolves the
@@ -44,7 +45,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
       try {
         // An unticked checkbox is simply absent from the form.
         const input = { ...data, isActive: formData.get("isActive") === "on" };
-        const saved = creating ? await createStakeholder(access, input) : await updateStakeholder(access, parseId(formData.get("id")), input);
+        const saved = creating ? await createStakeholder(access, input) : await updateStakeholder(access, parseRecordId(formData.get("id")), input);
         return redirectWithFlash(request, listUrl(request, { highlight: saved.id }), {
           kind: "success",
           title: "Success!",
@@ -65,7 +66,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
       }
     }
     case "link-properties": {
-      const stakeholderId = parseId(formData.get("stakeholderId"));
+      const stakeholderId = parseRecordId(formData.get("stakeholderId"));
       const parsed = LinkPropertiesSchema.safeParse({ propertyIds: formData.getAll("propertyIds") });
       try {
         if (!parsed.success) throw new AppError(400, "Invalid property selection");
@@ -82,7 +83,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
       }
     }
     case "record-interaction": {
-      const stakeholderId = parseId(formData.get("stakeholderId"));
+      const stakeholderId = parseRecordId(formData.get("stakeholderId"));
       const { data, response } = await validateForm(formData, interactionValidator, "interaction-form");
       if (response) return response;
       try {

@@ -6,7 +6,6 @@ import { hasPermission } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
-import { parseId } from "./schemas";
 import { stakeholderDetails, stakeholderToJson } from "./stakeholder-json";
 import { todayForProject } from "~/modules/calendar/today";
 import {
@@ -16,6 +15,7 @@ import {
   projectPropertyChoices,
   STAKEHOLDER_SORT_KEYS,
 } from "./stakeholder.server";
+import { parseRecordId } from "~/utils/record-id";
 
 /**
  * Everything /stakeholders shows for one URL: the page of rows, the tiles, and the data of each
@@ -30,7 +30,7 @@ export type Panel<T> = { state: "open"; data: T } | { state: "not-found" } | { s
 async function panel<T>(param: string | null, load: (id: number) => Promise<T>): Promise<Panel<T>> {
   if (param === null) return null;
   try {
-    return { state: "open", data: await load(parseId(param) ?? 0) };
+    return { state: "open", data: await load(parseRecordId(param) ?? 0) };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return { state: "not-found" };
     throw error;

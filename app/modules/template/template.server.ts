@@ -8,6 +8,7 @@ import { reserveStorage } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
 import type { TemplateEditInput, TemplateUploadInput } from "./schemas";
 import { refId } from "~db/entities/refs";
+import { requireRecordId } from "~/utils/record-id";
 
 /** Spec 001 §3 Template. */
 export interface TemplateJson {
@@ -51,8 +52,7 @@ export async function listTemplates(access: ProjectAccess, { limit = TEMPLATE_PA
 }
 
 export async function findTemplate(access: ProjectAccess, id: unknown): Promise<ITemplate> {
-  const numeric = typeof id === "number" ? id : Number.parseInt(String(id ?? ""), 10);
-  if (!Number.isSafeInteger(numeric) || numeric <= 0 || numeric > 2_147_483_647) throw new AppError(404, "Template not found");
+  const numeric = requireRecordId(id, "Template not found");
   const template = await db().findOne(Template, { id: numeric, project: access.project.id });
   if (!template) throw new AppError(404, "Template not found");
   return template;
