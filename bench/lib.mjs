@@ -119,13 +119,21 @@ export async function load(url, { connections = 20, seconds = 10, headers = {} }
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p975: pct(97.5), p99: pct(99) };
 }
 
-export function printTable(rows) {
-  console.log("| scenario | requests | req/s | p50 ms | p95 ms | p99 ms | errors |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+/**
+ * A Markdown table of load results. With `baseline` (the bare route's row from the same run) each
+ * row also shows its rate as a share of the bare route's; rows with `single` show the median of
+ * requests sent one at a time (the latency of one request with nothing else running).
+ */
+export function printTable(rows, { baseline } = {}) {
+  const ratio = (r) => (baseline ? ` ${((100 * r.rps) / baseline.rps).toFixed(1)} % |` : "");
+  const single = rows.some((r) => r.single);
+  console.log(`| scenario | requests | req/s |${baseline ? " of bare route |" : ""} p50 ms | p95 ms | p97.5 ms | p99 ms |${single ? " alone p50 ms |" : ""} errors |`);
+  console.log(`|---|---:|---:|${baseline ? "---:|" : ""}---:|---:|---:|---:|${single ? "---:|" : ""}---:|`);
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    const alone = single ? ` ${r.single ? r.single.p50.toFixed(1) : "-"} |` : "";
+    console.log(`| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} |${ratio(r)} ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p975.toFixed(1)} | ${r.p99.toFixed(1)} |${alone} ${r.errors} |`);
   }
 }

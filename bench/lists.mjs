@@ -8,6 +8,9 @@
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 by default. With BENCH_URL, give DATABASE_URL (or
  *   EMBEDDED_PG_PORT) of that app's database so the project can be seeded.
  *
+ * Each scenario is then run one request at a time for BENCH_SINGLE_SECONDS (default 3) for the
+ * latency of a single request. The table shows req/s as a share of the bare route's, and p97.5.
+ *
  * A page that answers 404 (not built yet) or another non-200 status is reported as skipped, not measured.
  */
 import fs from "node:fs";
@@ -17,6 +20,7 @@ import { BENCH_PROJECT, COMMON_SURNAME, PROPERTY_SEARCH_TERM, databaseUrl, seedL
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 3951);
+const singleSeconds = Number(process.env.BENCH_SINGLE_SECONDS ?? 3);
 
 const app = await startApp({ port });
 try {
@@ -51,6 +55,7 @@ try {
     { name: `/properties?search=${PROPERTY_SEARCH_TERM}`, path: `/properties?search=${PROPERTY_SEARCH_TERM}` },
     { name: "/stakeholder-property-groups", path: "/stakeholder-property-groups" },
     { name: `/stakeholder-property-groups?search=${COMMON_SURNAME}`, path: `/stakeholder-property-groups?search=${COMMON_SURNAME}` },
+    { name: "/documents", path: "/documents" },
     { name: "GET /api/stakeholders?limit=100", path: `/api/stakeholders?projectId=${projectId}&limit=100` },
   ];
 
@@ -66,11 +71,15 @@ try {
     }
     await load(app.baseUrl + scenario.path, { connections, seconds: 1, headers }); // warm-up
     const result = await load(app.baseUrl + scenario.path, { connections, seconds, headers });
-    rows.push({ name: scenario.name, bytes: body.length, ...result });
+    // One request at a time: what a single user waits with nothing else running.
+    const single = await load(app.baseUrl + scenario.path, { connections: 1, seconds: singleSeconds, headers });
+    rows.push({ name: scenario.name, bytes: body.length, ...result, single });
   }
 
-  console.log(`\n"${BENCH_PROJECT}" (project ${projectId}), ${connections} connections, ${seconds} s per scenario, Node ${process.version}\n`);
-  printTable(rows);
+  console.log(`\n"${BENCH_PROJECT}" (project ${projectId}), ${connections} connections, ${seconds} s per scenario (then ${singleSeconds} s one at a time), Node ${process.version}\n`);
+  printTable(rows, { baseline: rows.find((r) => r.name.startsWith("bare Express route")) });
+  const stakeholders = rows.find((r) => r.name.startsWith("/stakeholders (page 1"));
+  if (stakeholders) console.log(`\nOne /stakeholders request alone: p50 ${stakeholders.single.p50.toFixed(1)} ms, p97.5 ${stakeholders.single.p975.toFixed(1)} ms (${stakeholders.single.requests} requests one at a time)`);
   for (const s of skipped) console.log(`skipped: ${s.name} answered ${s.status}${s.status === 404 ? " (page not built yet?)" : ""}`);
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/lists-${Date.now()}.json`;

@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { User, type IUser } from "~db/entities/User";
+import type { IUser } from "~db/entities/User";
 import { db } from "~db/orm";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import { resolveProjectAccess, type ProjectAccess } from "~/modules/project/access.server";
@@ -42,8 +42,15 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
-  const user = await db().findOne(User, { id: userId, isActive: true });
-  return user ? toCurrentUser(user) : null;
+  // Plain SQL, not an entity: every page runs this, and the ORM's metadata, identity map and
+  // hydration cost several times the query itself.
+  const [row] = await db().getConnection().execute<(Pick<IUser, "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "systemRole"> & { clientId: number | null })[]>(
+    `select id, email, first_name as "firstName", last_name as "lastName", profile_image_url as "profileImageUrl",
+            system_role as "systemRole", client_id as "clientId"
+       from "user" where id = ? and is_active = true`,
+    [userId],
+  );
+  return row ? toCurrentUser({ ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser) : null;
 }
 
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");

@@ -1,5 +1,3 @@
-import { Stakeholder } from "~db/entities/Stakeholder";
-import { Property } from "~db/entities/Property";
 import { db } from "~db/orm";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/auth/guards.server";
@@ -26,11 +24,13 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
   }));
   let counts: { stakeholders: number; properties: number } | null = null;
   if (selected) {
-    const em = db();
-    counts = {
-      stakeholders: await em.count(Stakeholder, { project: selected.project.id }),
-      properties: await em.count(Property, { project: selected.project.id }),
-    };
+    // One round trip for both tiles; each count reads only the (project, …) index.
+    const [row] = await db().getConnection().execute<{ stakeholders: number; properties: number }[]>(
+      `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
+              (select count(*)::int from property where project_id = ?) as properties`,
+      [selected.project.id, selected.project.id],
+    );
+    counts = { stakeholders: row?.stakeholders ?? 0, properties: row?.properties ?? 0 };
   }
   const selectedSummary = selected
     ? (summaries.find((s) => s.id === selected.project.id) ?? {
