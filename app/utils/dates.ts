@@ -27,9 +27,26 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
+// Lists show the same few hundred calendar dates over and over: remember their text (bounded).
+const calendarTexts = new Map<string, string>();
+const CALENDAR_TEXTS_MAX = 5000;
+
 /** A calendar date such as 5 Mar 2026; empty input gives "". */
 export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "string") {
+    let text = calendarTexts.get(value);
+    if (text === undefined) {
+      text = formatDateUncached(value);
+      if (calendarTexts.size >= CALENDAR_TEXTS_MAX) calendarTexts.clear();
+      calendarTexts.set(value, text);
+    }
+    return text;
+  }
+  return formatDateUncached(value);
+}
+
+function formatDateUncached(value: string | Date): string {
   const date = toDate(value);
   if (!date) return INVALID_DATE;
   // A 'YYYY-MM-DD' value is a calendar date held as UTC midnight: format it in UTC so no zone shifts the day.
