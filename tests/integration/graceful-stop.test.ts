@@ -73,18 +73,20 @@ describe("stopping the server", () => {
     if (!fs.existsSync("build/index.js")) throw new Error("Build the app first: npm run build");
     const [port, pgPort] = [await freePort(), await freePort()];
     const app = await startApp({ port, env: { EMBEDDED_PG_PORT: String(pgPort), SHUTDOWN_TIMEOUT_SECONDS: "30" } });
+    const { child, dataDir, pid } = app;
+    if (!child?.stdout || !dataDir || !pid) throw new Error("This test starts its own app: unset BENCH_URL");
     let output = "";
-    app.child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     try {
       const cookie = await signIn(app.baseUrl, "owner@demo-consultancy.local", "demo-pass-2026");
       const projects = (await (await fetch(`${app.baseUrl}/api/projects`, { headers: { cookie } })).json()) as { id: number; name: string }[];
       const project = projects.find((p) => p.name === "Western Pipeline Stage 2")!;
-      const pidFile = path.join(app.dataDir, "postgres", "postmaster.pid");
+      const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
       expect(fs.existsSync(pidFile)).toBe(true);
 
       const upload = startUpload(app.baseUrl, cookie, project.id);
       await sleep(200); // the server is reading the body
-      process.kill(app.pid, "SIGTERM");
+      process.kill(pid, "SIGTERM");
       expect(await refusesConnections(port, 10_000)).toBe(true);
       upload.finish();
 
