@@ -25,7 +25,9 @@ export async function startApp({ port = 3950, env = {} } = {}) {
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     if (hasExited) throw new Error(`The app exited while starting (${JSON.stringify(await exited)})`);
     if (Date.now() > deadline) throw new Error("The app did not start within 120 s");
     await new Promise((r) => setTimeout(r, 250));
@@ -113,9 +115,11 @@ export async function load(url, { connections = 20, seconds = 10, headers = {} }
         resolve();
       });
     });
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < end) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < end) await one();
+    }),
+  );
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;

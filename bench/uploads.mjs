@@ -12,7 +12,6 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { signIn, startApp } from "./lib.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 45) * 1024 * 1024;
@@ -58,7 +57,9 @@ async function makeFile(file) {
 
 function upload(baseUrl, cookie, projectId, file, size, limit = size) {
   const boundary = `----bench${crypto.randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ntechnical\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-45mb.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ntechnical\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-45mb.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const url = new URL(`/api/documents/upload?projectId=${projectId}`, baseUrl);
   return new Promise((resolve, reject) => {
@@ -78,13 +79,15 @@ function upload(baseUrl, cookie, projectId, file, size, limit = size) {
 
 function download(baseUrl, cookie, projectId, id) {
   return new Promise((resolve, reject) => {
-    http.get(new URL(`/api/documents/${id}/download?projectId=${projectId}`, baseUrl), { headers: { cookie } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`Download failed: ${res.statusCode}`));
-      let bytes = 0;
-      res.on("data", (c) => (bytes += c.length));
-      res.on("end", () => resolve({ bytes, disposition: res.headers["content-disposition"] }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(new URL(`/api/documents/${id}/download?projectId=${projectId}`, baseUrl), { headers: { cookie } }, (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`Download failed: ${res.statusCode}`));
+        let bytes = 0;
+        res.on("data", (c) => (bytes += c.length));
+        res.on("end", () => resolve({ bytes, disposition: res.headers["content-disposition"] }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 
@@ -101,7 +104,12 @@ try {
   const project = projects.find((p) => p.name === "Western Pipeline Stage 2");
   if (!project) throw new Error("Demo project not found");
   // Select it as a user would on the dashboard (the session then knows it too).
-  await fetch(`${app.baseUrl}/?index`, { method: "POST", redirect: "manual", headers: { cookie, origin: app.baseUrl, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ projectId: String(project.id) }) });
+  await fetch(`${app.baseUrl}/?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: app.baseUrl, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ projectId: String(project.id) }),
+  });
 
   const file = path.join(tmp, "bench-45mb.pdf");
   const size = await makeFile(file);
@@ -134,7 +142,9 @@ try {
     ["2 uploads in parallel", parallel, 2 * size],
   ];
   for (const [name, { seconds, mem }, bytes] of rows) {
-    console.log(`| ${name} | ${seconds.toFixed(2)} | ${(bytes / MB / seconds).toFixed(1)} | ${mem ? mb(mem.baseline) + " MB" : "n/a"} | ${mem ? mb(mem.peak) + " MB" : "n/a"} | ${mem ? mb(mem.peak - mem.baseline) + " MB" : "n/a"} |`);
+    console.log(
+      `| ${name} | ${seconds.toFixed(2)} | ${(bytes / MB / seconds).toFixed(1)} | ${mem ? mb(mem.baseline) + " MB" : "n/a"} | ${mem ? mb(mem.peak) + " MB" : "n/a"} | ${mem ? mb(mem.peak - mem.baseline) + " MB" : "n/a"} |`,
+    );
   }
   fs.mkdirSync("bench/results", { recursive: true });
   const resultFile = `bench/results/uploads-${Date.now()}.json`;
