@@ -35,9 +35,11 @@ for (const mode of JS_MODES) {
       await page.getByLabel("Password").fill("not-the-password");
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page).toHaveTitle(/^Error: /);
-      const summary = page.getByRole("alert");
-      await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
-      await expect(summary).toBeFocused();
+      // GOV.UK pattern: the focused container is not itself the alert; the alert is inside it.
+      const alert = page.getByRole("alert");
+      await expect(alert.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+      await expect(page.locator(".error-summary")).toBeFocused();
+      await expect(page.locator(".error-summary")).not.toHaveAttribute("role", "alert");
       await expect(page.getByLabel("Email")).toHaveValue(account("officer").login);
       await expectAccessible(page);
     });

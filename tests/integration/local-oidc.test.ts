@@ -250,7 +250,7 @@ describe("local OpenID Connect provider", () => {
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toMatch(/<title>Error: /);
     expect(wrongHtml).toContain("There is a problem");
-    expect(wrongHtml).toMatch(/role="alert"[^>]*tabindex="-1" autofocus/);
+    expect(wrongHtml).toMatch(/class="error-summary"[^>]*tabindex="-1" autofocus>\s*<div role="alert">/);
     expect(wrongHtml).toContain('<a href="#password">The email or password is incorrect</a>');
     expect(wrongHtml).toContain('<span class="visually-hidden">Error:</span> The email or password is incorrect');
     expect(wrongHtml).toContain('aria-describedby="password-error"');

@@ -37,9 +37,11 @@ export function renderLoginPage(model: LoginPageModel): string {
   const errors = model.errors ?? {};
   const failed = FIELD_ORDER.filter((field) => errors[field]);
   const summary = failed.length
-    ? `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
-        <h2 id="error-summary-title">There is a problem</h2>
-        <ul>${failed.map((field) => `<li><a href="#${field}">${escapeHtml(errors[field])}</a></li>`).join("")}</ul>
+    ? `<div class="error-summary" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
+        <div role="alert">
+          <h2 id="error-summary-title">There is a problem</h2>
+          <ul>${failed.map((field) => `<li><a href="#${field}">${escapeHtml(errors[field])}</a></li>`).join("")}</ul>
+        </div>
       </div>`
     : "";
   const accountRows = model.accounts
