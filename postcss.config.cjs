@@ -26,15 +26,26 @@ const USED_COLORS = new Set(["indigo", "gray", "red", "green", "amber"]);
 const COLOR_ATTRIBUTE = /\[data-(?:accent|gray)-color=['"]?([a-z]+)['"]?\]/g;
 
 /**
- * The package's token files carry a mapping for each of its 30 colours and a dark appearance for
- * everything. The app is light only and uses a few colours, so drop the rest from Radix's files.
+ * `@breakpoints` copies every size and layout rule once per breakpoint (`.md:rt-r-size-2` for
+ * `size={{ md: "2" }}`), about 2 KB compressed per breakpoint. The app uses no responsive props (its
+ * own CSS does the responsive layout), so only the copies for the breakpoints listed here ship.
+ * Add a breakpoint here before using it in a responsive prop value.
  */
-function dropUnusedRadixTokens() {
+const USED_BREAKPOINTS = new Set([]);
+const BREAKPOINT_CLASS = /\.(xs|sm|md|lg|xl)\\:/g;
+
+/**
+ * The package's token files carry a mapping for each of its 30 colours and a dark appearance for
+ * everything, and its components a copy of their rules per breakpoint. The app is light only, uses
+ * a few colours and no responsive props, so drop the rest from Radix's files.
+ */
+function dropUnusedRadixRules() {
   const unused = (selector) =>
     /(^|[\s(,]):?is\(\.dark|(^|[\s(,])\.dark(-theme)?\b/.test(selector) ||
-    [...selector.matchAll(COLOR_ATTRIBUTE)].some(([, color]) => color && !USED_COLORS.has(color));
+    [...selector.matchAll(COLOR_ATTRIBUTE)].some(([, color]) => color && !USED_COLORS.has(color)) ||
+    [...selector.matchAll(BREAKPOINT_CLASS)].some(([, breakpoint]) => !USED_BREAKPOINTS.has(breakpoint));
   return {
-    postcssPlugin: "drop-unused-radix-tokens",
+    postcssPlugin: "drop-unused-radix-rules",
     OnceExit(root) {
       root.walkRules((rule) => {
         if (!rule.source?.input.file?.includes("@radix-ui/themes")) return;
@@ -48,8 +59,8 @@ function dropUnusedRadixTokens() {
     },
   };
 }
-dropUnusedRadixTokens.postcss = true;
+dropUnusedRadixRules.postcss = true;
 
 module.exports = {
-  plugins: [require("postcss-import"), require("postcss-nesting"), radixBreakpoints(), require("postcss-custom-media"), dropUnusedRadixTokens()],
+  plugins: [require("postcss-import"), require("postcss-nesting"), radixBreakpoints(), require("postcss-custom-media"), dropUnusedRadixRules()],
 };

@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
-import radixStyles from "~/styles/radix.css";
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
 import { NavBar } from "~/components/layout/NavBar";
@@ -12,7 +11,7 @@ import { getLayoutData } from "~/modules/auth/layout.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...[radixStyles, appStyles].map((href) => ({ rel: "stylesheet", href })),
+  { rel: "stylesheet", href: appStyles },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

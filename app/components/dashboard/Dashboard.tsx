@@ -1,7 +1,9 @@
 import { Form, Link } from "@remix-run/react";
+import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { SelectField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
+import { StatTiles } from "~/components/records/StatTiles";
 import type { ProjectSummary } from "~/modules/project/dashboard.server";
 
 export interface DashboardProps {
@@ -16,15 +18,6 @@ export interface DashboardProps {
 
 export const SELECT_PROJECT_FORM = "select-project";
 
-function StatTile({ label, value }: { label: string; value: number | string }) {
-  return (
-    <div className="stat">
-      <dt className="stat__label">{label}</dt>
-      <dd className="stat__value">{value}</dd>
-    </div>
-  );
-}
-
 function ProjectSelector({ projects, selected }: Pick<DashboardProps, "projects" | "selected">) {
   return (
     <Form method="post" noValidate className="inline-form">
@@ -37,9 +30,7 @@ function ProjectSelector({ projects, selected }: Pick<DashboardProps, "projects"
         defaultValue={selected ? String(selected.id) : ""}
         options={projects.map((p) => ({ value: String(p.id), label: `${p.name} (${p.clientName})` }))}
       />
-      <button type="submit" className="button">
-        Select Project
-      </button>
+      <Button type="submit">Select Project</Button>
     </Form>
   );
 }
@@ -50,93 +41,113 @@ export function Dashboard(props: DashboardProps) {
   return (
     <div className="stack">
       <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ projectId: fieldId("projectId") }} />
-      <div className="page-header">
-        <h1>Landholder Liaison Records System</h1>
-        <span className="badge badge--success">System Active</span>
-      </div>
+      <Flex className="page-header" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="7">
+          Landholder Liaison Records System
+        </Heading>
+        <Badge color="green" size="2">
+          System Active
+        </Badge>
+      </Flex>
 
       {projects.length === 0 ? (
-        <section className="card card--centered" aria-labelledby="no-projects">
-          <h2 id="no-projects">No projects yet</h2>
-          <p>Projects hold your stakeholders, properties, engagements and documents.</p>
-          {props.canCreateProjects ? (
-            <Link className="button" to="/projects/new">
-              Create Your First Project
-            </Link>
-          ) : (
-            <p>Ask your project manager or administrator to add you to a project.</p>
-          )}
-        </section>
-      ) : (
-        <div className="grid grid--2">
-          <section className="card" aria-labelledby="active-client">
-            <h2 id="active-client">Active Client</h2>
-            <p>{props.activeClientDescription ?? "No description provided"}</p>
-          </section>
-          <section className="card" aria-labelledby="active-project">
-            <h2 id="active-project">Active Project</h2>
-            {selected ? (
-              <p>
-                <strong>{selected.name}</strong> <span className="muted">(Project ID: {selected.id})</span>
-              </p>
+        <Card asChild size="3" className="card--centered">
+          <section aria-labelledby="no-projects">
+            <Heading as="h2" id="no-projects" size="5">
+              No projects yet
+            </Heading>
+            <Text as="p">Projects hold your stakeholders, properties, engagements and documents.</Text>
+            {props.canCreateProjects ? (
+              <Button asChild>
+                <Link to="/projects/new">Create Your First Project</Link>
+              </Button>
             ) : (
-              <p>
-                No project selected. Select a project below, or <Link to="/projects/new">create a new project</Link>.
-              </p>
+              <Text as="p">Ask your project manager or administrator to add you to a project.</Text>
             )}
-            <ProjectSelector projects={projects} selected={selected} />
-            {selected ? (
-              <div className="button-row">
-                <Link className="button button--secondary" to={`/projects/${selected.id}/phases`}>
-                  Project Phases
-                </Link>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="clear-selection" />
-                  <button type="submit" className="button button--secondary">
-                    Clear Selection
-                  </button>
-                </Form>
-                {props.canExportDatabase ? (
-                  <a className="button button--secondary" href={`/api/database/export?projectId=${selected.id}`}>
-                    Export Database
-                  </a>
-                ) : null}
-              </div>
-            ) : null}
           </section>
-        </div>
+        </Card>
+      ) : (
+        <Grid className="grid--2" gap="4">
+          <Card asChild size="3">
+            <section aria-labelledby="active-client">
+              <Heading as="h2" id="active-client" size="5">
+                Active Client
+              </Heading>
+              <Text as="p">{props.activeClientDescription ?? "No description provided"}</Text>
+            </section>
+          </Card>
+          <Card asChild size="3">
+            <section aria-labelledby="active-project">
+              <Heading as="h2" id="active-project" size="5">
+                Active Project
+              </Heading>
+              {selected ? (
+                <p>
+                  <strong>{selected.name}</strong> <span className="muted">(Project ID: {selected.id})</span>
+                </p>
+              ) : (
+                <p>
+                  No project selected. Select a project below, or <Link to="/projects/new">create a new project</Link>.
+                </p>
+              )}
+              <ProjectSelector projects={projects} selected={selected} />
+              {selected ? (
+                <Flex className="button-row" gap="2" wrap="wrap">
+                  <Button asChild variant="outline">
+                    <Link to={`/projects/${selected.id}/phases`}>Project Phases</Link>
+                  </Button>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="clear-selection" />
+                    <Button type="submit" variant="outline">
+                      Clear Selection
+                    </Button>
+                  </Form>
+                  {props.canExportDatabase ? (
+                    <Button asChild variant="outline">
+                      <a href={`/api/database/export?projectId=${selected.id}`}>Export Database</a>
+                    </Button>
+                  ) : null}
+                </Flex>
+              ) : null}
+            </section>
+          </Card>
+        </Grid>
       )}
 
       <section aria-labelledby="stats-title">
-        <h2 id="stats-title">Overview</h2>
-        <dl className="stats">
-          <StatTile label="Total Projects" value={props.totalProjects} />
-          <StatTile label="Stakeholders" value={counts ? counts.stakeholders : "–"} />
-          <StatTile label="Properties" value={counts ? counts.properties : "–"} />
-        </dl>
+        <Heading as="h2" id="stats-title" size="5">
+          Overview
+        </Heading>
+        <StatTiles
+          tiles={[
+            { label: "Total Projects", value: props.totalProjects },
+            { label: "Stakeholders", value: counts ? counts.stakeholders : "–" },
+            { label: "Properties", value: counts ? counts.properties : "–" },
+          ]}
+        />
       </section>
 
       {selected ? (
-        <section className="card" aria-labelledby="quick-actions">
-          <h2 id="quick-actions">Quick Actions</h2>
-          <ul className="button-row">
-            <li>
-              <Link className="button" to="/import">
-                Import Data
-              </Link>
-            </li>
-            <li>
-              <Link className="button" to="/stakeholders?new=1">
-                Add Stakeholder
-              </Link>
-            </li>
-            <li>
-              <Link className="button" to="/export">
-                Export to Excel
-              </Link>
-            </li>
-          </ul>
-        </section>
+        <Card asChild size="3">
+          <section aria-labelledby="quick-actions">
+            <Heading as="h2" id="quick-actions" size="5">
+              Quick Actions
+            </Heading>
+            <ul className="button-row">
+              {[
+                ["/import", "Import Data"],
+                ["/stakeholders?new=1", "Add Stakeholder"],
+                ["/export", "Export to Excel"],
+              ].map(([to, label]) => (
+                <li key={to}>
+                  <Button asChild>
+                    <Link to={to}>{label}</Link>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Card>
       ) : null}
     </div>
   );

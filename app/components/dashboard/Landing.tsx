@@ -1,3 +1,5 @@
+import { Button, Card, Heading, Text } from "@radix-ui/themes";
+
 const FEATURES = [
   { title: "Enterprise SSO", text: "Sign in with your organisation's single sign-on account." },
   { title: "Stakeholder Tracking", text: "Landholders, contacts and their next actions in one place." },
@@ -10,17 +12,18 @@ export function Landing({ loginHref }: { loginHref: string }) {
   return (
     <div className="landing">
       <section className="landing__hero" aria-labelledby="landing-title">
-        <p className="landing__kicker">Land access &amp; community engagement</p>
-        <h1 id="landing-title">Landholder Liaison Records System</h1>
-        <p className="landing__lead">
-          Keep landholders, land parcels, agreements, conversations and documents for every project, with your
-          team, in one secure place.
-        </p>
-        <p>
-          <a className="button button--large" href={loginHref}>
-            Sign In with SSO
-          </a>
-        </p>
+        <Text as="p" weight="bold" className="landing__kicker">
+          Land access &amp; community engagement
+        </Text>
+        <Heading as="h1" id="landing-title" size="8">
+          Landholder Liaison Records System
+        </Heading>
+        <Text as="p" size="4" color="gray" className="landing__lead">
+          Keep landholders, land parcels, agreements, conversations and documents for every project, with your team, in one secure place.
+        </Text>
+        <Button asChild size="4">
+          <a href={loginHref}>Sign In with SSO</a>
+        </Button>
       </section>
       <section aria-labelledby="features-title">
         <h2 id="features-title" className="visually-hidden">
@@ -28,10 +31,14 @@ export function Landing({ loginHref }: { loginHref: string }) {
         </h2>
         <ul className="feature-grid">
           {FEATURES.map((feature) => (
-            <li key={feature.title} className="card">
-              <h3>{feature.title}</h3>
-              <p>{feature.text}</p>
-            </li>
+            <Card asChild size="3" key={feature.title}>
+              <li>
+                <Heading as="h3" size="4">
+                  {feature.title}
+                </Heading>
+                <Text as="p">{feature.text}</Text>
+              </li>
+            </Card>
           ))}
         </ul>
       </section>

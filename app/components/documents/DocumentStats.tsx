@@ -1,3 +1,4 @@
+import { StatTiles } from "~/components/records/StatTiles";
 import { formatBytes } from "~/modules/document/file-types";
 import { CATEGORY_LABELS, isDocumentCategory } from "~/modules/document/document-fields";
 
@@ -8,19 +9,13 @@ export function DocumentStats({ stats }: { stats: { totalDocuments: number; tota
       <h2 id="document-stats-title" className="visually-hidden">
         Document statistics
       </h2>
-      <dl className="stats">
-        <div className="stat">
-          <dt className="stat__label">Total Documents</dt>
-          <dd className="stat__value">{stats.totalDocuments}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Total Size</dt>
-          <dd className="stat__value">{formatBytes(stats.totalSize)}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">By Category</dt>
-          <dd className="stat__breakdown">
-            {stats.categoryBreakdown.length ? (
+      <StatTiles
+        tiles={[
+          { label: "Total Documents", value: stats.totalDocuments },
+          { label: "Total Size", value: formatBytes(stats.totalSize) },
+          {
+            label: "By Category",
+            value: stats.categoryBreakdown.length ? (
               <ul className="category-breakdown">
                 {stats.categoryBreakdown.map((c) => (
                   <li key={c.category}>
@@ -29,11 +24,11 @@ export function DocumentStats({ stats }: { stats: { totalDocuments: number; tota
                 ))}
               </ul>
             ) : (
-              "No documents yet"
-            )}
-          </dd>
-        </div>
-      </dl>
+              <span>No documents yet</span>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

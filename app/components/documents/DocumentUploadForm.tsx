@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { Button, Card, Grid, Heading } from "@radix-ui/themes";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
@@ -30,29 +31,30 @@ export function DocumentUploadForm({
   const errors = useFormErrors(UPLOAD_FORM_ID);
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formAction === "/documents" && navigation.formEncType === "multipart/form-data";
-  const Heading = `h${headingLevel}` as const;
   return (
-    <section className="card document-upload" aria-labelledby="upload-document-title">
-      <Heading id="upload-document-title">Upload Document</Heading>
-      <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ file: fieldId(`${UPLOAD_FORM_ID}-file`) }} />
-      <Form method="post" action="/documents" encType="multipart/form-data" noValidate onSubmit={blockOversizedFiles} className="document-upload__form">
-        {/* Fields the server needs before the file part streams in come first. */}
-        <input type="hidden" name="intent" value="upload" />
-        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-        {fixed && "stakeholderId" in fixed ? <input type="hidden" name="stakeholderId" value={fixed.stakeholderId} /> : null}
-        {fixed && "propertyId" in fixed ? <input type="hidden" name="propertyId" value={fixed.propertyId} /> : null}
-        <FileField label="File" hint="PDF, Word, Excel, text, CSV or image (JPG, PNG, GIF, WebP), up to 50MB." accept={DOCUMENT_ACCEPT} formId={UPLOAD_FORM_ID} required />
-        <div className="grid grid--2">
-          {stakeholders ? <SelectField name="stakeholderId" label="Stakeholder (optional)" options={stakeholders} placeholder="No stakeholder" formId={UPLOAD_FORM_ID} /> : null}
-          {properties ? <SelectField name="propertyId" label="Property (optional)" options={properties} placeholder="No property" formId={UPLOAD_FORM_ID} /> : null}
-          <SelectField name="category" label="Category (optional)" options={CATEGORY_OPTIONS} placeholder="No category" formId={UPLOAD_FORM_ID} />
-          <TextField name="tags" label="Tags (optional)" hint="Separate tags with commas." formId={UPLOAD_FORM_ID} maxLength={1100} />
-        </div>
-        <TextAreaField name="description" label="Description (optional)" formId={UPLOAD_FORM_ID} maxLength={MAX_DESCRIPTION_LENGTH} />
-        <button type="submit" className="button">
-          {uploading ? "Uploading..." : "Upload Document"}
-        </button>
-      </Form>
-    </section>
+    <Card asChild size="3" className="document-upload">
+      <section aria-labelledby="upload-document-title">
+        <Heading as={`h${headingLevel}`} size="4" id="upload-document-title">
+          Upload Document
+        </Heading>
+        <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ file: fieldId(`${UPLOAD_FORM_ID}-file`) }} />
+        <Form method="post" action="/documents" encType="multipart/form-data" noValidate onSubmit={blockOversizedFiles} className="document-upload__form">
+          {/* Fields the server needs before the file part streams in come first. */}
+          <input type="hidden" name="intent" value="upload" />
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+          {fixed && "stakeholderId" in fixed ? <input type="hidden" name="stakeholderId" value={fixed.stakeholderId} /> : null}
+          {fixed && "propertyId" in fixed ? <input type="hidden" name="propertyId" value={fixed.propertyId} /> : null}
+          <FileField label="File" hint="PDF, Word, Excel, text, CSV or image (JPG, PNG, GIF, WebP), up to 50MB." accept={DOCUMENT_ACCEPT} formId={UPLOAD_FORM_ID} required />
+          <Grid className="grid--2" gap="3">
+            {stakeholders ? <SelectField name="stakeholderId" label="Stakeholder (optional)" options={stakeholders} placeholder="No stakeholder" formId={UPLOAD_FORM_ID} /> : null}
+            {properties ? <SelectField name="propertyId" label="Property (optional)" options={properties} placeholder="No property" formId={UPLOAD_FORM_ID} /> : null}
+            <SelectField name="category" label="Category (optional)" options={CATEGORY_OPTIONS} placeholder="No category" formId={UPLOAD_FORM_ID} />
+            <TextField name="tags" label="Tags (optional)" hint="Separate tags with commas." formId={UPLOAD_FORM_ID} maxLength={1100} />
+          </Grid>
+          <TextAreaField name="description" label="Description (optional)" formId={UPLOAD_FORM_ID} maxLength={MAX_DESCRIPTION_LENGTH} />
+          <Button type="submit">{uploading ? "Uploading..." : "Upload Document"}</Button>
+        </Form>
+      </section>
+    </Card>
   );
 }

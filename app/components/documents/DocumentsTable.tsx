@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
+import { Badge } from "@radix-ui/themes";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import type { DocumentJson } from "~/modules/document/document.server";
 import { formatBytes, isPreviewableInline } from "~/modules/document/file-types";
 import { CATEGORY_LABELS } from "~/modules/document/document-fields";
 import { formatDate } from "~/utils/dates";
 import { withParams } from "~/utils/list-query";
-
 
 /** The documents list: a real table with one row per document and its actions. */
 export function DocumentsTable({
@@ -28,78 +29,80 @@ export function DocumentsTable({
   const fileUrl = (id: number, what: "download" | "preview") => `/api/documents/${id}/${what}?projectId=${projectId}`;
   const pageLink = (changes: Record<string, string | number | null>) => (search !== undefined ? withParams(search, changes) : `/documents${withParams("", changes)}`);
   return (
-    <div className="table-wrap">
-      <table className="records documents-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">File name</th>
-            <th scope="col">Size</th>
-            <th scope="col">Category</th>
-            <th scope="col">Tags</th>
-            <th scope="col">Uploaded</th>
-            {showRecords ? <th scope="col">Stakeholder</th> : null}
-            {showRecords ? <th scope="col">Property</th> : null}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((d) => (
-            <tr key={d.id}>
-              <th scope="row" className="documents-table__name">
-                {d.original_file_name}
-                {d.description ? <span className="documents-table__description">{d.description}</span> : null}
-              </th>
-              <td>{formatBytes(d.file_size)}</td>
-              <td>{d.category ? CATEGORY_LABELS[d.category] : <span className="muted">None</span>}</td>
-              <td>
-                {d.tags.length ? (
-                  <ul className="tag-list">
-                    {d.tags.map((tag) => (
-                      <li key={tag} className="badge badge--muted">
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">None</span>
-                )}
-              </td>
-              <td>{formatDate(d.created_at)}</td>
-              {showRecords ? <td>{d.stakeholderName ?? <span className="muted">None</span>}</td> : null}
-              {showRecords ? <td>{d.propertyAddress ?? <span className="muted">None</span>}</td> : null}
-              <td>
-                <ul className="action-list">
-                  <li>
-                    <a href={fileUrl(d.id, "preview")} target={isPreviewableInline(d.mime_type) ? "_blank" : undefined} rel="noopener noreferrer">
-                      Preview<span className="visually-hidden"> {d.original_file_name}{isPreviewableInline(d.mime_type) ? " (opens in a new tab)" : ""}</span>
-                    </a>
-                  </li>
-                  <li>
-                    <a href={fileUrl(d.id, "download")} download={d.original_file_name}>
-                      Download<span className="visually-hidden"> {d.original_file_name}</span>
-                    </a>
-                  </li>
-                  {canEdit ? (
-                    <li>
-                      <Link to={pageLink({ edit: d.id, delete: null })} preventScrollReset>
-                        Edit notes<span className="visually-hidden"> for {d.original_file_name}</span>
-                      </Link>
-                    </li>
-                  ) : null}
-                  {canDelete ? (
-                    <li>
-                      <Link to={pageLink({ delete: d.id, edit: null })} preventScrollReset className="danger-link">
-                        Delete<span className="visually-hidden"> {d.original_file_name}</span>
-                      </Link>
-                    </li>
-                  ) : null}
+    <DataTable label={caption} caption={{ text: caption }} className="records documents-table">
+      <TableHeader>
+        <TableRow>
+          <TableColumnHeaderCell>File name</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Size</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Category</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Tags</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Uploaded</TableColumnHeaderCell>
+          {showRecords ? <TableColumnHeaderCell>Stakeholder</TableColumnHeaderCell> : null}
+          {showRecords ? <TableColumnHeaderCell>Property</TableColumnHeaderCell> : null}
+          <TableColumnHeaderCell>Actions</TableColumnHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {documents.map((d) => (
+          <TableRow key={d.id}>
+            <TableRowHeaderCell className="documents-table__name cell--text">
+              {d.original_file_name}
+              {d.description ? <span className="documents-table__description">{d.description}</span> : null}
+            </TableRowHeaderCell>
+            <TableCell className="cell--nowrap">{formatBytes(d.file_size)}</TableCell>
+            <TableCell>{d.category ? CATEGORY_LABELS[d.category] : <span className="muted">None</span>}</TableCell>
+            <TableCell>
+              {d.tags.length ? (
+                <ul className="tag-list">
+                  {d.tags.map((tag) => (
+                    <Badge asChild color="gray" key={tag}>
+                      <li>{tag}</li>
+                    </Badge>
+                  ))}
                 </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </TableCell>
+            <TableCell className="cell--nowrap">{formatDate(d.created_at)}</TableCell>
+            {showRecords ? <TableCell className="cell--text">{d.stakeholderName ?? <span className="muted">None</span>}</TableCell> : null}
+            {showRecords ? <TableCell className="cell--text">{d.propertyAddress ?? <span className="muted">None</span>}</TableCell> : null}
+            <TableCell>
+              <ul className="action-list">
+                <li>
+                  <a href={fileUrl(d.id, "preview")} target={isPreviewableInline(d.mime_type) ? "_blank" : undefined} rel="noopener noreferrer">
+                    Preview
+                    <span className="visually-hidden">
+                      {" "}
+                      {d.original_file_name}
+                      {isPreviewableInline(d.mime_type) ? " (opens in a new tab)" : ""}
+                    </span>
+                  </a>
+                </li>
+                <li>
+                  <a href={fileUrl(d.id, "download")} download={d.original_file_name}>
+                    Download<span className="visually-hidden"> {d.original_file_name}</span>
+                  </a>
+                </li>
+                {canEdit ? (
+                  <li>
+                    <Link to={pageLink({ edit: d.id, delete: null })} preventScrollReset>
+                      Edit notes<span className="visually-hidden"> for {d.original_file_name}</span>
+                    </Link>
+                  </li>
+                ) : null}
+                {canDelete ? (
+                  <li>
+                    <Link to={pageLink({ delete: d.id, edit: null })} preventScrollReset className="danger-link">
+                      Delete<span className="visually-hidden"> {d.original_file_name}</span>
+                    </Link>
+                  </li>
+                ) : null}
+              </ul>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </DataTable>
   );
 }

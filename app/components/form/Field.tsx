@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Text, TextArea, TextField as RadixTextField } from "@radix-ui/themes";
 import { fieldId } from "./ErrorSummary";
 import { useFormErrors } from "./form-state";
 
@@ -28,20 +29,20 @@ function describedBy(hint: boolean, error: boolean, ids: { hintId: string; error
 function FieldShell(props: { id: string; label: string; required?: boolean; hint?: ReactNode; hintId: string; error?: string; errorId: string; children: ReactNode }) {
   return (
     <div className={`field${props.error ? " field--error" : ""}`}>
-      <label htmlFor={props.id} className="field__label">
+      <Text as="label" htmlFor={props.id} weight="bold" className="field__label">
         {props.label}
         {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      </Text>
       {props.hint ? (
-        <p id={props.hintId} className="field__hint">
+        <Text as="p" id={props.hintId} color="gray" className="field__hint">
           {props.hint}
-        </p>
+        </Text>
       ) : null}
       {props.error ? (
-        <p id={props.errorId} className="field__error">
+        <Text as="p" id={props.errorId} color="red" weight="bold" className="field__error">
           <span className="visually-hidden">Error: </span>
           {props.error}
-        </p>
+        </Text>
       ) : null}
       {props.children}
     </div>
@@ -52,17 +53,21 @@ export function TextField(props: BaseProps & { type?: "text" | "email" | "tel" |
   const state = useFieldState(props);
   return (
     <FieldShell {...props} {...state}>
-      <input
+      <RadixTextField.Root
         id={state.id}
         name={props.name}
         type={props.type ?? "text"}
         defaultValue={state.value}
         autoComplete={props.autoComplete}
         maxLength={props.maxLength}
+        // Radix turns spell checking off; names, addresses and notes keep the browser default.
+        spellCheck={undefined}
+        size="3"
+        color={state.error ? "red" : undefined}
         aria-required={props.required || undefined}
         aria-invalid={state.error ? true : undefined}
         aria-describedby={describedBy(Boolean(props.hint), Boolean(state.error), state)}
-        className="field__input"
+        className="field__control"
       />
     </FieldShell>
   );
@@ -72,15 +77,17 @@ export function TextAreaField(props: BaseProps & { rows?: number; maxLength?: nu
   const state = useFieldState(props);
   return (
     <FieldShell {...props} {...state}>
-      <textarea
+      <TextArea
         id={state.id}
         name={props.name}
         rows={props.rows ?? 3}
         defaultValue={state.value}
         maxLength={props.maxLength}
+        size="3"
+        color={state.error ? "red" : undefined}
         aria-invalid={state.error ? true : undefined}
         aria-describedby={describedBy(Boolean(props.hint), Boolean(state.error), state)}
-        className="field__input"
+        className="field__control"
       />
     </FieldShell>
   );
@@ -97,7 +104,7 @@ export function SelectField(props: BaseProps & { options: readonly { value: stri
         aria-required={props.required || undefined}
         aria-invalid={state.error ? true : undefined}
         aria-describedby={describedBy(Boolean(props.hint), Boolean(state.error), state)}
-        className="field__input"
+        className="native-select"
       >
         {props.placeholder !== undefined ? <option value="">{props.placeholder}</option> : null}
         {props.options.map((option) => (

@@ -1,4 +1,7 @@
+import { Callout } from "@radix-ui/themes";
 import type { FlashMessage } from "~/utils/flash";
+
+const COLORS = { success: "green", error: "red", info: "indigo" } as const;
 
 /**
  * The one message region of the layout (the spec's toasts, one at a time). Errors use
@@ -8,10 +11,12 @@ export function FlashRegion({ flash }: { flash: FlashMessage | null }) {
   return (
     <div className="flash-region" role={flash?.kind === "error" ? "alert" : "status"} aria-live={flash?.kind === "error" ? "assertive" : "polite"}>
       {flash ? (
-        <div className={`flash flash--${flash.kind}`}>
-          <p className="flash__title">{flash.title}</p>
-          {flash.description ? <p className="flash__description">{flash.description}</p> : null}
-        </div>
+        <Callout.Root color={COLORS[flash.kind]} variant="surface" className="flash">
+          <Callout.Text weight="bold" className="flash__title">
+            {flash.title}
+          </Callout.Text>
+          {flash.description ? <Callout.Text className="flash__description">{flash.description}</Callout.Text> : null}
+        </Callout.Root>
       ) : null}
     </div>
   );

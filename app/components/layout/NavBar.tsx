@@ -1,4 +1,5 @@
 import { Form, NavLink } from "@remix-run/react";
+import { Badge, Button } from "@radix-ui/themes";
 import type { AdminMenuItem, MenuItem } from "~/modules/permissions/permissions";
 
 export interface NavUser {
@@ -25,7 +26,7 @@ function Menu({ label, items }: { label: string; items: readonly (MenuItem | Adm
           <li key={item.to}>
             <NavLink to={item.to}>
               {item.label}
-              {"badge" in item && item.badge ? <span className="badge badge--accent">{item.badge}</span> : null}
+              {"badge" in item && item.badge ? <Badge>{item.badge}</Badge> : null}
             </NavLink>
           </li>
         ))}
@@ -73,9 +74,9 @@ export function NavBar({ user, main, tools, admin }: NavBarProps) {
           </nav>
         </details>
         <div className="nav__user">
-          <span className="badge badge--success" title="Signed in with single sign-on">
+          <Badge color="green" title="Signed in with single sign-on">
             SSO Active
-          </span>
+          </Badge>
           {user.profileImageUrl ? (
             <img className="avatar" src={user.profileImageUrl} alt="" width={32} height={32} />
           ) : (
@@ -88,9 +89,9 @@ export function NavBar({ user, main, tools, admin }: NavBarProps) {
             <span className="nav__role">{user.roleLabel}</span>
           </span>
           <Form method="post" action="/api/logout" reloadDocument>
-            <button type="submit" className="button button--ghost">
+            <Button type="submit" variant="outline" color="gray">
               Log out
-            </button>
+            </Button>
           </Form>
         </div>
       </div>

@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { Button } from "@radix-ui/themes";
 import { useFocusHeading } from "./useFocusHeading";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { MATCH_TYPE_LABELS, similarityPercent, type DuplicateCandidate } from "~/modules/property/duplicate-matching";
@@ -15,49 +17,44 @@ export function DuplicateReview({ duplicates, submitted, closeTo, returnTo }: { 
   return (
     <PanelDialog id="property-duplicates" title="Possible Duplicate Property" closeTo={closeTo} wide>
       <p>
-        {duplicates.length === 1 ? "An existing property" : `${duplicates.length} existing properties`} in this project may be the same as <strong>{submitted.address}</strong>. Check before
-        creating it.
+        {duplicates.length === 1 ? "An existing property" : `${duplicates.length} existing properties`} in this project may be the same as <strong>{submitted.address}</strong>. Check before creating
+        it.
       </p>
-      <div className="table-wrap">
-        <table className="records">
-          <caption className="visually-hidden">Possible duplicates</caption>
-          <thead>
-            <tr>
-              <th scope="col">Similarity</th>
-              <th scope="col">Match Type</th>
-              <th scope="col">Address</th>
-              <th scope="col">Volume/Folio</th>
-              <th scope="col">Lot/Plan</th>
-              <th scope="col">Proprietors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {duplicates.map((d) => (
-              <tr key={d.id}>
-                <td>{similarityPercent(d.similarity)}</td>
-                <td>{MATCH_TYPE_LABELS[d.matchType]}</td>
-                <th scope="row">
-                  <Link to={`/properties?highlight=${d.id}`}>{d.address}</Link>
-                </th>
-                <td>{d.volume || d.folio ? `${d.volume ?? "—"}/${d.folio ?? "—"}` : <span className="muted">Not recorded</span>}</td>
-                <td>{d.lotPlanLine ?? <span className="muted">Not recorded</span>}</td>
-                <td>{d.proprietors.length ? d.proprietors.join(", ") : <span className="muted">None recorded</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Possible duplicates" caption={{ text: "Possible duplicates", hidden: true }} className="records">
+        <TableHeader>
+          <TableRow>
+            <TableColumnHeaderCell>Similarity</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Match Type</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Address</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Volume/Folio</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Lot/Plan</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Proprietors</TableColumnHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {duplicates.map((d) => (
+            <TableRow key={d.id}>
+              <TableCell>{similarityPercent(d.similarity)}</TableCell>
+              <TableCell>{MATCH_TYPE_LABELS[d.matchType]}</TableCell>
+              <TableRowHeaderCell>
+                <Link to={`/properties?highlight=${d.id}`}>{d.address}</Link>
+              </TableRowHeaderCell>
+              <TableCell>{d.volume || d.folio ? `${d.volume ?? "—"}/${d.folio ?? "—"}` : <span className="muted">Not recorded</span>}</TableCell>
+              <TableCell>{d.lotPlanLine ?? <span className="muted">Not recorded</span>}</TableCell>
+              <TableCell>{d.proprietors.length ? d.proprietors.join(", ") : <span className="muted">None recorded</span>}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </DataTable>
       <Form method="post" className="button-row" preventScrollReset>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="force" value="1" />
         <input type="hidden" name="returnTo" value={returnTo} />
         {REPOSTED.map((name) => (submitted[name] ? <input key={name} type="hidden" name={name} value={submitted[name]} /> : null))}
-        <button type="submit" className="button">
-          Create Anyway
-        </button>
-        <Link to={closeTo} className="button button--ghost">
-          Cancel
-        </Link>
+        <Button type="submit">Create Anyway</Button>
+        <Button asChild variant="outline" color="gray">
+          <Link to={closeTo}>Cancel</Link>
+        </Button>
       </Form>
     </PanelDialog>
   );

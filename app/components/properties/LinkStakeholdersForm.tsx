@@ -1,5 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Button } from "@radix-ui/themes";
 import { useFocusHeading } from "./useFocusHeading";
+import { FormActions } from "~/components/form/FormActions";
 import { PanelDialog } from "~/components/records/PanelDialog";
 
 /** The Link Stakeholders modal (?link=ID): every project stakeholder, current links ticked. */
@@ -26,9 +28,9 @@ export function LinkStakeholdersForm({
         <>
           <p>This project has no stakeholders yet.</p>
           <p>
-            <Link className="button" to="/stakeholders">
-              Add Stakeholders
-            </Link>
+            <Button asChild>
+              <Link to="/stakeholders">Add Stakeholders</Link>
+            </Button>
           </p>
         </>
       ) : (
@@ -49,14 +51,7 @@ export function LinkStakeholdersForm({
               ))}
             </ul>
           </fieldset>
-          <p className="button-row">
-            <button type="submit" className="button" disabled={saving}>
-              {saving ? "Saving..." : "Save Links"}
-            </button>
-            <Link to={closeTo} className="button button--ghost" preventScrollReset>
-              Cancel
-            </Link>
-          </p>
+          <FormActions submitLabel="Save Links" busy={saving} busyLabel="Saving..." cancelTo={closeTo} />
         </Form>
       )}
     </PanelDialog>

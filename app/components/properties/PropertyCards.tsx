@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Button, Card, DataList, Flex, Heading } from "@radix-ui/themes";
 import { PriorityBadge } from "~/components/records/PriorityBadge";
 import type { PropertyListRow } from "~/modules/property/property.server";
 import { formatDate } from "~/utils/dates";
@@ -24,54 +25,74 @@ export function PropertyCards({ rows, canEdit }: { rows: PropertyListRow[]; canE
   return (
     <ul className="card-grid property-cards">
       {rows.map((row) => (
-        <li key={row.id} className="card property-card">
-          <h2 className="property-card__title">
-            <Link to={panel({ highlight: row.id })} preventScrollReset>
-              {row.address}
-            </Link>
-          </h2>
-          <dl className="definition-list">
-            <dt>Volume/Folio</dt>
-            <dd>{row.volume || row.folio ? `${row.volume ?? "—"}/${row.folio ?? "—"}` : "Not recorded"}</dd>
-            {row.lotPlanLine ? (
-              <>
-                <dt>Lot/Plan</dt>
-                <dd>{row.lotPlanLine}</dd>
-              </>
+        <Card asChild size="2" key={row.id} className="property-card">
+          <li>
+            <Heading as="h2" size="4" className="property-card__title">
+              <Link to={panel({ highlight: row.id })} preventScrollReset>
+                {row.address}
+              </Link>
+            </Heading>
+            <DataList.Root orientation="vertical" size="2" className="property-card__fields">
+              <DataList.Item>
+                <DataList.Label>Volume/Folio</DataList.Label>
+                <DataList.Value>{row.volume || row.folio ? `${row.volume ?? "—"}/${row.folio ?? "—"}` : "Not recorded"}</DataList.Value>
+              </DataList.Item>
+              {row.lotPlanLine ? (
+                <DataList.Item>
+                  <DataList.Label>Lot/Plan</DataList.Label>
+                  <DataList.Value>{row.lotPlanLine}</DataList.Value>
+                </DataList.Item>
+              ) : null}
+              <DataList.Item>
+                <DataList.Label>Title Type</DataList.Label>
+                <DataList.Value>{row.titleType ?? "Not recorded"}</DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label>Proprietors</DataList.Label>
+                <DataList.Value>
+                  <span>
+                    <Proprietors proprietors={row.proprietors} />
+                  </span>
+                </DataList.Value>
+              </DataList.Item>
+            </DataList.Root>
+            <div className="property-card__block">
+              <Heading as="h3" size="2">
+                Land Access Agreement
+              </Heading>
+              <LaaBadge status={row.laaStatus} expiryDate={row.laaExpiryDate} />
+              {row.hasLAA && row.laaExpiryDate ? <p>Expires {formatDate(row.laaExpiryDate)}</p> : null}
+              {row.hasLAA && row.laaDetails ? <p>{row.laaDetails}</p> : null}
+            </div>
+            <div className="property-card__block">
+              <Heading as="h3" size="2">
+                Next Action
+              </Heading>
+              <p>{row.nextAction ?? <span className="muted">None</span>}</p>
+              <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
+            </div>
+            <div className="property-card__block">
+              <Heading as="h3" size="2">
+                Linked Stakeholders ({row.linkedStakeholders.length})
+              </Heading>
+              <LinkedStakeholderList stakeholders={row.linkedStakeholders} />
+            </div>
+            {canEdit ? (
+              <Flex className="button-row" gap="2" wrap="wrap">
+                <Button asChild variant="outline">
+                  <Link to={panel({ edit: row.id })} preventScrollReset>
+                    Edit<span className="visually-hidden"> {row.address}</span>
+                  </Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to={panel({ link: row.id })} preventScrollReset>
+                    Link Stakeholders<span className="visually-hidden"> to {row.address}</span>
+                  </Link>
+                </Button>
+              </Flex>
             ) : null}
-            <dt>Title Type</dt>
-            <dd>{row.titleType ?? "Not recorded"}</dd>
-            <dt>Proprietors</dt>
-            <dd>
-              <Proprietors proprietors={row.proprietors} />
-            </dd>
-          </dl>
-          <div className="property-card__block">
-            <h3>Land Access Agreement</h3>
-            <LaaBadge status={row.laaStatus} expiryDate={row.laaExpiryDate} />
-            {row.hasLAA && row.laaExpiryDate ? <p>Expires {formatDate(row.laaExpiryDate)}</p> : null}
-            {row.hasLAA && row.laaDetails ? <p>{row.laaDetails}</p> : null}
-          </div>
-          <div className="property-card__block">
-            <h3>Next Action</h3>
-            <p>{row.nextAction ?? <span className="muted">None</span>}</p>
-            <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
-          </div>
-          <div className="property-card__block">
-            <h3>Linked Stakeholders ({row.linkedStakeholders.length})</h3>
-            <LinkedStakeholderList stakeholders={row.linkedStakeholders} />
-          </div>
-          {canEdit ? (
-            <p className="button-row">
-              <Link className="button button--secondary" to={panel({ edit: row.id })} preventScrollReset>
-                Edit<span className="visually-hidden"> {row.address}</span>
-              </Link>
-              <Link className="button button--secondary" to={panel({ link: row.id })} preventScrollReset>
-                Link Stakeholders<span className="visually-hidden"> to {row.address}</span>
-              </Link>
-            </p>
-          ) : null}
-        </li>
+          </li>
+        </Card>
       ))}
     </ul>
   );

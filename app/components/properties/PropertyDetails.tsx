@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import { useFocusHeading } from "./useFocusHeading";
 import { Link } from "@remix-run/react";
+import { Button, Flex, Heading } from "@radix-ui/themes";
+import { FieldList, FieldRow } from "~/components/records/FieldList";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { PriorityBadge } from "~/components/records/PriorityBadge";
 import { safeExternalUrl } from "~/modules/property/display";
@@ -10,16 +11,6 @@ import type { PropertyDetailsView } from "~/modules/property/property-json";
 import { LaaBadge } from "./LaaBadge";
 import { LinkedStakeholderList } from "./PropertyCards";
 import { usePanelLink } from "./PropertyTable";
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === "";
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{empty ? <span className="muted">Not recorded</span> : children}</dd>
-    </>
-  );
-}
 
 /** A list of names or addresses inside a Row (which shows "Not recorded" when given nothing). */
 function TextList({ items }: { items: string[] }) {
@@ -63,28 +54,24 @@ export function PropertyDetails({
         <DocumentsPanel data={documents} projectId={projectId} returnTo={`/properties?highlight=${property.id}&tab=documents`} recordLabel={property.address} />
       ) : (
         <div className="property-details">
-          <dl className="definition-list">
-            <Row label="Address">{property.address}</Row>
-            <Row label="Search Number">{property.search}</Row>
-            <Row label="Volume">{property.volume}</Row>
-            <Row label="Folio">{property.folio}</Row>
-            <Row label="Lot/Plan">{property.lotPlan}</Row>
-            <Row label="Title Type">{property.titleType}</Row>
-            <Row label="Primary Owner">{property.primaryOwner}</Row>
-            <Row label="Proprietors">
-              {property.proprietors.length ? <TextList items={property.proprietors} /> : null}
-            </Row>
-            <Row label="Security Number">{property.securityNumber}</Row>
-            <Row label="SPI Number">{property.spiNumber}</Row>
-            <Row label="Title Date">{property.titleDate}</Row>
-            <Row label="Proprietor Date">{property.proprietorDate}</Row>
-            <Row label="eCT Controller">{property.ectController}</Row>
-            <Row label="eCT Effective Date">{property.ectEffectiveFromDate}</Row>
-            <Row label="Additional Addresses">
-              {property.addresses.length ? <TextList items={property.addresses} /> : null}
-            </Row>
-            <Row label="Additional Information">{property.additionalInfo}</Row>
-            <Row label="PDF">
+          <FieldList>
+            <FieldRow label="Address">{property.address}</FieldRow>
+            <FieldRow label="Search Number">{property.search}</FieldRow>
+            <FieldRow label="Volume">{property.volume}</FieldRow>
+            <FieldRow label="Folio">{property.folio}</FieldRow>
+            <FieldRow label="Lot/Plan">{property.lotPlan}</FieldRow>
+            <FieldRow label="Title Type">{property.titleType}</FieldRow>
+            <FieldRow label="Primary Owner">{property.primaryOwner}</FieldRow>
+            <FieldRow label="Proprietors">{property.proprietors.length ? <TextList items={property.proprietors} /> : null}</FieldRow>
+            <FieldRow label="Security Number">{property.securityNumber}</FieldRow>
+            <FieldRow label="SPI Number">{property.spiNumber}</FieldRow>
+            <FieldRow label="Title Date">{property.titleDate}</FieldRow>
+            <FieldRow label="Proprietor Date">{property.proprietorDate}</FieldRow>
+            <FieldRow label="eCT Controller">{property.ectController}</FieldRow>
+            <FieldRow label="eCT Effective Date">{property.ectEffectiveFromDate}</FieldRow>
+            <FieldRow label="Additional Addresses">{property.addresses.length ? <TextList items={property.addresses} /> : null}</FieldRow>
+            <FieldRow label="Additional Information">{property.additionalInfo}</FieldRow>
+            <FieldRow label="PDF">
               {pdf ? (
                 <a href={pdf} target="_blank" rel="noopener noreferrer">
                   Open title search PDF<span className="visually-hidden"> (opens in a new tab)</span>
@@ -92,33 +79,43 @@ export function PropertyDetails({
               ) : (
                 property.pdf
               )}
-            </Row>
-            <Row label="Area">{property.area}</Row>
-            <Row label="Zoning">{property.zoning}</Row>
-            <Row label="Notes">{property.notes}</Row>
-            <Row label="Project ID">{String(property.projectId ?? "")}</Row>
-          </dl>
-          <h3>Land Access Agreement</h3>
+            </FieldRow>
+            <FieldRow label="Area">{property.area}</FieldRow>
+            <FieldRow label="Zoning">{property.zoning}</FieldRow>
+            <FieldRow label="Notes">{property.notes}</FieldRow>
+            <FieldRow label="Project ID">{String(property.projectId ?? "")}</FieldRow>
+          </FieldList>
+          <Heading as="h3" size="3">
+            Land Access Agreement
+          </Heading>
           <p>
             <LaaBadge status={property.laaStatus} expiryDate={property.laaExpiryDate} showDate />
           </p>
           {property.hasLAA && property.laaDetails ? <p>{property.laaDetails}</p> : null}
-          <h3>Next Action</h3>
+          <Heading as="h3" size="3">
+            Next Action
+          </Heading>
           <p>{property.nextAction ?? <span className="muted">None</span>}</p>
           <p>
             <PriorityBadge priority={property.priority} dueDate={property.nextActionDueDate} />
           </p>
-          <h3>Linked Stakeholders ({property.linkedStakeholders.length})</h3>
+          <Heading as="h3" size="3">
+            Linked Stakeholders ({property.linkedStakeholders.length})
+          </Heading>
           <LinkedStakeholderList stakeholders={property.linkedStakeholders} />
           {canEdit ? (
-            <p className="button-row">
-              <Link className="button" to={panel({ edit: property.id })} preventScrollReset>
-                Edit Property
-              </Link>
-              <Link className="button button--secondary" to={panel({ link: property.id })} preventScrollReset>
-                Link Stakeholders
-              </Link>
-            </p>
+            <Flex className="button-row" gap="2" wrap="wrap">
+              <Button asChild>
+                <Link to={panel({ edit: property.id })} preventScrollReset>
+                  Edit Property
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={panel({ link: property.id })} preventScrollReset>
+                  Link Stakeholders
+                </Link>
+              </Button>
+            </Flex>
           ) : null}
         </div>
       )}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { useFocusHeading } from "./useFocusHeading";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
 import { TextAreaField, TextField } from "~/components/form/Field";
 import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
+import { FormActions } from "~/components/form/FormActions";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { PROPERTY_LIMITS } from "~/modules/property/limits";
 
@@ -75,14 +76,7 @@ export function PropertyForm({ mode, values, closeTo, returnTo }: { mode: "add" 
           <TextField formId={PROPERTY_FORM} name="laaExpiryDate" label="LAA expiry date" type="date" hint="For example 2026-12-31" defaultValue={values.laaExpiryDate} />
           <TextAreaField formId={PROPERTY_FORM} name="laaDetails" label="LAA details" rows={3} defaultValue={values.laaDetails} maxLength={PROPERTY_LIMITS.laaDetails} />
         </fieldset>
-        <p className="button-row">
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? (mode === "add" ? "Adding..." : "Updating...") : mode === "add" ? "Add Property" : "Update Property"}
-          </button>
-          <Link to={closeTo} className="button button--ghost" preventScrollReset>
-            Cancel
-          </Link>
-        </p>
+        <FormActions submitLabel={mode === "add" ? "Add Property" : "Update Property"} busy={saving} busyLabel={mode === "add" ? "Adding..." : "Updating..."} cancelTo={closeTo} />
       </Form>
     </PanelDialog>
   );

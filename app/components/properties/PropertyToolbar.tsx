@@ -1,4 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { Button } from "@radix-ui/themes";
+import { SearchField } from "~/components/form/SearchField";
 import type { LaaFilter } from "~/modules/property/laa-status";
 import { withParams } from "~/utils/list-query";
 
@@ -15,15 +17,7 @@ export function PropertyToolbar({ search, view, laa, sort, dir }: { search: stri
   return (
     <div className="toolbar properties-toolbar">
       <Form method="get" role="search" aria-label="Properties" className="inline-form">
-        <div className="field">
-          <label htmlFor="property-search" className="field__label">
-            Search properties
-          </label>
-          <p id="property-search-hint" className="field__hint">
-            Address, search number, volume, folio or proprietor
-          </p>
-          <input id="property-search" name="search" type="search" defaultValue={search} maxLength={200} aria-describedby="property-search-hint" className="field__input" />
-        </div>
+        <SearchField id="property-search" label="Search properties" hint="Address, search number, volume, folio or proprietor" value={search} />
         {view !== "table" ? <input type="hidden" name="view" value={view} /> : null}
         {laa !== "all" ? <input type="hidden" name="laa" value={laa} /> : null}
         {sort !== "address" || dir !== "asc" ? (
@@ -32,13 +26,11 @@ export function PropertyToolbar({ search, view, laa, sort, dir }: { search: stri
             <input type="hidden" name="dir" value={dir} />
           </>
         ) : null}
-        <button type="submit" className="button">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
         {search ? (
-          <Link to={link({ search: null })} className="button button--ghost">
-            Clear search
-          </Link>
+          <Button asChild variant="outline" color="gray">
+            <Link to={link({ search: null })}>Clear search</Link>
+          </Button>
         ) : null}
       </Form>
       <nav aria-label="View" className="segmented">

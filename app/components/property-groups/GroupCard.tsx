@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
+import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
+import { Breakable } from "~/components/records/Breakable";
 import type { GroupCard as GroupCardData } from "~/modules/property-groups/groups.server";
 import { stakeholderHref } from "~/modules/property-groups/format";
 import { withParams } from "~/utils/list-query";
-
 
 /** A stakeholder's card: name, contact summary, link count and the first three properties. */
 export function GroupCard({ group }: { group: GroupCardData }) {
@@ -10,23 +11,29 @@ export function GroupCard({ group }: { group: GroupCardData }) {
   const more = group.propertyCount - group.properties.length;
   const headingId = `group-${group.id}-name`;
   return (
-    <li className="card group-card" aria-labelledby={headingId}>
-      <h3 id={headingId} className="group-card__name">
-        <Link to={stakeholderHref(group.id)}>{group.name}</Link>
-      </h3>
-      <p className="group-card__contact muted">{group.contact ?? "No contact details"}</p>
-      <p className="group-card__count">
-        <span className="badge badge--accent">{group.propertyCount === 1 ? "1 property" : `${group.propertyCount} properties`}</span>
-      </p>
-      <ul className="group-card__properties">
-        {group.properties.map((property) => (
-          <li key={property.id}>{property.address}</li>
-        ))}
-        {more > 0 ? <li className="muted">+{more} more</li> : null}
-      </ul>
-      <Link className="button button--secondary" to={withParams(search, { group: group.id, tab: null })} preventScrollReset>
-        View details<span className="visually-hidden"> of {group.name}</span>
-      </Link>
-    </li>
+    <Card asChild size="2" className="group-card">
+      <li aria-labelledby={headingId}>
+        <Heading as="h3" size="4" id={headingId} className="group-card__name">
+          <Link to={stakeholderHref(group.id)}>{group.name}</Link>
+        </Heading>
+        <Text as="p" color="gray" className="group-card__contact">
+          {group.contact ? <Breakable text={group.contact} /> : "No contact details"}
+        </Text>
+        <p className="group-card__count">
+          <Badge>{group.propertyCount === 1 ? "1 property" : `${group.propertyCount} properties`}</Badge>
+        </p>
+        <ul className="group-card__properties">
+          {group.properties.map((property) => (
+            <li key={property.id}>{property.address}</li>
+          ))}
+          {more > 0 ? <li className="muted">+{more} more</li> : null}
+        </ul>
+        <Button asChild variant="outline">
+          <Link to={withParams(search, { group: group.id, tab: null })} preventScrollReset>
+            View details<span className="visually-hidden"> of {group.name}</span>
+          </Link>
+        </Button>
+      </li>
+    </Card>
   );
 }

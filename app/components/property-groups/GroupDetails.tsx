@@ -1,5 +1,8 @@
 import { useEffect } from "react";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import { Link, useLocation } from "@remix-run/react";
+import { Breakable } from "~/components/records/Breakable";
+import { FieldList, FieldRow } from "~/components/records/FieldList";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { GroupDetails as GroupDetailsData } from "~/modules/property-groups/groups.server";
 import { propertySearchHref, stakeholderHref } from "~/modules/property-groups/format";
@@ -56,23 +59,23 @@ function ContactTab({ group }: { group: GroupDetailsData }) {
   return (
     <section aria-labelledby="group-contact-title">
       <h3 id="group-contact-title">Contact Information</h3>
-      <dl className="definition-list">
-        <dt>E-mail</dt>
-        <dd>
+      <FieldList>
+        <FieldRow label="E-mail">
           {emails.length ? (
             <ul className="plain-list">
               {emails.map((email) => (
                 <li key={email}>
-                  <a href={`mailto:${email}`}>{email}</a>
+                  <a href={`mailto:${email}`}>
+                    <Breakable text={email} />
+                  </a>
                 </li>
               ))}
             </ul>
           ) : (
             <span className="muted">None recorded</span>
           )}
-        </dd>
-        <dt>Phone</dt>
-        <dd>
+        </FieldRow>
+        <FieldRow label="Phone">
           {phones.length ? (
             <ul className="plain-list">
               {phones.map((phone) => (
@@ -85,9 +88,8 @@ function ContactTab({ group }: { group: GroupDetailsData }) {
           ) : (
             <span className="muted">None recorded</span>
           )}
-        </dd>
-        <dt>Address</dt>
-        <dd>
+        </FieldRow>
+        <FieldRow label="Address">
           {addresses.length ? (
             <ul className="plain-list">
               {addresses.map((address) => (
@@ -97,8 +99,8 @@ function ContactTab({ group }: { group: GroupDetailsData }) {
           ) : (
             <span className="muted">None recorded</span>
           )}
-        </dd>
-      </dl>
+        </FieldRow>
+      </FieldList>
     </section>
   );
 }
@@ -113,35 +115,32 @@ function PropertiesTab({ group }: { group: GroupDetailsData }) {
           Showing the first {properties.length} of {group.propertyCount} properties.
         </p>
       ) : null}
-      <div className="table-wrap">
-        <table className="records">
-          <caption className="visually-hidden">Properties linked to {group.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Volume/Folio</th>
-              <th scope="col">Lot/Plan</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {properties.map((property) => (
-              <tr key={property.id}>
-                <th scope="row">{property.address}</th>
-                <td>{property.volumeFolio ?? <span className="muted">—</span>}</td>
-                <td>{property.lotPlan ?? <span className="muted">—</span>}</td>
-                <td>
-                  <Link to={propertySearchHref(property.address)}>
-                    View<span className="visually-hidden"> {property.address}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable labelledBy="group-properties-title" caption={{ text: `Properties linked to ${group.name}`, hidden: true }} className="records">
+        <TableHeader>
+          <TableRow>
+            <TableColumnHeaderCell>Address</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Volume/Folio</TableColumnHeaderCell>
+            <TableColumnHeaderCell>Lot/Plan</TableColumnHeaderCell>
+            <TableColumnHeaderCell>
+              <span className="visually-hidden">Actions</span>
+            </TableColumnHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {properties.map((property) => (
+            <TableRow key={property.id}>
+              <TableRowHeaderCell>{property.address}</TableRowHeaderCell>
+              <TableCell>{property.volumeFolio ?? <span className="muted">—</span>}</TableCell>
+              <TableCell>{property.lotPlan ?? <span className="muted">—</span>}</TableCell>
+              <TableCell>
+                <Link to={propertySearchHref(property.address)}>
+                  View<span className="visually-hidden"> {property.address}</span>
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </DataTable>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
+import { SearchField } from "~/components/form/SearchField";
 import { EmptyState } from "~/components/records/EmptyState";
 import { Pagination } from "~/components/records/Pagination";
 import { GroupCard } from "./GroupCard";
@@ -10,12 +11,7 @@ type Group = Parameters<typeof GroupCard>[0]["group"];
 export function GroupSearch({ search }: { search: string }) {
   return (
     <Form method="get" className="toolbar" role="search" aria-label="Stakeholder property groups">
-      <div className="field">
-        <label htmlFor="groups-search" className="field__label">
-          Search stakeholders or property addresses
-        </label>
-        <input key={search} id="groups-search" className="field__input" type="search" name="search" defaultValue={search} maxLength={200} />
-      </div>
+      <SearchField id="groups-search" label="Search stakeholders or property addresses" value={search} />
       <Button type="submit">Search</Button>
       {search ? (
         <Button asChild variant="outline" color="gray">
@@ -41,7 +37,11 @@ export function GroupList({ groups, search, total, page, pageSize }: { groups: G
         </ul>
       ) : (
         <EmptyState id="no-groups">
-          {search ? "No stakeholders or properties match your search. Try adjusting your search criteria." : total ? "There are no groups on this page." : "No stakeholders have linked properties yet. Link properties from the Stakeholders or Properties page."}
+          {search
+            ? "No stakeholders or properties match your search. Try adjusting your search criteria."
+            : total
+              ? "There are no groups on this page."
+              : "No stakeholders have linked properties yet. Link properties from the Stakeholders or Properties page."}
         </EmptyState>
       )}
       <Pagination page={page} pageSize={pageSize} total={total} label="Stakeholder property groups" />

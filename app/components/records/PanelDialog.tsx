@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { Button, Card, Flex, Heading } from "@radix-ui/themes";
 
 /**
  * The spec's modals as URL states (DESIGN §2): a labelled panel rendered by the server at the top of
@@ -14,16 +15,20 @@ export function PanelDialog({ id, title, closeTo, children, wide = false }: { id
     heading.current?.focus();
   }, [id, title]);
   return (
-    <section id={id} className={`panel-dialog${wide ? " panel-dialog--wide" : ""}`} role="region" aria-labelledby={headingId}>
-      <div className="panel-dialog__header">
-        <h2 id={headingId} ref={heading} tabIndex={-1} autoFocus>
-          {title}
-        </h2>
-        <Link to={closeTo} className="button button--ghost" preventScrollReset>
-          Close<span className="visually-hidden"> {title}</span>
-        </Link>
-      </div>
-      {children}
-    </section>
+    <Card asChild size="3" className={`panel-dialog${wide ? " panel-dialog--wide" : ""}`}>
+      <section id={id} aria-labelledby={headingId}>
+        <Flex className="panel-dialog__header" justify="between" align="start" gap="3">
+          <Heading as="h2" size="5" id={headingId} ref={heading} tabIndex={-1} autoFocus>
+            {title}
+          </Heading>
+          <Button asChild variant="outline" color="gray">
+            <Link to={closeTo} preventScrollReset>
+              Close<span className="visually-hidden"> {title}</span>
+            </Link>
+          </Button>
+        </Flex>
+        {children}
+      </section>
+    </Card>
   );
 }

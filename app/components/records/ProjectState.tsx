@@ -1,24 +1,31 @@
 import { Link } from "@remix-run/react";
+import { Button, Callout, Heading, Text } from "@radix-ui/themes";
 
 /** The current project banner shown on every record screen. */
 export function ProjectBanner({ project }: { project: { name: string; clientName: string | null } }) {
   return (
-    <p className="project-banner">
+    <Text as="p" className="project-banner">
       <span className="muted">Current project:</span> <strong>{project.name}</strong>
       {project.clientName ? <span className="muted"> · {project.clientName}</span> : null}
-    </p>
+    </Text>
   );
 }
 
 /** Shown instead of a record screen when no project is selected (spec 000 §2). */
 export function NoProjectSelected({ what }: { what: string }) {
   return (
-    <section className="card card--centered notice-panel" aria-labelledby="no-project-title">
-      <h2 id="no-project-title">No Project Selected</h2>
-      <p>Please select a project first from the dashboard to see and add {what}.</p>
-      <Link className="button" to="/">
-        Go to Dashboard &amp; Select Project
-      </Link>
-    </section>
+    <Callout.Root asChild color="amber" size="3" className="notice-panel">
+      <section aria-labelledby="no-project-title">
+        <Heading as="h2" id="no-project-title" size="5">
+          No Project Selected
+        </Heading>
+        <Callout.Text>Please select a project first from the dashboard to see and add {what}.</Callout.Text>
+        <div>
+          <Button asChild>
+            <Link to="/">Go to Dashboard &amp; Select Project</Link>
+          </Button>
+        </div>
+      </section>
+    </Callout.Root>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { withParams } from "~/utils/list-query";
+import { TableColumnHeaderCell } from "./DataTable";
 
 /**
  * A sortable column header: a link that sorts by this column (toggling direction when it is
@@ -10,12 +11,12 @@ export function SortHeader({ label, sortKey, current, dir }: { label: string; so
   const active = current === sortKey;
   const nextDir = active && dir === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
+    <TableColumnHeaderCell aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
       <Link to={withParams(search, { sort: sortKey, dir: nextDir, page: null })} className="sort-link">
         {label}
         <span aria-hidden="true">{active ? (dir === "asc" ? " ▲" : " ▼") : ""}</span>
         <span className="visually-hidden">{active ? `, sorted ${dir === "asc" ? "ascending" : "descending"}` : ", sortable"}</span>
       </Link>
-    </th>
+    </TableColumnHeaderCell>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { FormActions } from "~/components/form/FormActions";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Badge, Button, Card, Heading } from "@radix-ui/themes";
 import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
+import { FieldList, FieldRow } from "~/components/records/FieldList";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
@@ -71,47 +73,56 @@ export function InteractionsList({ stakeholder, rows, total, canEdit }: { stakeh
     <PanelDialog id="interactions" title={`Interactions: ${stakeholder.name}`} closeTo={listSearch(search)} wide>
       {canEdit ? (
         <p>
-          <Link className="button" to={panelSearch(search, { interact: stakeholder.id })}>
-            Record Interaction<span className="visually-hidden"> for {stakeholder.name}</span>
-          </Link>
+          <Button asChild>
+            <Link to={panelSearch(search, { interact: stakeholder.id })}>
+              Record Interaction<span className="visually-hidden"> for {stakeholder.name}</span>
+            </Link>
+          </Button>
         </p>
       ) : null}
       {rows.length === 0 ? (
         <p>No interactions recorded yet.</p>
       ) : (
         <>
-          {total > rows.length ? <p className="muted">Showing the {rows.length} most recent of {total} interactions.</p> : null}
+          {total > rows.length ? (
+            <p className="muted">
+              Showing the {rows.length} most recent of {total} interactions.
+            </p>
+          ) : null}
           <ol className="interaction-list">
             {rows.map((e) => (
-              <li key={e.id} className="card interaction">
-                <h3>
-                  <span className="badge badge--accent">{interactionTypeLabel(e.type)}</span> {e.subject}
-                </h3>
-                <dl className="definition-list">
-                  <dt>Date and time</dt>
-                  <dd>{when(e)}</dd>
-                  {e.location ? (
-                    <>
-                      <dt>Location</dt>
-                      <dd>{e.location}</dd>
-                    </>
-                  ) : null}
-                  {e.notes ? (
-                    <>
-                      <dt>Notes</dt>
-                      <dd className="preserve-lines">{e.notes}</dd>
-                    </>
-                  ) : null}
-                  {e.outcomes ? (
-                    <>
-                      <dt>Outcomes</dt>
-                      <dd className="preserve-lines">{e.outcomes}</dd>
-                    </>
-                  ) : null}
-                  <dt>Follow-up</dt>
-                  <dd>{e.followUpRequired ? `Required${e.followUpDate ? ` by ${formatDate(instantToZonedDate(new Date(e.followUpDate), e.timezone))}` : ""}` : "Not required"}</dd>
-                </dl>
-              </li>
+              <Card asChild size="2" key={e.id} className="interaction">
+                <li>
+                  <Heading as="h3" size="3">
+                    <Badge>{interactionTypeLabel(e.type)}</Badge> {e.subject}
+                  </Heading>
+                  <FieldList>
+                    <FieldRow label="Date and time">{when(e)}</FieldRow>
+                    {e.location ? (
+                      <>
+                        <FieldRow label="Location">{e.location}</FieldRow>
+                      </>
+                    ) : null}
+                    {e.notes ? (
+                      <>
+                        <FieldRow label="Notes" className="preserve-lines">
+                          {e.notes}
+                        </FieldRow>
+                      </>
+                    ) : null}
+                    {e.outcomes ? (
+                      <>
+                        <FieldRow label="Outcomes" className="preserve-lines">
+                          {e.outcomes}
+                        </FieldRow>
+                      </>
+                    ) : null}
+                    <FieldRow label="Follow-up">
+                      {e.followUpRequired ? `Required${e.followUpDate ? ` by ${formatDate(instantToZonedDate(new Date(e.followUpDate), e.timezone))}` : ""}` : "Not required"}
+                    </FieldRow>
+                  </FieldList>
+                </li>
+              </Card>
             ))}
           </ol>
         </>

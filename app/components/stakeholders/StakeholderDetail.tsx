@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
+import { Button, Heading } from "@radix-ui/themes";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
+import { Breakable } from "~/components/records/Breakable";
+import { FieldList, FieldRow } from "~/components/records/FieldList";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import { PriorityBadge } from "~/components/records/PriorityBadge";
@@ -13,20 +16,22 @@ type Row = [label: string, value: ReactNode];
 function Section({ title, rows }: { title: string; rows: Row[] }) {
   return (
     <section className="detail-section" aria-label={title}>
-      <h3>{title}</h3>
-      <dl className="definition-list">
+      <Heading as="h3" size="3">
+        {title}
+      </Heading>
+      <FieldList>
         {rows.map(([label, value]) => (
-          <div key={label} className="definition-list__row">
-            <dt>{label}</dt>
-            <dd>{value === null || value === undefined || value === "" ? <span className="muted">Not provided</span> : value}</dd>
-          </div>
+          <FieldRow key={label} label={label} empty="Not provided">
+            {value}
+          </FieldRow>
         ))}
-      </dl>
+      </FieldList>
     </section>
   );
 }
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
+const email = (value: string | null) => (value ? <Breakable text={value} /> : null);
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? `${lat}, ${lng}` : null);
 
 /** Details tab: every field of the record, including imported custom fields (spec 000 §2). */
@@ -34,14 +39,36 @@ function DetailsTab({ s }: { s: StakeholderDetails }) {
   const custom = Object.entries(s.customFields ?? {});
   return (
     <>
-      <Section title="Basic Information" rows={[["Name", s.name], ["Company name", s.companyName], ["Active", yesNo(s.isActive)], ["Project property owner", yesNo(s.isProjectPropertyOwner)]]} />
+      <Section
+        title="Basic Information"
+        rows={[
+          ["Name", s.name],
+          ["Company name", s.companyName],
+          ["Active", yesNo(s.isActive)],
+          ["Project property owner", yesNo(s.isProjectPropertyOwner)],
+        ]}
+      />
       <Section
         title="Contact Information"
-        rows={[["Email", s.email], ["Email 2", s.email2], ["Email 3", s.email3], ["Phone", s.phone], ["Phone 2", s.phone2], ["Phone 3", s.phone3]]}
+        rows={[
+          ["Email", email(s.email)],
+          ["Email 2", email(s.email2)],
+          ["Email 3", email(s.email3)],
+          ["Phone", s.phone],
+          ["Phone 2", s.phone2],
+          ["Phone 3", s.phone3],
+        ]}
       />
       <Section
         title="Additional Contact Fields"
-        rows={[["Mobile", s.mobile], ["Contact phone", s.contactPhone], ["Business phone", s.businessPhone], ["Home phone", s.homePhone], ["Cell phone", s.cellPhone], ["Mobile phone", s.mobilePhone]]}
+        rows={[
+          ["Mobile", s.mobile],
+          ["Contact phone", s.contactPhone],
+          ["Business phone", s.businessPhone],
+          ["Home phone", s.homePhone],
+          ["Cell phone", s.cellPhone],
+          ["Mobile phone", s.mobilePhone],
+        ]}
       />
       <Section
         title="Addresses"
@@ -59,17 +86,32 @@ function DetailsTab({ s }: { s: StakeholderDetails }) {
       />
       <Section
         title="Categorisation"
-        rows={[["Member type", s.memberType], ["Stakeholder category", s.stakeholderCategory], ["Influence level", s.influenceLevel], ["IAP2 engagement level", s.iap2EngagementLevel]]}
+        rows={[
+          ["Member type", s.memberType],
+          ["Stakeholder category", s.stakeholderCategory],
+          ["Influence level", s.influenceLevel],
+          ["IAP2 engagement level", s.iap2EngagementLevel],
+        ]}
       />
       <Section
         title="Next Action"
-        rows={[["Next action", s.nextAction], ["Due date", s.nextActionDueDate ? formatDate(s.nextActionDueDate) : null], ["Priority", <PriorityBadge key="p" priority={s.priority} dueDate={s.nextActionDueDate} />]]}
+        rows={[
+          ["Next action", s.nextAction],
+          ["Due date", s.nextActionDueDate ? formatDate(s.nextActionDueDate) : null],
+          ["Priority", <PriorityBadge key="p" priority={s.priority} dueDate={s.nextActionDueDate} />],
+        ]}
       />
       <Section title="Notes" rows={[["Notes", s.notes ? <span className="preserve-lines">{s.notes}</span> : null]]} />
       <Section title="Custom Fields" rows={custom.length ? custom.map(([key, value]) => [key, value === null ? null : String(value)]) : [["Custom fields", null]]} />
       <Section
         title="Record"
-        rows={[["Stakeholder ID", String(s.id)], ["Last contact", s.lastContact ? formatDateTime(s.lastContact) : null], ["Created", formatDateTime(s.createdAt)], ["Updated", formatDateTime(s.updatedAt)], ["Version", String(s.version)]]}
+        rows={[
+          ["Stakeholder ID", String(s.id)],
+          ["Last contact", s.lastContact ? formatDateTime(s.lastContact) : null],
+          ["Created", formatDateTime(s.createdAt)],
+          ["Updated", formatDateTime(s.updatedAt)],
+          ["Version", String(s.version)],
+        ]}
       />
     </>
   );
@@ -99,19 +141,27 @@ export function StakeholderDetail({
       <ul className="button-row detail-actions">
         {canEdit ? (
           <li>
-            <Link className="button" to={panelSearch(search, { interact: s.id })}>Record Interaction</Link>
+            <Button asChild>
+              <Link to={panelSearch(search, { interact: s.id })}>Record Interaction</Link>
+            </Button>
           </li>
         ) : null}
         <li>
-          <Link className="button button--secondary" to={panelSearch(search, { interactions: s.id })}>View Interactions</Link>
+          <Button asChild variant="outline">
+            <Link to={panelSearch(search, { interactions: s.id })}>View Interactions</Link>
+          </Button>
         </li>
         {canEdit ? (
           <>
             <li>
-              <Link className="button button--secondary" to={panelSearch(search, { link: s.id })}>Link Properties</Link>
+              <Button asChild variant="outline">
+                <Link to={panelSearch(search, { link: s.id })}>Link Properties</Link>
+              </Button>
             </li>
             <li>
-              <Link className="button button--secondary" to={panelSearch(search, { edit: s.id })}>Edit</Link>
+              <Button asChild variant="outline">
+                <Link to={panelSearch(search, { edit: s.id })}>Edit</Link>
+              </Button>
             </li>
           </>
         ) : null}
@@ -136,15 +186,21 @@ export function StakeholderDetail({
         <summary>Debug data</summary>
         <ul className="button-row">
           <li>
-            <a className="button button--ghost" href={`/stakeholders/sample.json?projectId=${projectId}`}>Show sample data</a>
+            <Button asChild variant="outline" color="gray">
+              <a href={`/stakeholders/sample.json?projectId=${projectId}`}>Show sample data</a>
+            </Button>
           </li>
           <li>
-            <a className="button button--ghost" href={json} target="_blank" rel="noopener noreferrer">
-              Open all stakeholders as raw data<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <Button asChild variant="outline" color="gray">
+              <a href={json} target="_blank" rel="noopener noreferrer">
+                Open all stakeholders as raw data<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </Button>
           </li>
           <li>
-            <a className="button button--ghost" href={`${json}&download=1`}>Download all stakeholders as JSON</a>
+            <Button asChild variant="outline" color="gray">
+              <a href={`${json}&download=1`}>Download all stakeholders as JSON</a>
+            </Button>
           </li>
         </ul>
       </details>

@@ -1,6 +1,11 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
+import { SearchField } from "~/components/form/SearchField";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import { PriorityBadge } from "~/components/records/PriorityBadge";
+import { Breakable } from "~/components/records/Breakable";
 import { SortHeader } from "~/components/records/SortHeader";
+import { StatTiles } from "~/components/records/StatTiles";
 import type { StakeholderCounts } from "~/modules/stakeholder/stakeholder.server";
 import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.server";
 import { withParams } from "~/utils/list-query";
@@ -10,25 +15,15 @@ import { panelSearch } from "./urls";
 export function SearchForm({ search, view, sort, dir }: { search: string; view: string; sort: string; dir: string }) {
   return (
     <Form method="get" role="search" aria-label="Stakeholders" className="toolbar">
-      <div className="field">
-        <label htmlFor="stakeholder-search" className="field__label">
-          Search stakeholders
-        </label>
-        <p id="stakeholder-search-hint" className="field__hint">
-          Name, email, phone, address or company
-        </p>
-        <input id="stakeholder-search" type="search" name="search" defaultValue={search} maxLength={200} className="field__input" aria-describedby="stakeholder-search-hint" />
-      </div>
+      <SearchField id="stakeholder-search" label="Search stakeholders" hint="Name, email, phone, address or company" value={search} />
       {view !== "table" ? <input type="hidden" name="view" value={view} /> : null}
       {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
       {dir !== "asc" ? <input type="hidden" name="dir" value={dir} /> : null}
-      <button type="submit" className="button">
-        Search
-      </button>
+      <Button type="submit">Search</Button>
       {search ? (
-        <Link to={withParams("", { view: view === "table" ? null : view, sort: sort === "name" ? null : sort, dir: dir === "asc" ? null : dir })} className="button button--ghost">
-          Clear search
-        </Link>
+        <Button asChild variant="outline" color="gray">
+          <Link to={withParams("", { view: view === "table" ? null : view, sort: sort === "name" ? null : sort, dir: dir === "asc" ? null : dir })}>Clear search</Link>
+        </Button>
       ) : null}
     </Form>
   );
@@ -41,9 +36,11 @@ export function ViewToggle({ view }: { view: "table" | "cards" }) {
       <ul>
         {(["table", "cards"] as const).map((v) => (
           <li key={v}>
-            <Link to={withParams(search, { view: v === "table" ? null : v, page: null })} aria-current={view === v ? "page" : undefined} className={`button ${view === v ? "" : "button--secondary"}`}>
-              {v === "table" ? "Table" : "Cards"}
-            </Link>
+            <Button asChild variant={view === v ? "solid" : "outline"}>
+              <Link to={withParams(search, { view: v === "table" ? null : v, page: null })} aria-current={view === v ? "page" : undefined}>
+                {v === "table" ? "Table" : "Cards"}
+              </Link>
+            </Button>
           </li>
         ))}
       </ul>
@@ -58,16 +55,7 @@ export function CountTiles({ counts }: { counts: StakeholderCounts }) {
     ["Individuals", counts.individuals],
     ["Businesses", counts.businesses],
   ] as const;
-  return (
-    <dl className="stats" aria-label="Stakeholder counts for the project">
-      {tiles.map(([label, value]) => (
-        <div className="stat" key={label}>
-          <dt className="stat__label">{label}</dt>
-          <dd className="stat__value">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatTiles label="Stakeholder counts for the project" tiles={tiles.map(([label, value]) => ({ label, value }))} />;
 }
 
 function LinkedProperties({ row, max }: { row: StakeholderRow; max: number }) {
@@ -133,46 +121,48 @@ function NameLink({ row }: { row: StakeholderRow }) {
 
 export function StakeholderTable({ rows, sort, dir, canEdit }: { rows: StakeholderRow[]; sort: string; dir: "asc" | "desc"; canEdit: boolean }) {
   return (
-    <div className="table-wrap">
-      <table className="records">
-        <caption>Stakeholders</caption>
-        <thead>
-          <tr>
-            <SortHeader label="Name" sortKey="name" current={sort} dir={dir} />
-            <SortHeader label="Email" sortKey="email" current={sort} dir={dir} />
-            <SortHeader label="Type" sortKey="memberType" current={sort} dir={dir} />
-            <th scope="col">Contact Info</th>
-            <th scope="col">Properties</th>
-            <SortHeader label="Next Action Priority" sortKey="priority" current={sort} dir={dir} />
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <NameLink row={row} />
-                {!row.isActive ? <span className="badge badge--muted"> Inactive</span> : null}
-              </th>
-              <td>{row.email ?? <span className="muted">None</span>}</td>
-              <td>{row.memberType ?? <span className="muted">Not set</span>}</td>
-              <td>
-                <ContactInfo row={row} />
-              </td>
-              <td>
-                <LinkedProperties row={row} max={2} />
-              </td>
-              <td>
-                <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
-              </td>
-              <td>
-                <RowActions row={row} canEdit={canEdit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Stakeholders" caption={{ text: "Stakeholders", hidden: true }} className="records">
+      <TableHeader>
+        <TableRow>
+          <SortHeader label="Name" sortKey="name" current={sort} dir={dir} />
+          <SortHeader label="Email" sortKey="email" current={sort} dir={dir} />
+          <SortHeader label="Type" sortKey="memberType" current={sort} dir={dir} />
+          <TableColumnHeaderCell>Contact Info</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Properties</TableColumnHeaderCell>
+          <SortHeader label="Next Action Priority" sortKey="priority" current={sort} dir={dir} />
+          <TableColumnHeaderCell>Actions</TableColumnHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableRowHeaderCell>
+              <NameLink row={row} />
+              {!row.isActive ? (
+                <>
+                  {" "}
+                  <Badge color="gray">Inactive</Badge>
+                </>
+              ) : null}
+            </TableRowHeaderCell>
+            <TableCell className="cell--text">{row.email ?? <span className="muted">None</span>}</TableCell>
+            <TableCell>{row.memberType ?? <span className="muted">Not set</span>}</TableCell>
+            <TableCell className="cell--text">
+              <ContactInfo row={row} />
+            </TableCell>
+            <TableCell className="cell--text">
+              <LinkedProperties row={row} max={2} />
+            </TableCell>
+            <TableCell>
+              <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
+            </TableCell>
+            <TableCell>
+              <RowActions row={row} canEdit={canEdit} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </DataTable>
   );
 }
 
@@ -180,24 +170,32 @@ export function StakeholderCards({ rows, canEdit }: { rows: StakeholderRow[]; ca
   return (
     <ul className="card-grid" aria-label="Stakeholders">
       {rows.map((row) => (
-        <li key={row.id} className="card stakeholder-card">
-          <h3>
-            <NameLink row={row} />
-          </h3>
-          <p className="muted">
-            {row.memberType ?? "Type not set"}
-            {!row.isActive ? " · Inactive" : ""}
-          </p>
-          {row.email ? <p>{row.email}</p> : null}
-          <ContactInfo row={row} />
-          <h4>Properties</h4>
-          <LinkedProperties row={row} max={3} />
-          <p>
-            <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
-          </p>
-          {row.nextAction ? <p>{row.nextAction}</p> : null}
-          <RowActions row={row} canEdit={canEdit} />
-        </li>
+        <Card asChild size="2" key={row.id} className="stakeholder-card">
+          <li>
+            <Heading as="h3" size="4">
+              <NameLink row={row} />
+            </Heading>
+            <Text as="p" color="gray">
+              {row.memberType ?? "Type not set"}
+              {!row.isActive ? " · Inactive" : ""}
+            </Text>
+            {row.email ? (
+              <Text as="p">
+                <Breakable text={row.email} />
+              </Text>
+            ) : null}
+            <ContactInfo row={row} />
+            <Heading as="h4" size="2">
+              Properties
+            </Heading>
+            <LinkedProperties row={row} max={3} />
+            <Text as="p">
+              <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
+            </Text>
+            {row.nextAction ? <Text as="p">{row.nextAction}</Text> : null}
+            <RowActions row={row} canEdit={canEdit} />
+          </li>
+        </Card>
       ))}
     </ul>
   );

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
 import { formatKilobytes } from "~/modules/document/file-types";
 import type { TemplateJson } from "~/modules/template/template.server";
 
@@ -7,51 +8,67 @@ export function TemplateCard({ template, projectId, canEdit, canDelete }: { temp
   const shown = template.tags.slice(0, 2);
   const more = template.tags.length - shown.length;
   return (
-    <li className="card template-card">
-      <h3>{template.templateName}</h3>
-      <p className="muted">{template.originalFileName}</p>
-      <p>{template.templateDescription || "No description provided"}</p>
-      <p>
-        <span className="visually-hidden">Category: </span>
-        <span className="badge badge--accent">{template.category || "Uncategorised"}</span>
-      </p>
-      {template.tags.length ? (
-        <ul className="tag-list" aria-label="Tags">
-          {shown.map((tag) => (
-            <li key={tag} className="badge badge--muted">
-              {tag}
+    <Card asChild size="2" className="template-card">
+      <li>
+        <Heading as="h3" size="4">
+          {template.templateName}
+        </Heading>
+        <Text as="p" color="gray">
+          {template.originalFileName}
+        </Text>
+        <Text as="p">{template.templateDescription || "No description provided"}</Text>
+        <p>
+          <span className="visually-hidden">Category: </span>
+          <Badge>{template.category || "Uncategorised"}</Badge>
+        </p>
+        {template.tags.length ? (
+          <ul className="tag-list" aria-label="Tags">
+            {shown.map((tag) => (
+              <Badge asChild color="gray" key={tag}>
+                <li>{tag}</li>
+              </Badge>
+            ))}
+            {more > 0 ? (
+              <Badge asChild color="gray">
+                <li>
+                  +{more}
+                  <span className="visually-hidden"> more tags</span>
+                </li>
+              </Badge>
+            ) : null}
+          </ul>
+        ) : null}
+        <Text as="p" color="gray">
+          {formatKilobytes(template.fileSize)}
+        </Text>
+        <ul className="button-row">
+          <li>
+            <Button asChild variant="outline">
+              <a href={`/api/templates/${template.id}/download?projectId=${projectId}`} download={template.originalFileName}>
+                Download<span className="visually-hidden"> {template.templateName}</span>
+              </a>
+            </Button>
+          </li>
+          {canEdit ? (
+            <li>
+              <Button asChild variant="outline" color="gray">
+                <Link to={`?edit=${template.id}`} preventScrollReset>
+                  Edit<span className="visually-hidden"> {template.templateName}</span>
+                </Link>
+              </Button>
             </li>
-          ))}
-          {more > 0 ? (
-            <li className="badge badge--muted">
-              +{more}
-              <span className="visually-hidden"> more tags</span>
+          ) : null}
+          {canDelete ? (
+            <li>
+              <Button asChild variant="outline" color="red">
+                <Link to={`?delete=${template.id}`} preventScrollReset>
+                  Delete<span className="visually-hidden"> {template.templateName}</span>
+                </Link>
+              </Button>
             </li>
           ) : null}
         </ul>
-      ) : null}
-      <p className="muted">{formatKilobytes(template.fileSize)}</p>
-      <ul className="button-row">
-        <li>
-          <a className="button button--secondary" href={`/api/templates/${template.id}/download?projectId=${projectId}`} download={template.originalFileName}>
-            Download<span className="visually-hidden"> {template.templateName}</span>
-          </a>
-        </li>
-        {canEdit ? (
-          <li>
-            <Link className="button button--ghost" to={`?edit=${template.id}`} preventScrollReset>
-              Edit<span className="visually-hidden"> {template.templateName}</span>
-            </Link>
-          </li>
-        ) : null}
-        {canDelete ? (
-          <li>
-            <Link className="button button--ghost danger-link" to={`?delete=${template.id}`} preventScrollReset>
-              Delete<span className="visually-hidden"> {template.templateName}</span>
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </li>
+      </li>
+    </Card>
   );
 }
