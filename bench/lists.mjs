@@ -70,7 +70,10 @@ try {
       continue;
     }
     await load(app.baseUrl + scenario.path, { connections, seconds: 1, headers }); // warm-up
+    const cpuBefore = appCpuMs(app.pid);
     const result = await load(app.baseUrl + scenario.path, { connections, seconds, headers });
+    // The app's own CPU per request: unlike req/s, it hardly moves when other work shares the machine.
+    if (cpuBefore !== null) result.cpuMs = (appCpuMs(app.pid) - cpuBefore) / result.requests;
     // One request at a time: what a single user waits with nothing else running.
     const single = await load(app.baseUrl + scenario.path, { connections: 1, seconds: singleSeconds, headers });
     rows.push({ name: scenario.name, bytes: body.length, ...result, single });
@@ -78,6 +81,10 @@ try {
 
   console.log(`\n"${BENCH_PROJECT}" (project ${projectId}), ${connections} connections, ${seconds} s per scenario (then ${singleSeconds} s one at a time), Node ${process.version}\n`);
   printTable(rows, { baseline: rows.find((r) => r.name.startsWith("bare Express route")) });
+  if (rows.some((r) => r.cpuMs !== undefined)) {
+    console.log("\nApp CPU per request under load (from /proc; robust to other load on the machine):");
+    for (const r of rows) if (r.cpuMs !== undefined) console.log(`- ${r.name}: ${r.cpuMs.toFixed(2)} ms`);
+  }
   const stakeholders = rows.find((r) => r.name.startsWith("/stakeholders (page 1"));
   if (stakeholders) console.log(`\nOne /stakeholders request alone: p50 ${stakeholders.single.p50.toFixed(1)} ms, p97.5 ${stakeholders.single.p975.toFixed(1)} ms (${stakeholders.single.requests} requests one at a time)`);
   for (const s of skipped) console.log(`skipped: ${s.name} answered ${s.status}${s.status === 404 ? " (page not built yet?)" : ""}`);
@@ -99,4 +106,15 @@ async function stakeholderPrioritySort(baseUrl, cookie) {
   const html = await response.text();
   const key = html.match(/[?&;]sort=([A-Za-z]*[Pp]riority)\b/)?.[1];
   return key ?? (html.includes("sort=name") ? "name" : "nextActionPriority");
+}
+
+/** User plus system CPU time of a process in ms (Linux /proc; null elsewhere or for BENCH_URL). */
+function appCpuMs(pid) {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks, 100 per second on Linux
+  } catch {
+    return null;
+  }
 }
