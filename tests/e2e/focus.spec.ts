@@ -84,6 +84,8 @@ test.describe("error summary, JavaScript disabled", () => {
     await expect(summary(page)).toHaveAttribute("tabindex", "-1");
     await expect(summary(page)).toHaveAttribute("autofocus", "");
     expect(await summary(page).getAttribute("role")).toBeNull();
+    // The panel's heading comes first in the page but leaves the focus to the summary.
+    await expectSummaryFocused(page);
     await expectAccessible(page);
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { Button, Card, Flex, Heading } from "@radix-ui/themes";
+import { usePageHasFormErrors } from "~/components/form/form-state";
 
 /**
  * The spec's modals as URL states (DESIGN §2): a labelled panel rendered by the server at the top of
@@ -9,16 +10,21 @@ import { Button, Card, Flex, Heading } from "@radix-ui/themes";
 export function PanelDialog({ id, title, closeTo, children, wide = false }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {
   const headingId = `${id}-title`;
   const heading = useRef<HTMLHeadingElement>(null);
+  // After a failed submission the error summary takes focus instead (GOV.UK): the first autofocus
+  // in the document wins on a full page load, and the panel's heading comes before its form's summary.
+  const showsErrors = usePageHasFormErrors();
   // autoFocus moves focus on a full page load; React ignores it on headings after a client-side
   // navigation, so focus the heading when the panel opens (or switches to another record).
   useEffect(() => {
-    heading.current?.focus();
+    if (!showsErrors) heading.current?.focus();
+    // Only when the panel opens or changes record, not when errors come and go.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, title]);
   return (
     <Card asChild size="3" className={`panel-dialog${wide ? " panel-dialog--wide" : ""}`}>
       <section id={id} aria-labelledby={headingId}>
         <Flex className="panel-dialog__header" justify="between" align="start" gap="3">
-          <Heading as="h2" size="5" id={headingId} ref={heading} tabIndex={-1} autoFocus>
+          <Heading as="h2" size="5" id={headingId} ref={heading} tabIndex={-1} autoFocus={!showsErrors}>
             {title}
           </Heading>
           <Button asChild variant="outline" color="gray">
