@@ -86,7 +86,10 @@ try {
     for (const r of rows) if (r.cpuMs !== undefined) console.log(`- ${r.name}: ${r.cpuMs.toFixed(2)} ms`);
   }
   const stakeholders = rows.find((r) => r.name.startsWith("/stakeholders (page 1"));
-  if (stakeholders) console.log(`\nOne /stakeholders request alone: p50 ${stakeholders.single.p50.toFixed(1)} ms, p97.5 ${stakeholders.single.p975.toFixed(1)} ms (${stakeholders.single.requests} requests one at a time)`);
+  if (stakeholders)
+    console.log(
+      `\nOne /stakeholders request alone: p50 ${stakeholders.single.p50.toFixed(1)} ms, p97.5 ${stakeholders.single.p975.toFixed(1)} ms (${stakeholders.single.requests} requests one at a time)`,
+    );
   for (const s of skipped) console.log(`skipped: ${s.name} answered ${s.status}${s.status === 404 ? " (page not built yet?)" : ""}`);
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/lists-${Date.now()}.json`;

@@ -12,8 +12,23 @@ export function searchTextSql(columns: readonly string[], alias?: string): strin
 
 /** Stakeholder search: name, e-mails, phones, addresses, company name. */
 export const STAKEHOLDER_SEARCH_COLUMNS = [
-  "name", "email", "email2", "email3", "phone", "phone2", "phone3", "mobile", "contact_phone", "business_phone",
-  "home_phone", "cell_phone", "mobile_phone", "address", "address2", "address3", "company_name",
+  "name",
+  "email",
+  "email2",
+  "email3",
+  "phone",
+  "phone2",
+  "phone3",
+  "mobile",
+  "contact_phone",
+  "business_phone",
+  "home_phone",
+  "cell_phone",
+  "mobile_phone",
+  "address",
+  "address2",
+  "address3",
+  "company_name",
 ] as const;
 
 /** Property search: address, the search line, volume, folio, proprietors (jsonb as text). */

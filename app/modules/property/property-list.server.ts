@@ -16,8 +16,7 @@ export const PROPERTY_SORT_KEYS = ["address", "volume", "folio", "laaExpiryDate"
 export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
 
 /** Natural order for title references: the digits as a number, then the text. */
-const titleRefOrder = (column: string, dir: string) =>
-  `nullif(regexp_replace(${column}, '\\D', '', 'g'), '')::numeric ${dir} nulls last, ${column} ${dir} nulls last`;
+const titleRefOrder = (column: string, dir: string) => `nullif(regexp_replace(${column}, '\\D', '', 'g'), '')::numeric ${dir} nulls last, ${column} ${dir} nulls last`;
 
 // Address, LAA expiry and priority have an index that returns the page in order (migration list_indexes).
 const ORDER_BY: Record<PropertySortKey, (dir: "asc" | "desc") => string> = {
@@ -122,10 +121,11 @@ async function matchCount(access: ProjectAccess, query: PropertyListQuery, stats
 async function pageRows(access: ProjectAccess, query: PropertyListQuery, columns: string) {
   const where = listWhere(access, query);
   const dir = query.dir ?? "asc";
-  return db().execute<Record<string, unknown>[]>(
-    `select ${columns} from property p where ${where.sql} order by ${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir} limit ? offset ?`,
-    [...where.params, query.limit, query.offset],
-  );
+  return db().execute<Record<string, unknown>[]>(`select ${columns} from property p where ${where.sql} order by ${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir} limit ? offset ?`, [
+    ...where.params,
+    query.limit,
+    query.offset,
+  ]);
 }
 
 async function linkedStakeholdersOf(access: ProjectAccess, ids: number[]) {
@@ -153,7 +153,10 @@ export async function listProperties(access: ProjectAccess, query: PropertyListQ
   const today = query.today ?? todayForProject(access.project);
   const statsQuery = propertyStats(access, today);
   const [rows, stats, total] = await Promise.all([pageRows(access, query, LIST_COLUMNS), statsQuery, matchCount(access, query, () => statsQuery)]);
-  const linked = await linkedStakeholdersOf(access, rows.map((r) => Number(r.id)));
+  const linked = await linkedStakeholdersOf(
+    access,
+    rows.map((r) => Number(r.id)),
+  );
   return {
     total,
     stats,

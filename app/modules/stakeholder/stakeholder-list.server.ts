@@ -67,10 +67,9 @@ function where(access: ProjectAccess, search = "") {
 async function pageRows(access: ProjectAccess, options: StakeholderListOptions, columns: string) {
   const filter = where(access, options.search);
   const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
-  return db().getConnection().execute<Record<string, unknown>[]>(
-    `select ${columns} from stakeholder s where ${filter.sql} order by ${order} limit ? offset ?`,
-    [...filter.params, options.limit, options.offset],
-  );
+  return db()
+    .getConnection()
+    .execute<Record<string, unknown>[]>(`select ${columns} from stakeholder s where ${filter.sql} order by ${order} limit ? offset ?`, [...filter.params, options.limit, options.offset]);
 }
 
 /** How many stakeholders the search matches (the trigram index finds them without reading the project). */
@@ -83,14 +82,16 @@ async function countMatches(access: ProjectAccess, search: string): Promise<numb
 /** The four tiles, for the whole project (not just the page or the search), in one query. */
 export async function stakeholderCounts(access: ProjectAccess): Promise<StakeholderCounts> {
   requirePermission(access, "viewData");
-  const [row] = await db().getConnection().execute<{ total: number; active: number; individuals: number; businesses: number }[]>(
-    `select count(*)::int as total,
+  const [row] = await db()
+    .getConnection()
+    .execute<{ total: number; active: number; individuals: number; businesses: number }[]>(
+      `select count(*)::int as total,
             count(*) filter (where is_active is not false)::int as active,
             count(*) filter (where member_type = 'Individual')::int as individuals,
             count(*) filter (where member_type = 'Business')::int as businesses
        from stakeholder where project_id = ?`,
-    [access.project.id],
-  );
+      [access.project.id],
+    );
   return { total: row?.total ?? 0, active: row?.active ?? 0, individuals: row?.individuals ?? 0, businesses: row?.businesses ?? 0 };
 }
 
@@ -107,11 +108,7 @@ export async function listStakeholders(access: ProjectAccess, options: Stakehold
   requirePermission(access, "viewData");
   const today = options.today ?? todayForProject(access.project);
   const search = options.search?.trim() ?? "";
-  const [rows, counts, matches] = await Promise.all([
-    pageRows(access, options, LIST_COLUMNS),
-    stakeholderCounts(access),
-    search ? countMatches(access, search) : null,
-  ]);
+  const [rows, counts, matches] = await Promise.all([pageRows(access, options, LIST_COLUMNS), stakeholderCounts(access), search ? countMatches(access, search) : null]);
   return {
     rows: rows.map((r) => {
       const due = (r.nextActionDueDate as string | null) ?? null;
@@ -138,10 +135,7 @@ export async function listStakeholders(access: ProjectAccess, options: Stakehold
 export async function listStakeholderEntities(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: IStakeholder[]; total: number }> {
   requirePermission(access, "viewData");
   const search = options.search?.trim() ?? "";
-  const [ids, total] = await Promise.all([
-    pageRows(access, options, "s.id"),
-    countMatches(access, search),
-  ]);
+  const [ids, total] = await Promise.all([pageRows(access, options, "s.id"), countMatches(access, search)]);
   if (!ids.length) return { rows: [], total };
   const found = await db().find(Stakeholder, { id: { $in: ids.map((r) => Number(r.id)) }, project: access.project.id });
   const byId = new Map(found.map((s) => [s.id, s]));
