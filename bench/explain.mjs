@@ -20,9 +20,13 @@ const pageQuery = (search) => ({
   text: `select s.id, s.name, c.n as "propertyCount", ${CONTACT}, count(*) over () as total
     from (select stakeholder_id, count(*)::int as n from stakeholder_property where project_id = $1 group by stakeholder_id) c
     join stakeholder s on s.id = c.stakeholder_id and s.project_id = $1
-    ${search ? `where (s.name ilike $2 or exists (
+    ${
+      search
+        ? `where (s.name ilike $2 or exists (
       select 1 from stakeholder_property sp2 join property p2 on p2.id = sp2.property_id
-      where sp2.stakeholder_id = s.id and sp2.project_id = $1 and p2.address ilike $2))` : ""}
+      where sp2.stakeholder_id = s.id and sp2.project_id = $1 and p2.address ilike $2))`
+        : ""
+    }
     order by c.n desc, s.name asc, s.id asc
     limit 24 offset 0`,
   extra: search ? [`%${search}%`] : [],

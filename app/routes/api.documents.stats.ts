@@ -5,5 +5,4 @@ import { documentStats } from "~/modules/document/document.server";
 import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/documents/stats?projectId=: totalDocuments, totalSize, categoryBreakdown. */
-export const loader = ({ request }: LoaderFunctionArgs) =>
-  handleAppErrors(async () => json(await documentStats(await requireApiProject(request))));
+export const loader = ({ request }: LoaderFunctionArgs) => handleAppErrors(async () => json(await documentStats(await requireApiProject(request))));

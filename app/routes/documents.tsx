@@ -71,9 +71,18 @@ export default function Documents() {
           </Heading>
           <DocumentsToolbar search={data.search} category={data.category} />
           {data.documents.length ? (
-            <DocumentsTable documents={data.documents} projectId={data.project.id} caption={filtered ? `Documents matching your search (${data.total})` : `All documents (${data.total})`} search={query} canEdit={data.canEdit} canDelete={data.canDelete} />
+            <DocumentsTable
+              documents={data.documents}
+              projectId={data.project.id}
+              caption={filtered ? `Documents matching your search (${data.total})` : `All documents (${data.total})`}
+              search={query}
+              canEdit={data.canEdit}
+              canDelete={data.canDelete}
+            />
           ) : (
-            <EmptyState id="no-documents">{filtered ? "No documents match your search. Try adjusting your search or category." : data.total ? "There are no documents on this page." : "No documents uploaded yet."}</EmptyState>
+            <EmptyState id="no-documents">
+              {filtered ? "No documents match your search. Try adjusting your search or category." : data.total ? "There are no documents on this page." : "No documents uploaded yet."}
+            </EmptyState>
           )}
           <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Documents" />
         </section>

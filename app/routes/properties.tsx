@@ -72,7 +72,9 @@ export default function PropertiesPage() {
         <PropertyForm key={`${data.form.mode}-${data.form.values.id ?? "new"}`} mode={data.form.mode} values={data.form.values} closeTo={closeTo} returnTo={closeTo} />
       ) : null}
       {data.linkPanel ? <LinkStakeholdersForm {...data.linkPanel} closeTo={closeTo} returnTo={closeTo} /> : null}
-      {data.details && !data.form && !data.linkPanel && !duplicates ? <PropertyDetails property={data.details} tab={data.tab} canEdit={canEdit} documents={data.documents} projectId={data.project.id} /> : null}
+      {data.details && !data.form && !data.linkPanel && !duplicates ? (
+        <PropertyDetails property={data.details} tab={data.tab} canEdit={canEdit} documents={data.documents} projectId={data.project.id} />
+      ) : null}
       <PropertyStats stats={stats} />
       <PropertyToolbar search={list.search} view={list.view} laa={list.laa} sort={list.sort} dir={list.dir} />
       {list.rows.length === 0 ? (

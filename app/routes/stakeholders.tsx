@@ -75,11 +75,21 @@ export default function StakeholdersPage() {
       {/* First on the page, so it (not a panel heading) takes focus after a failed submission. */}
       <ErrorSummary errors={formErrors?.fieldErrors} fieldIds={{ [FORM_ERROR]: formHeading }} />
 
-      {open(panels.form, (stakeholder) => <StakeholderForm stakeholder={stakeholder} />)}
-      {open(panels.detail, (stakeholder) => <StakeholderDetail stakeholder={stakeholder} tab={data.tab} documents={data.documents} canEdit={data.canEdit} projectId={data.project.id} />)}
-      {open(panels.link, (link) => <LinkPropertiesPanel {...link} />)}
-      {open(panels.interact, (interact) => <InteractionForm {...interact} />)}
-      {open(panels.interactions, (list) => <InteractionsList {...list} canEdit={data.canEdit} />)}
+      {open(panels.form, (stakeholder) => (
+        <StakeholderForm stakeholder={stakeholder} />
+      ))}
+      {open(panels.detail, (stakeholder) => (
+        <StakeholderDetail stakeholder={stakeholder} tab={data.tab} documents={data.documents} canEdit={data.canEdit} projectId={data.project.id} />
+      ))}
+      {open(panels.link, (link) => (
+        <LinkPropertiesPanel {...link} />
+      ))}
+      {open(panels.interact, (interact) => (
+        <InteractionForm {...interact} />
+      ))}
+      {open(panels.interactions, (list) => (
+        <InteractionsList {...list} canEdit={data.canEdit} />
+      ))}
 
       <CountTiles counts={data.counts} />
       <div className="toolbar stakeholders-toolbar">

@@ -44,7 +44,7 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (cached) return cached;
-    // An exported but empty variable (FOO=) means "not set", as in most twelve-factor apps.
+  // An exported but empty variable (FOO=) means "not set", as in most twelve-factor apps.
   const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
   const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {

@@ -13,10 +13,7 @@ export interface ListQuery<S extends string> {
 
 export const MAX_SEARCH_LENGTH = 200;
 
-export function parseListQuery<S extends string>(
-  params: URLSearchParams,
-  options: { sortKeys: readonly S[]; defaultSort: S; defaultDir?: "asc" | "desc"; pageSize?: number },
-): ListQuery<S> {
+export function parseListQuery<S extends string>(params: URLSearchParams, options: { sortKeys: readonly S[]; defaultSort: S; defaultDir?: "asc" | "desc"; pageSize?: number }): ListQuery<S> {
   const sortParam = params.get("sort") as S | null;
   const sort = sortParam && options.sortKeys.includes(sortParam) ? sortParam : options.defaultSort;
   const dir = params.get("dir") === "desc" ? "desc" : params.get("dir") === "asc" ? "asc" : (options.defaultDir ?? "asc");

@@ -18,7 +18,10 @@ export const ProjectMembership = defineEntity({
     canModifyApp: p.boolean().default(false),
     isActive: p.boolean().default(true),
     invitedBy: p.manyToOne(User).nullable(),
-    joinedAt: p.datetime().onCreate(() => new Date()).defaultRaw("now()"),
+    joinedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw("now()"),
     ...timestamps(),
   },
   // Leads with user, so it also serves "memberships of this user".

@@ -14,7 +14,10 @@ export const ProjectPhaseForm = defineEntity({
     /** Fields extracted from an uploaded start-up PDF, kept as evidence of what was auto-filled. */
     extractedFields: p.json<unknown>().nullable(),
     submittedBy: p.manyToOne(User).nullable(),
-    submittedAt: p.datetime().onCreate(() => new Date()).defaultRaw("now()"),
+    submittedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .defaultRaw("now()"),
   },
   uniques: [{ properties: ["project", "phase"] }],
 });

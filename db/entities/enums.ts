@@ -8,48 +8,13 @@ export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled", "unpaid"
 export const PHASE_STATUSES = ["pending", "in-progress", "completed"] as const;
 export const PROJECT_PHASES = ["startup", "planning", "closure"] as const;
 export const MEMBER_TYPES = ["Individual", "Business", "Organization", "Government"] as const;
-export const STAKEHOLDER_CATEGORIES = [
-  "Resident",
-  "Business Owner",
-  "Local Official",
-  "Community Leader",
-  "Developer",
-  "Investor",
-] as const;
+export const STAKEHOLDER_CATEGORIES = ["Resident", "Business Owner", "Local Official", "Community Leader", "Developer", "Investor"] as const;
 export const INFLUENCE_LEVELS = ["High", "Medium", "Low"] as const;
 export const IAP2_LEVELS = ["Inform", "Consult", "Involve", "Collaborate", "Empower"] as const;
 export const TITLE_TYPES = ["FREEHOLD", "CoT"] as const;
-export const ENGAGEMENT_TYPES = [
-  "meeting",
-  "call",
-  "email",
-  "event",
-  "site_visit",
-  "public_hearing",
-  "survey",
-  "interview",
-] as const;
-export const COMMUNITY_PROJECT_STATUSES = [
-  "proposed",
-  "under_review",
-  "approved",
-  "in_progress",
-  "completed",
-  "on_hold",
-  "cancelled",
-] as const;
-export const DOCUMENT_CATEGORIES = [
-  "legal",
-  "financial",
-  "correspondence",
-  "technical",
-  "contract",
-  "permit",
-  "survey",
-  "environmental",
-  "planning",
-  "other",
-] as const;
+export const ENGAGEMENT_TYPES = ["meeting", "call", "email", "event", "site_visit", "public_hearing", "survey", "interview"] as const;
+export const COMMUNITY_PROJECT_STATUSES = ["proposed", "under_review", "approved", "in_progress", "completed", "on_hold", "cancelled"] as const;
+export const DOCUMENT_CATEGORIES = ["legal", "financial", "correspondence", "technical", "contract", "permit", "survey", "environmental", "planning", "other"] as const;
 
 export type RoleValue = (typeof ROLES)[number];
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];

@@ -1,7 +1,6 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from "@mikro-orm/migrations";
 
 export class Migration20261122022929_property_search extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`create index "property_address_trgm_index" on "property" using gin ("address" gin_trgm_ops);`);
   }
@@ -9,5 +8,4 @@ export class Migration20261122022929_property_search extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop index "property_address_trgm_index";`);
   }
-
 }

@@ -1,7 +1,6 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from "@mikro-orm/migrations";
 
 export class Migration20261122024605_groups_index extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`drop index "stakeholder_property_project_id_index";`);
 
@@ -13,5 +12,4 @@ export class Migration20261122024605_groups_index extends Migration {
 
     this.addSql(`create index "stakeholder_property_project_id_index" on "stakeholder_property" ("project_id");`);
   }
-
 }

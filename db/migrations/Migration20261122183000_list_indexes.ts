@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import { Migration } from "@mikro-orm/migrations";
 
 /**
  * Indexes the list pages need on a large project (issue 8): each sort reads its page in order from
@@ -10,7 +10,6 @@ const STAKEHOLDER_SEARCH_TEXT = `(coalesce(name, '') || E'\\n' || coalesce(email
 const PROPERTY_SEARCH_TEXT = `(coalesce(address, '') || E'\\n' || coalesce(search, '') || E'\\n' || coalesce(volume, '') || E'\\n' || coalesce(folio, '') || E'\\n' || coalesce(proprietors::text, ''))`;
 
 export class Migration20261122183000_list_indexes extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`create extension if not exists pg_trgm;`);
     // The priority sort is a due-date sort (see priorityOrderSql); the name breaks ties.
@@ -37,5 +36,4 @@ export class Migration20261122183000_list_indexes extends Migration {
     this.addSql(`drop index "stakeholder_project_due_name_index";`);
     this.addSql(`create index "stakeholder_project_id_next_action_due_date_index" on "stakeholder" ("project_id", "next_action_due_date");`);
   }
-
 }

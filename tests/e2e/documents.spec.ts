@@ -82,7 +82,11 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("row").filter({ hasText: name })).toContainText(`edited-${suffix}`);
 
       // Delete with confirmation (?delete=ID).
-      await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `Delete ${name}` }).click();
+      await page
+        .getByRole("row")
+        .filter({ hasText: name })
+        .getByRole("link", { name: `Delete ${name}` })
+        .click();
       await expect(page.getByRole("region", { name: "Delete document" })).toContainText(`Are you sure you want to delete ${name}?`);
       await expectAccessible(page);
       await page.getByRole("button", { name: "Delete document" }).click();
@@ -154,7 +158,10 @@ test.describe("document previews, JavaScript disabled", () => {
     await selectProject(page);
     await page.goto("/documents");
     const suffix = Math.random().toString(36).slice(2, 8);
-    for (const [file, name, mimeType] of [["access-agreement.pdf", `agreement-${suffix}.pdf`, "application/pdf"], ["site-photo.png", `photo-${suffix}.png`, "image/png"]]) {
+    for (const [file, name, mimeType] of [
+      ["access-agreement.pdf", `agreement-${suffix}.pdf`, "application/pdf"],
+      ["site-photo.png", `photo-${suffix}.png`, "image/png"],
+    ]) {
       await page.locator("#field-upload-document-file").setInputFiles({ name, mimeType, buffer: fs.readFileSync(fixture(file)) });
       await page.getByRole("button", { name: "Upload Document" }).click();
       await expect(page.getByRole("status")).toContainText("Document uploaded");
@@ -163,14 +170,22 @@ test.describe("document previews, JavaScript disabled", () => {
     const downloads: string[] = [];
     context.on("page", (opened) => opened.on("download", (d) => downloads.push(d.suggestedFilename())));
     const pdfTab = context.waitForEvent("page");
-    await page.getByRole("row").filter({ hasText: `agreement-${suffix}.pdf` }).getByRole("link", { name: /^Preview / }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `agreement-${suffix}.pdf` })
+      .getByRole("link", { name: /^Preview / })
+      .click();
     const pdf = await pdfTab;
     // Chrome shows PDFs with its built-in viewer, which runs in an extension frame.
     await expect.poll(() => pdf.frames().some((f) => f.url().startsWith("chrome-extension://"))).toBe(true);
     expect(await pdf.evaluate(() => document.contentType)).toBe("application/pdf");
 
     const imageTab = context.waitForEvent("page");
-    await page.getByRole("row").filter({ hasText: `photo-${suffix}.png` }).getByRole("link", { name: /^Preview / }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `photo-${suffix}.png` })
+      .getByRole("link", { name: /^Preview / })
+      .click();
     const image = await imageTab;
     await expect.poll(() => image.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     expect(downloads).toEqual([]);

@@ -19,7 +19,16 @@ for (const mode of JS_MODES) {
       const panel = page.getByRole("region", { name: `Record Interaction: ${name}` });
       await expect(panel).toBeVisible();
       await expect(panel.getByLabel("Interaction Type")).toHaveValue("meeting");
-      await expect(panel.getByLabel("Interaction Type").locator("option")).toHaveText(["In-Person Meeting", "Phone Call", "Email Exchange", "Community Event", "Site Visit", "Public Hearing", "Survey Response", "Interview"]);
+      await expect(panel.getByLabel("Interaction Type").locator("option")).toHaveText([
+        "In-Person Meeting",
+        "Phone Call",
+        "Email Exchange",
+        "Community Event",
+        "Site Visit",
+        "Public Hearing",
+        "Survey Response",
+        "Interview",
+      ]);
       await expect(panel.getByLabel("Time Zone")).toHaveValue("Australia/Sydney");
       await expect(panel.getByLabel("Time Zone").locator("option")).toHaveText(["Sydney", "Melbourne", "Brisbane", "Adelaide", "Perth", "Darwin", "Auckland", "UTC"]);
       await expect(panel.getByLabel("Date and Time")).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -88,6 +97,9 @@ test("recording an interaction without a project is refused with the spec's mess
   await signIn(page, account("officer"));
   await page.goto("/stakeholders?interact=1");
   await expect(page.getByText("No project selected. Please select a project before recording interactions.")).toBeVisible();
-  const response = await page.request.post("/stakeholders", { form: { intent: "record-interaction", formId: "interaction-form", stakeholderId: "1", subject: "x" }, headers: { Origin: new URL(page.url()).origin } });
+  const response = await page.request.post("/stakeholders", {
+    form: { intent: "record-interaction", formId: "interaction-form", stakeholderId: "1", subject: "x" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(await response.text()).toContain("No project selected. Please select a project before recording interactions.");
 });

@@ -61,7 +61,9 @@ for (const javaScript of [true, false]) {
         const first = await bytesOfVisit(page, context, path, javaScript);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         const repeat = await bytesOfVisit(page, context, path, javaScript);
-        rows.push(`${path.padEnd(14)} first ${kb(first.total).padStart(9)} (${first.requests.length} requests)   repeat ${kb(repeat.total).padStart(8)} (${repeat.requests.filter((r) => r.bytes > 0).length} transferred)`);
+        rows.push(
+          `${path.padEnd(14)} first ${kb(first.total).padStart(9)} (${first.requests.length} requests)   repeat ${kb(repeat.total).padStart(8)} (${repeat.requests.filter((r) => r.bytes > 0).length} transferred)`,
+        );
         if (first.total > firstBudget) failures.push(`${path} first visit ${kb(first.total)} > ${kb(firstBudget)}: ${first.requests.map((r) => `${r.url} ${r.bytes}`).join(", ")}`);
         if (repeat.total > BUDGET.repeat) failures.push(`${path} repeat visit ${kb(repeat.total)} > ${kb(BUDGET.repeat)}: ${repeat.requests.map((r) => `${r.url} ${r.bytes}`).join(", ")}`);
       } finally {

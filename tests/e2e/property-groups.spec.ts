@@ -25,8 +25,12 @@ async function seedGroup(): Promise<SeededGroup> {
   await client.connect();
   try {
     await client.query("begin");
-    const { rows: [project] } = await client.query("select id from project where name = 'Western Pipeline Stage 2'");
-    const { rows: [stakeholder] } = await client.query(
+    const {
+      rows: [project],
+    } = await client.query("select id from project where name = 'Western Pipeline Stage 2'");
+    const {
+      rows: [stakeholder],
+    } = await client.query(
       `insert into stakeholder (user_id, project_id, name, email, email2, phone, home_phone, address, address3)
        values ('seed-officer', $1, $2, $3, $4, '0412 999 001', '03 5300 0001', $5, 'PO Box 77, Ararat VIC 3377') returning id`,
       [project.id, name, `${token}@example.com`, `${token}.alt@example.com`, `9 Homestead Lane ${token}, Ararat VIC 3377`],
@@ -34,10 +38,15 @@ async function seedGroup(): Promise<SeededGroup> {
     // Sorted by address on the card: the & and # check the View link's encoding.
     const addresses = [1, 2, 3, 4, 5].map((n) => `${n} Quartz & Reef Road #${token}, Ararat VIC 3377`);
     for (const [i, address] of addresses.entries()) {
-      const { rows: [property] } = await client.query(
-        `insert into property (project_id, address, volume, folio, lot, plan_number) values ($1, $2, $3, $4, $5, 'PS700100') returning id`,
-        [project.id, address, String(20000 + i), String(100 + i), String(i + 1)],
-      );
+      const {
+        rows: [property],
+      } = await client.query(`insert into property (project_id, address, volume, folio, lot, plan_number) values ($1, $2, $3, $4, $5, 'PS700100') returning id`, [
+        project.id,
+        address,
+        String(20000 + i),
+        String(100 + i),
+        String(i + 1),
+      ]);
       await client.query("insert into stakeholder_property (stakeholder_id, property_id, project_id) values ($1, $2, $3)", [stakeholder.id, property.id, project.id]);
     }
     await client.query("commit");
@@ -105,7 +114,6 @@ for (const mode of JS_MODES) {
       await expect(page.getByText("No stakeholders or properties match your search.")).toBeVisible();
       await expect(cards).toHaveCount(0);
       await expectAccessible(page);
-
     });
 
     test("opens a group, switches tabs and links each property to /properties", async ({ page, expectAccessible }) => {

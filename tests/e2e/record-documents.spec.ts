@@ -45,7 +45,10 @@ for (const mode of JS_MODES) {
       await signIn(page, account("viewer"));
       await selectProject(page);
       await page.goto("/properties?search=22%20Lake%20Road");
-      await page.getByRole("link", { name: /22 Lake Road/ }).first().click();
+      await page
+        .getByRole("link", { name: /22 Lake Road/ })
+        .first()
+        .click();
       const details = page.getByRole("region", { name: /^Property Details: 22 Lake Road/ });
       await details.getByRole("link", { name: "Documents", exact: true }).click();
       await expect(page).toHaveURL(/tab=documents/);

@@ -83,7 +83,10 @@ for (const mode of JS_MODES) {
       await expect(rows.first()).toContainText("Inactive");
 
       // Link properties from the row action.
-      await rows.first().getByRole("link", { name: `Link properties for ${name}` }).click();
+      await rows
+        .first()
+        .getByRole("link", { name: `Link properties for ${name}` })
+        .click();
       const linkPanel = page.getByRole("region", { name: `Link Properties: ${name}` });
       await expect(linkPanel).toBeVisible();
       await expectAccessible(page);
@@ -111,7 +114,10 @@ for (const mode of JS_MODES) {
       const names = await page.locator("table.records tbody th").allInnerTexts();
       expect(names.map((n) => n.replace(/\s*Inactive$/, "").toLowerCase())).toEqual([...names.map((n) => n.replace(/\s*Inactive$/, "").toLowerCase())].sort().reverse());
 
-      await page.getByRole("columnheader", { name: /^Next Action Priority/ }).getByRole("link").click();
+      await page
+        .getByRole("columnheader", { name: /^Next Action Priority/ })
+        .getByRole("link")
+        .click();
       await expect(page.getByRole("columnheader", { name: /^Next Action Priority/ })).toHaveAttribute("aria-sort", "ascending");
       const priorities = await page.locator("table.records tbody .priority__label").allInnerTexts();
       const levels = priorities.map((p) => Number(/P(\d)/.exec(p)![1]));

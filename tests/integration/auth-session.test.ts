@@ -47,8 +47,7 @@ afterEach(() => {
   resetEnvCache();
 });
 
-const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-  orm.em.getConnection().execute<T[]>(query, params);
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 
 /** The name=value part of a Set-Cookie header, for the next request's Cookie header. */
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
@@ -57,11 +56,9 @@ const attributes = (setCookie: string) =>
     .split(";")
     .slice(1)
     .map((part) => part.trim());
-const requestWith = (setCookie: string | null, url = "http://localhost:3000/") =>
-  new Request(url, setCookie ? { headers: { Cookie: cookiePair(setCookie) } } : {});
+const requestWith = (setCookie: string | null, url = "http://localhost:3000/") => new Request(url, setCookie ? { headers: { Cookie: cookiePair(setCookie) } } : {});
 
-const signIn = (userId: string, request = new Request("http://localhost:3000/")) =>
-  withRequestContext(() => createSignedInSession(request, userId));
+const signIn = (userId: string, request = new Request("http://localhost:3000/")) => withRequestContext(() => createSignedInSession(request, userId));
 const sessionOf = (setCookie: string) => withRequestContext(() => getSession(requestWith(setCookie)));
 
 /** Commits a session without a user (e.g. one holding only returnTo), as a visitor gets before signing in. */
@@ -76,8 +73,7 @@ async function anonymousSession(url = "http://localhost:3000/") {
   });
 }
 
-const sessionRow = async (sid: string) =>
-  (await sql<{ sid: string; sess: Record<string, unknown>; expire: string }>("select sid, sess, expire from session where sid = ?", [sid]))[0];
+const sessionRow = async (sid: string) => (await sql<{ sid: string; sess: Record<string, unknown>; expire: string }>("select sid, sess, expire from session where sid = ?", [sid]))[0];
 
 describe("createSignedInSession", () => {
   it("returns an HttpOnly, SameSite=Lax, Path=/ cookie that is not Secure over http", async () => {
@@ -218,9 +214,7 @@ describe("getSession", () => {
     const sid = (await sessionOf(setCookie)).id;
     // A cookie carrying a real sid but signed with another secret.
     const forged = `lr_session=${encodeURIComponent(Buffer.from(JSON.stringify(sid)).toString("base64"))}.forgedsignature`;
-    const session = await withRequestContext(() =>
-      getSession(new Request("http://localhost:3000/", { headers: { Cookie: forged } })),
-    );
+    const session = await withRequestContext(() => getSession(new Request("http://localhost:3000/", { headers: { Cookie: forged } })));
     expect(session.get("userId")).toBeUndefined();
   });
 

@@ -57,11 +57,7 @@ describe("database schema", () => {
   });
 
   it("has a table for every entity", async () => {
-    const found = (
-      await rows<{ table_name: string }>(
-        "select table_name from information_schema.tables where table_schema = 'public'",
-      )
-    ).map((r) => r.table_name);
+    const found = (await rows<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'")).map((r) => r.table_name);
     const entityTables = Object.values(orm.getMetadata().getAll()).map((meta) => meta.tableName);
     expect(entityTables.sort()).toEqual(EXPECTED_TABLES);
     expect(found).toEqual(expect.arrayContaining(EXPECTED_TABLES));
@@ -85,9 +81,7 @@ describe("database schema", () => {
   });
 
   it("indexes session.expire", async () => {
-    const indexes = await rows<{ indexdef: string }>(
-      "select indexdef from pg_indexes where schemaname = 'public' and tablename = 'session'",
-    );
+    const indexes = await rows<{ indexdef: string }>("select indexdef from pg_indexes where schemaname = 'public' and tablename = 'session'");
     expect(indexes.some((i) => /\(expire\)/.test(i.indexdef))).toBe(true);
   });
 

@@ -66,14 +66,19 @@ async function clearDocuments() {
 
 describe("upload, list, stats, edit, delete", () => {
   it("uploads through the page form with stakeholder, property, category and tags, then lists it", async () => {
-    const request = multipartRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, [
-      ["intent", "upload"],
-      ["stakeholderId", String(stakeholder.id)],
-      ["propertyId", String(property.id)],
-      ["description", "Signed access agreement"],
-      ["category", "legal"],
-      ["tags", " survey, legal ,, survey "],
-    ], { filename: "agreement.pdf", body: PDF(1000) });
+    const request = multipartRequest(
+      `${BASE}/documents?projectId=${env.westernId}`,
+      env.cookies.officer!,
+      [
+        ["intent", "upload"],
+        ["stakeholderId", String(stakeholder.id)],
+        ["propertyId", String(property.id)],
+        ["description", "Signed access agreement"],
+        ["category", "legal"],
+        ["tags", " survey, legal ,, survey "],
+      ],
+      { filename: "agreement.pdf", body: PDF(1000) },
+    );
     const response = await call(() => documentsAction(args(request) as never) as Promise<Response>);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/documents");
@@ -98,7 +103,10 @@ describe("upload, list, stats, edit, delete", () => {
       stakeholderName: stakeholder.name,
       propertyAddress: property.address,
     });
-    for (const [loader, id] of [[apiStakeholderDocs, stakeholder.id], [apiPropertyDocs, property.id]] as const) {
+    for (const [loader, id] of [
+      [apiStakeholderDocs, stakeholder.id],
+      [apiPropertyDocs, property.id],
+    ] as const) {
       const res = await call(() => loader(args(new Request(`${BASE}/x?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(id) }) as never) as Promise<Response>);
       expect(((await res.json()) as { id: number }[]).map((d) => d.id)).toContain(row!.id);
     }
@@ -106,8 +114,22 @@ describe("upload, list, stats, edit, delete", () => {
 
   it("searches by name, description and tags, filters by category, and reports stats", async () => {
     await clearDocuments();
-    expect((await upload({ filename: "site-map.png", body: PNG() }, [["category", "survey"], ["tags", '["aerial", "boundary"]']])).status).toBe(201);
-    expect((await upload({ filename: "notes.txt", body: Buffer.from("Meeting notes: fencing") }, [["description", "fencing discussion"], ["category", "correspondence"]])).status).toBe(201);
+    expect(
+      (
+        await upload({ filename: "site-map.png", body: PNG() }, [
+          ["category", "survey"],
+          ["tags", '["aerial", "boundary"]'],
+        ])
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await upload({ filename: "notes.txt", body: Buffer.from("Meeting notes: fencing") }, [
+          ["description", "fencing discussion"],
+          ["category", "correspondence"],
+        ])
+      ).status,
+    ).toBe(201);
     const list = async (query: string) => {
       const res = await call(() => apiList(args(new Request(`${BASE}/api/documents?projectId=${env.westernId}&${query}`, { headers: { Cookie: env.cookies.viewer! } })) as never) as Promise<Response>);
       return ((await res.json()) as { original_file_name: string }[]).map((d) => d.original_file_name);
@@ -122,10 +144,15 @@ describe("upload, list, stats, edit, delete", () => {
     expect(await stats.json()).toEqual({
       totalDocuments: 2,
       totalSize: PNG().length + Buffer.byteLength("Meeting notes: fencing"),
-      categoryBreakdown: expect.arrayContaining([{ category: "survey", count: 1 }, { category: "correspondence", count: 1 }]),
+      categoryBreakdown: expect.arrayContaining([
+        { category: "survey", count: 1 },
+        { category: "correspondence", count: 1 },
+      ]),
     });
 
-    const page = await withRequestContext(() => documentsLoader(args(new Request(`${BASE}/documents?projectId=${env.westernId}&search=boundary`, { headers: { Cookie: env.cookies.viewer! } })) as never));
+    const page = await withRequestContext(() =>
+      documentsLoader(args(new Request(`${BASE}/documents?projectId=${env.westernId}&search=boundary`, { headers: { Cookie: env.cookies.viewer! } })) as never),
+    );
     const data = (await (page as Response).json()) as { documents: unknown[]; total: number; canEdit: boolean; options: unknown };
     expect(data.total).toBe(1);
     expect(data.canEdit).toBe(false);
@@ -134,22 +161,47 @@ describe("upload, list, stats, edit, delete", () => {
 
   it("edits notes: blank description and category become null, tags split on commas", async () => {
     const [doc] = await rows({ originalFileName: "notes.txt" });
-    const response = await call(() => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, { intent: "edit", id: String(doc!.id), description: "  ", category: "", tags: "a, b ,, a", back: "?search=notes" })) as never) as Promise<Response>);
+    const response = await call(
+      () =>
+        documentsAction(
+          args(
+            formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, {
+              intent: "edit",
+              id: String(doc!.id),
+              description: "  ",
+              category: "",
+              tags: "a, b ,, a",
+              back: "?search=notes",
+            }),
+          ) as never,
+        ) as Promise<Response>,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/documents?search=notes");
     const [after] = await rows({ id: doc!.id });
     expect(after).toMatchObject({ description: null, category: null, tags: ["a", "b"] });
 
-    const put = await call(() => apiDocument(args(jsonRequest(`${BASE}/api/documents/${doc!.id}?projectId=${env.westernId}`, env.cookies.officer!, "PUT", { description: "x", category: "nonsense", tags: [] }), { id: String(doc!.id) }) as never) as Promise<Response>);
+    const put = await call(
+      () =>
+        apiDocument(
+          args(jsonRequest(`${BASE}/api/documents/${doc!.id}?projectId=${env.westernId}`, env.cookies.officer!, "PUT", { description: "x", category: "nonsense", tags: [] }), {
+            id: String(doc!.id),
+          }) as never,
+        ) as Promise<Response>,
+    );
     expect(put.status).toBe(400);
     expect(await put.json()).toMatchObject({ errors: { category: "Select a category from the list" } });
   });
 
   it("deletes (deleteData; officers may not), removing object and row and writing an audit entry", async () => {
     const [doc] = await rows({ originalFileName: "site-map.png" });
-    const denied = await call(() => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, { intent: "delete", id: String(doc!.id) })) as never) as Promise<Response>);
+    const denied = await call(
+      () => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, { intent: "delete", id: String(doc!.id) })) as never) as Promise<Response>,
+    );
     expect(denied.status).toBe(403);
-    const response = await call(() => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.project_manager!, { intent: "delete", id: String(doc!.id) })) as never) as Promise<Response>);
+    const response = await call(
+      () => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.project_manager!, { intent: "delete", id: String(doc!.id) })) as never) as Promise<Response>,
+    );
     expect(response.status).toBe(302);
     expect(await rows({ id: doc!.id })).toEqual([]);
     expect(storedFiles(env.dataDir)).not.toContain(doc!.storageKey);
@@ -172,7 +224,12 @@ describe("quota", () => {
     expect(await rows({ originalFileName: "b.pdf" })).toEqual([]);
     expect(storedFiles(env.dataDir)).toHaveLength(2); // a.pdf and its sidecar only
 
-    const del = await call(() => apiDocument(args(jsonRequest(`${BASE}/api/documents/${first.body.id}?projectId=${env.westernId}`, env.cookies.client_owner!, "DELETE"), { id: String(first.body.id) }) as never) as Promise<Response>);
+    const del = await call(
+      () =>
+        apiDocument(
+          args(jsonRequest(`${BASE}/api/documents/${first.body.id}?projectId=${env.westernId}`, env.cookies.client_owner!, "DELETE"), { id: String(first.body.id) }) as never,
+        ) as Promise<Response>,
+    );
     expect(del.status).toBe(200);
     expect((await upload({ filename: "b.pdf", body: PDF(400 * 1024) })).status).toBe(201);
   });
@@ -212,7 +269,13 @@ describe("failures leave nothing behind", () => {
 
   it("cuts a 50 MB + 1 byte upload off early with no object and no row", async () => {
     const counter = { produced: 0 };
-    const request = multipartRequest(`${BASE}/api/documents/upload?projectId=${env.westernId}`, env.cookies.officer!, [], { filename: "huge.pdf", body: generatedBytes(MAX_FILE_BYTES + 1, Buffer.from("%PDF-1.7\n")) }, counter);
+    const request = multipartRequest(
+      `${BASE}/api/documents/upload?projectId=${env.westernId}`,
+      env.cookies.officer!,
+      [],
+      { filename: "huge.pdf", body: generatedBytes(MAX_FILE_BYTES + 1, Buffer.from("%PDF-1.7\n")) },
+      counter,
+    );
     const response = await call(() => apiUpload(args(request) as never) as Promise<Response>);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: "File size must be less than 50MB" });
@@ -222,7 +285,11 @@ describe("failures leave nothing behind", () => {
   });
 
   it("refuses early when Content-Length is over the limit", async () => {
-    const request = new Request(`${BASE}/api/documents/upload?projectId=${env.westernId}`, { method: "POST", headers: { Cookie: env.cookies.officer!, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(MAX_FILE_BYTES * 2) }, body: "--x--" });
+    const request = new Request(`${BASE}/api/documents/upload?projectId=${env.westernId}`, {
+      method: "POST",
+      headers: { Cookie: env.cookies.officer!, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(MAX_FILE_BYTES * 2) },
+      body: "--x--",
+    });
     const response = await call(() => apiUpload(args(request) as never) as Promise<Response>);
     expect(response.status).toBe(413);
   });
@@ -232,7 +299,11 @@ describe("reading the multipart body", () => {
   beforeEach(clearDocuments);
 
   const raw = (body: string | Buffer, contentType = "multipart/form-data; boundary=b0und") =>
-    new Request(`${BASE}/api/documents/upload?projectId=${env.westernId}`, { method: "POST", headers: { Cookie: env.cookies.officer!, "Content-Type": contentType }, body: typeof body === "string" ? body : new Uint8Array(body) });
+    new Request(`${BASE}/api/documents/upload?projectId=${env.westernId}`, {
+      method: "POST",
+      headers: { Cookie: env.cookies.officer!, "Content-Type": contentType },
+      body: typeof body === "string" ? body : new Uint8Array(body),
+    });
   const send = async (request: Request) => {
     const response = await call(() => apiUpload(args(request) as never) as Promise<Response>);
     return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -240,7 +311,11 @@ describe("reading the multipart body", () => {
   const part = (headers: string, content: string) => `--b0und\r\n${headers}\r\n\r\n${content}\r\n`;
 
   it("takes fields sent after the file", async () => {
-    const body = part('Content-Disposition: form-data; name="file"; filename="late-fields.txt"', "notes") + part('Content-Disposition: form-data; name="category"', "survey") + part('Content-Disposition: form-data; name="description"', "Sent last") + "--b0und--\r\n";
+    const body =
+      part('Content-Disposition: form-data; name="file"; filename="late-fields.txt"', "notes") +
+      part('Content-Disposition: form-data; name="category"', "survey") +
+      part('Content-Disposition: form-data; name="description"', "Sent last") +
+      "--b0und--\r\n";
     const result = await send(raw(body));
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({ original_file_name: "late-fields.txt", category: "survey", description: "Sent last", file_size: 5 });
@@ -271,7 +346,8 @@ describe("reading the multipart body", () => {
   });
 
   it("refuses a text field over 20,000 bytes sent after the file, and removes the stored file", async () => {
-    const body = part('Content-Disposition: form-data; name="file"; filename="long-notes.txt"', "notes") + part('Content-Disposition: form-data; name="description"', "d".repeat(20_001)) + "--b0und--\r\n";
+    const body =
+      part('Content-Disposition: form-data; name="file"; filename="long-notes.txt"', "notes") + part('Content-Disposition: form-data; name="description"', "d".repeat(20_001)) + "--b0und--\r\n";
     const result = await send(raw(body));
     expect(result.status).toBe(413);
     expect(result.body.message).toBe("A form field is too long");
@@ -286,12 +362,23 @@ describe("text files as other programs write them", () => {
   it.each([
     ["a UTF-8 CSV with a byte order mark", "owners.csv", Buffer.from("\ufeffName,Town\r\nRenée,Montégut\r\n", "utf8"), "text/csv", "text/csv; charset=utf-8"],
     ["Excel's Windows CSV (Windows-1252)", "owners-excel.csv", Buffer.from("Name,Town\r\nRenée,Montégut\r\n", "latin1"), "text/csv; charset=windows-1252", "text/csv; charset=windows-1252"],
-    ["Excel's Unicode Text (UTF-16 with a byte order mark)", "owners.txt", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Name\tTown\r\nRenée\tMontégut\r\n", "utf16le")]), "text/plain; charset=utf-16le", "text/plain; charset=utf-16le"],
+    [
+      "Excel's Unicode Text (UTF-16 with a byte order mark)",
+      "owners.txt",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Name\tTown\r\nRenée\tMontégut\r\n", "utf16le")]),
+      "text/plain; charset=utf-16le",
+      "text/plain; charset=utf-16le",
+    ],
   ] as const)("keeps %s byte for byte and names its encoding on download", async (_label, filename, body, storedType, servedType) => {
     const result = await upload({ filename, body });
     expect(result.status).toBe(201);
     expect(result.body.mime_type).toBe(storedType);
-    const res = await call(() => apiDownload(args(new Request(`${BASE}/api/documents/${result.body.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(result.body.id) }) as never) as Promise<Response>);
+    const res = await call(
+      () =>
+        apiDownload(
+          args(new Request(`${BASE}/api/documents/${result.body.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(result.body.id) }) as never,
+        ) as Promise<Response>,
+    );
     expect(res.headers.get("Content-Type")).toBe(servedType);
     expect(Buffer.from(await res.arrayBuffer()).equals(body)).toBe(true);
   });
@@ -363,7 +450,12 @@ describe("hostile files", () => {
     const result = await upload({ filename: "土地契約 Ω.pdf", body: PDF(300) });
     expect(result.status).toBe(201);
     expect(result.body.original_file_name).toBe("土地契約 Ω.pdf");
-    const res = await call(() => apiDownload(args(new Request(`${BASE}/api/documents/${result.body.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(result.body.id) }) as never) as Promise<Response>);
+    const res = await call(
+      () =>
+        apiDownload(
+          args(new Request(`${BASE}/api/documents/${result.body.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(result.body.id) }) as never,
+        ) as Promise<Response>,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="____ _.pdf"; filename*=UTF-8''${encodeURIComponent("土地契約 Ω.pdf")}`);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
@@ -373,7 +465,13 @@ describe("hostile files", () => {
   it("previews PDF and images inline, everything else as a sandboxed attachment", async () => {
     const png = await upload({ filename: "pic.png", body: PNG() });
     const txt = await upload({ filename: "page.txt", body: Buffer.from("<html><script>alert(1)</script>") });
-    const preview = async (id: number) => call(() => apiPreview(args(new Request(`${BASE}/api/documents/${id}/preview?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(id) }) as never) as Promise<Response>);
+    const preview = async (id: number) =>
+      call(
+        () =>
+          apiPreview(
+            args(new Request(`${BASE}/api/documents/${id}/preview?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(id) }) as never,
+          ) as Promise<Response>,
+      );
     const p = await preview(png.body.id);
     expect(p.headers.get("Content-Disposition")).toMatch(/^inline;/);
     expect(p.headers.get("Content-Type")).toBe("image/png");
@@ -403,9 +501,16 @@ describe("permissions and tenancy", () => {
     expect((await upload({ filename: "v.pdf", body: PDF() }, [], "viewer")).status).toBe(403);
     const page = multipartRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.viewer!, [["intent", "upload"]], { filename: "v.pdf", body: PDF() });
     expect((await call(() => documentsAction(args(page) as never) as Promise<Response>)).status).toBe(403);
-    const put = await call(() => apiDocument(args(jsonRequest(`${BASE}/api/documents/${docId}?projectId=${env.westernId}`, env.cookies.viewer!, "PUT", { description: "x" }), { id: String(docId) }) as never) as Promise<Response>);
+    const put = await call(
+      () =>
+        apiDocument(
+          args(jsonRequest(`${BASE}/api/documents/${docId}?projectId=${env.westernId}`, env.cookies.viewer!, "PUT", { description: "x" }), { id: String(docId) }) as never,
+        ) as Promise<Response>,
+    );
     expect(put.status).toBe(403);
-    const del = await call(() => apiDocument(args(jsonRequest(`${BASE}/api/documents/${docId}?projectId=${env.westernId}`, env.cookies.viewer!, "DELETE"), { id: String(docId) }) as never) as Promise<Response>);
+    const del = await call(
+      () => apiDocument(args(jsonRequest(`${BASE}/api/documents/${docId}?projectId=${env.westernId}`, env.cookies.viewer!, "DELETE"), { id: String(docId) }) as never) as Promise<Response>,
+    );
     expect(del.status).toBe(403);
     expect(await rows({ originalFileName: "v.pdf" })).toEqual([]);
   });
@@ -413,16 +518,25 @@ describe("permissions and tenancy", () => {
   it("another client's owner gets 404 for the document, in pages and /api", async () => {
     const other = env.cookies.second_owner!;
     // Through the demo project id (not theirs): 404.
-    const dl = await call(() => apiDownload(args(new Request(`${BASE}/api/documents/${docId}/download?projectId=${env.westernId}`, { headers: { Cookie: other } }), { id: String(docId) }) as never) as Promise<Response>);
+    const dl = await call(
+      () => apiDownload(args(new Request(`${BASE}/api/documents/${docId}/download?projectId=${env.westernId}`, { headers: { Cookie: other } }), { id: String(docId) }) as never) as Promise<Response>,
+    );
     expect(dl.status).toBe(404);
     // Through their own project: the id is unknown there, also 404.
     for (const method of ["PUT", "DELETE"]) {
-      const res = await call(() => apiDocument(args(jsonRequest(`${BASE}/api/documents/${docId}?projectId=${env.secondProjectId}`, other, method, method === "PUT" ? { description: "x" } : undefined), { id: String(docId) }) as never) as Promise<Response>);
+      const res = await call(
+        () =>
+          apiDocument(
+            args(jsonRequest(`${BASE}/api/documents/${docId}?projectId=${env.secondProjectId}`, other, method, method === "PUT" ? { description: "x" } : undefined), { id: String(docId) }) as never,
+          ) as Promise<Response>,
+      );
       expect(res.status).toBe(404);
     }
     const page = await call(() => documentsLoader(args(new Request(`${BASE}/documents?projectId=${env.secondProjectId}&edit=${docId}`, { headers: { Cookie: other } })) as never) as Promise<Response>);
     expect(page.status).toBe(404);
-    const del = await call(() => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.secondProjectId}`, other, { intent: "delete", id: String(docId) })) as never) as Promise<Response>);
+    const del = await call(
+      () => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.secondProjectId}`, other, { intent: "delete", id: String(docId) })) as never) as Promise<Response>,
+    );
     expect(del.status).toBe(404);
     expect(await rows({ id: docId })).toHaveLength(1);
   });
@@ -438,14 +552,45 @@ describe("permissions and tenancy", () => {
 describe("returnTo", () => {
   it("goes back to a safe same-site returnTo and ignores unsafe ones", async () => {
     const post = (returnTo: string) =>
-      call(() => documentsAction(args(multipartRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, [["intent", "upload"], ["returnTo", returnTo], ["stakeholderId", String(stakeholder.id)]], { filename: "r.txt", body: Buffer.from("hello") })) as never) as Promise<Response>);
+      call(
+        () =>
+          documentsAction(
+            args(
+              multipartRequest(
+                `${BASE}/documents?projectId=${env.westernId}`,
+                env.cookies.officer!,
+                [
+                  ["intent", "upload"],
+                  ["returnTo", returnTo],
+                  ["stakeholderId", String(stakeholder.id)],
+                ],
+                { filename: "r.txt", body: Buffer.from("hello") },
+              ),
+            ) as never,
+          ) as Promise<Response>,
+      );
     const ok = await post(`/stakeholders?highlight=${stakeholder.id}&tab=documents`);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe(`/stakeholders?highlight=${stakeholder.id}&tab=documents`);
     const evil = await post("//evil.example/x");
     expect(evil.headers.get("Location")).toBe("/documents");
     // Failures go back to returnTo too, with the error as a flash message.
-    const failed = await call(() => documentsAction(args(multipartRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, [["intent", "upload"], ["returnTo", "/properties?highlight=1"]], { filename: "bad.pdf", body: Buffer.from("<html>") })) as never) as Promise<Response>);
+    const failed = await call(
+      () =>
+        documentsAction(
+          args(
+            multipartRequest(
+              `${BASE}/documents?projectId=${env.westernId}`,
+              env.cookies.officer!,
+              [
+                ["intent", "upload"],
+                ["returnTo", "/properties?highlight=1"],
+              ],
+              { filename: "bad.pdf", body: Buffer.from("<html>") },
+            ),
+          ) as never,
+        ) as Promise<Response>,
+    );
     expect(failed.status).toBe(302);
     expect(failed.headers.get("Location")).toBe("/properties?highlight=1");
   });

@@ -67,7 +67,9 @@ describe("schema", () => {
 describe("record, list, delete", () => {
   it("records an interaction with an audit row and updates last contact", async () => {
     const aroha = await stakeholderIdByName("Aroha Walker");
-    const engagement = await inContext(() => recordEngagement(officer, aroha, parse({ type: "call", subject: "Paddock lease chat", completedAt: "2025-03-03T10:30", timezone: "Australia/Sydney", outcomes: "Happy to talk again" })));
+    const engagement = await inContext(() =>
+      recordEngagement(officer, aroha, parse({ type: "call", subject: "Paddock lease chat", completedAt: "2025-03-03T10:30", timezone: "Australia/Sydney", outcomes: "Happy to talk again" })),
+    );
     expect(engagement.completedAt!.toISOString()).toBe("2025-03-02T23:30:00.000Z");
     const rows = await auditRows("Engagement", engagement.id);
     expect(rows.map((r) => r.action)).toEqual(["engagement.create"]);
@@ -107,24 +109,42 @@ describe("routes", () => {
 
   it("POST /api/engagements creates (201); bad input is 400 and saves nothing; viewers 403", async () => {
     const walker = await stakeholderIdByName("Aroha Walker");
-    const created = await callRoute(async () => createApi({ request: await signedInRequest("seed-officer", "/api/engagements", post({ projectId: western, stakeholderId: walker, type: "site_visit", subject: "Fence check", completedAt: "2025-05-01T08:00", timezone: "Australia/Brisbane" })), params: {}, context: {} }));
+    const created = await callRoute(async () =>
+      createApi({
+        request: await signedInRequest(
+          "seed-officer",
+          "/api/engagements",
+          post({ projectId: western, stakeholderId: walker, type: "site_visit", subject: "Fence check", completedAt: "2025-05-01T08:00", timezone: "Australia/Brisbane" }),
+        ),
+        params: {},
+        context: {},
+      }),
+    );
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ type: "site_visit", subject: "Fence check", completedAt: "2025-04-30T22:00:00.000Z", timezone: "Australia/Brisbane" });
 
     const before = await inContext(() => db().count(Engagement, {}));
-    const bad = await callRoute(async () => createApi({ request: await signedInRequest("seed-officer", "/api/engagements", post({ projectId: western, stakeholderId: walker, subject: "", type: "x" })), params: {}, context: {} }));
+    const bad = await callRoute(async () =>
+      createApi({ request: await signedInRequest("seed-officer", "/api/engagements", post({ projectId: western, stakeholderId: walker, subject: "", type: "x" })), params: {}, context: {} }),
+    );
     expect(bad.status).toBe(400);
-    const viewerPost = await callRoute(async () => createApi({ request: await signedInRequest("seed-viewer", "/api/engagements", post({ projectId: western, stakeholderId: walker, subject: "Viewer" })), params: {}, context: {} }));
+    const viewerPost = await callRoute(async () =>
+      createApi({ request: await signedInRequest("seed-viewer", "/api/engagements", post({ projectId: western, stakeholderId: walker, subject: "Viewer" })), params: {}, context: {} }),
+    );
     expect(viewerPost.status).toBe(403);
     expect(await inContext(() => db().count(Engagement, {}))).toBe(before);
   });
 
   it("GET /api/engagements/{stakeholderId} lists; another client's stakeholder is 404", async () => {
     const margaret = await stakeholderIdByName("Margaret Ellis");
-    const list = await callRoute(async () => listApi({ request: await signedInRequest("seed-viewer", `/api/engagements/${margaret}?projectId=${western}`), params: { id: String(margaret) }, context: {} }));
+    const list = await callRoute(async () =>
+      listApi({ request: await signedInRequest("seed-viewer", `/api/engagements/${margaret}?projectId=${western}`), params: { id: String(margaret) }, context: {} }),
+    );
     expect(list.status).toBe(200);
     expect(((await list.json()) as { subject: string }[]).map((e) => e.subject)).toContain("Initial land access discussion");
-    const foreign = await callRoute(async () => listApi({ request: await signedInRequest("seed-second-owner", `/api/engagements/${margaret}?projectId=${coastal}`), params: { id: String(margaret) }, context: {} }));
+    const foreign = await callRoute(async () =>
+      listApi({ request: await signedInRequest("seed-second-owner", `/api/engagements/${margaret}?projectId=${coastal}`), params: { id: String(margaret) }, context: {} }),
+    );
     expect(foreign.status).toBe(404);
   });
 });

@@ -18,7 +18,10 @@ const idsIn = (projectName: string, entity: typeof Stakeholder | typeof Property
   withRequestContext(async () => (await db().find(entity as typeof Stakeholder, { project: { name: projectName } }, { orderBy: { id: "asc" } })).map((e) => e.id));
 
 async function failure(fn: () => Promise<unknown>): Promise<AppError> {
-  const error = await withRequestContext(fn).then(() => null, (e: unknown) => e);
+  const error = await withRequestContext(fn).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }

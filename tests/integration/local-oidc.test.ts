@@ -7,12 +7,7 @@ import path from "node:path";
 import express from "express";
 import pg from "pg";
 import { inject } from "vitest";
-import {
-  createLocalOidcProvider,
-  mountLocalOidcProvider,
-  type LocalAccountClaims,
-  type SqlQuery,
-} from "../../app/modules/auth/local-oidc/provider.server";
+import { createLocalOidcProvider, mountLocalOidcProvider, type LocalAccountClaims, type SqlQuery } from "../../app/modules/auth/local-oidc/provider.server";
 import { PgAdapter, deleteExpiredOidcPayloads } from "../../app/modules/auth/local-oidc/pg-adapter.server";
 import { loadOrCreateSigningKeys } from "../../app/modules/auth/local-oidc/signing-keys.server";
 import { adminQuery, withDatabase } from "../setup/pg-admin";
@@ -47,7 +42,10 @@ let query: SqlQuery;
 function pgQuery(client: pg.Pool): SqlQuery {
   return async (sql, params) => {
     let n = 0;
-    const result = await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    const result = await client.query(
+      sql.replace(/\?/g, () => `$${++n}`),
+      params,
+    );
     return result.rows;
   };
 }
@@ -107,8 +105,7 @@ class CookieJar {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      const attr = (key: string) =>
-        attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
       const cookiePath = attr("path") ?? "/";
       const expires = attr("expires");
       const removed = attr("max-age") === "0" || (expires !== undefined && Date.parse(expires) <= Date.now()) || value === "";
@@ -309,10 +306,7 @@ describe("local OpenID Connect provider", () => {
     const { challenge } = pkcePair();
     const interactionUrl = await startSignIn(jar, challenge, "s");
     await browse(jar, interactionUrl);
-    const callback = (await followUntilOutside(
-      jar,
-      await postForm(jar, interactionUrl, { email: "viewer@example.test", password: PASSWORD }),
-    )) as URL;
+    const callback = (await followUntilOutside(jar, await postForm(jar, interactionUrl, { email: "viewer@example.test", password: PASSWORD }))) as URL;
     const response = await exchangeCode(callback.searchParams.get("code")!, pkcePair().verifier);
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe("invalid_grant");
@@ -343,13 +337,23 @@ describe("local OpenID Connect provider", () => {
   it("refuses a sign-in form posted from another site", async () => {
     const jar = new CookieJar();
     const interactionUrl = await startSignIn(jar, pkcePair().challenge, "s");
-    const foreign = await postForm(jar, interactionUrl, { email: "pm@example.test", password: PASSWORD }, {
-      Origin: "http://evil.example.test",
-    });
+    const foreign = await postForm(
+      jar,
+      interactionUrl,
+      { email: "pm@example.test", password: PASSWORD },
+      {
+        Origin: "http://evil.example.test",
+      },
+    );
     expect(foreign.status).toBe(403);
-    const crossSite = await postForm(jar, interactionUrl, { email: "pm@example.test", password: PASSWORD }, {
-      "Sec-Fetch-Site": "cross-site",
-    });
+    const crossSite = await postForm(
+      jar,
+      interactionUrl,
+      { email: "pm@example.test", password: PASSWORD },
+      {
+        "Sec-Fetch-Site": "cross-site",
+      },
+    );
     expect(crossSite.status).toBe(403);
   });
 
@@ -371,7 +375,7 @@ describe("local OpenID Connect provider", () => {
 /** The adapter's whole contract, run through whichever query helper is given. */
 async function exerciseAdapter(run: SqlQuery, prefix: string) {
   const codes = new PgAdapter("AuthorizationCode", run);
-  const payload = { jti: `${prefix}code-1`, grantId: `${prefix}grant-1`, accountId: "a", note: "it's ?\\ \"quoted\"" };
+  const payload = { jti: `${prefix}code-1`, grantId: `${prefix}grant-1`, accountId: "a", note: 'it\'s ?\\ "quoted"' };
   await codes.upsert(`${prefix}code-1`, payload, 60);
   await codes.upsert(`${prefix}code-2`, { jti: `${prefix}code-2`, grantId: `${prefix}grant-2` }, 60);
   expect(await codes.find(`${prefix}code-1`)).toEqual(payload);
@@ -410,7 +414,14 @@ describe("PostgreSQL adapter", () => {
   it("works through MikroORM's execute, as the server wires it", async () => {
     const orm = await MikroORM.init(createOrmConfig({ clientUrl: withDatabase(ADMIN_URL, DB_NAME), poolMax: 2 }));
     try {
-      await exerciseAdapter((sql, params) => orm.em.fork().getConnection().execute(sql, params as unknown[]), "orm-");
+      await exerciseAdapter(
+        (sql, params) =>
+          orm.em
+            .fork()
+            .getConnection()
+            .execute(sql, params as unknown[]),
+        "orm-",
+      );
     } finally {
       await orm.close(true);
     }

@@ -117,9 +117,7 @@ describe("getCurrentUser", () => {
 });
 
 describe("resolveProjectAccess: every seeded account × every project", () => {
-  const cases = Object.entries(EXPECTED_ACCESS).flatMap(([userId, byProject]) =>
-    PROJECTS.map((project) => [userId, project, byProject[project]] as const),
-  );
+  const cases = Object.entries(EXPECTED_ACCESS).flatMap(([userId, byProject]) => PROJECTS.map((project) => [userId, project, byProject[project]] as const));
 
   it.each(cases)("%s → %s", async (userId, project, expected) => {
     const user = await currentUser(userId);

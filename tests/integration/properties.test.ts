@@ -199,7 +199,9 @@ describe("indexes", () => {
       );
     expect(await plan(`select id from property p where ${searchTextSql(PROPERTY_SEARCH_COLUMNS, "p")} ilike ?`, ["%beaufort%"])).toContain("property_search_trgm_index");
     expect(await plan("select id from property p where p.project_id = ? order by lower(p.address), p.id limit 25", [western])).toContain("property_project_lower_address_index");
-    expect(await plan("select id from property p where p.project_id = ? order by (case when p.has_laa then p.laa_expiry_date end) asc nulls last, p.id limit 25", [western])).toContain("property_project_laa_order_index");
+    expect(await plan("select id from property p where p.project_id = ? order by (case when p.has_laa then p.laa_expiry_date end) asc nulls last, p.id limit 25", [western])).toContain(
+      "property_project_laa_order_index",
+    );
   });
 });
 
@@ -295,7 +297,10 @@ describe("link stakeholders", () => {
   it("replaces the links, answers the spec's message, and lists them back", async () => {
     const property = await propertyId("Old Beaufort Road, Beaufort VIC 3373");
     const [a, b] = await withRequestContext(async () => (await db().find(Stakeholder, { project: western }, { orderBy: { name: "asc" }, limit: 2 })).map((s) => s.id));
-    const linked = await call(linkRoute.action as Handler, OFFICER, "/api/properties/link-stakeholders", { method: "POST", body: { projectId: western, propertyId: property, stakeholderIds: [a, b] } });
+    const linked = await call(linkRoute.action as Handler, OFFICER, "/api/properties/link-stakeholders", {
+      method: "POST",
+      body: { projectId: western, propertyId: property, stakeholderIds: [a, b] },
+    });
     expect(linked).toMatchObject({ status: 200, json: { message: "Linked 2 stakeholders to property.", count: 2 } });
     const ids = await call(linkedIdsRoute.loader as Handler, VIEWER, `/api/properties/${property}/linked-stakeholder-ids?projectId=${western}`, { params: { id: String(property) } });
     expect([...ids.json].sort()).toEqual([a, b].sort());
@@ -319,7 +324,10 @@ describe("tenancy, permissions and bad input", () => {
     // Linking a demo stakeholder to the second client's own property is refused too.
     const coastalProperty = await propertyId("14 Great Ocean Road, Apollo Bay VIC 3233");
     const demoStakeholder = await withRequestContext(async () => (await db().findOneOrFail(Stakeholder, { name: "Margaret Ellis" })).id);
-    const link = await call(linkRoute.action as Handler, SECOND_OWNER, "/api/properties/link-stakeholders", { method: "POST", body: { projectId: coastal, propertyId: coastalProperty, stakeholderIds: [demoStakeholder] } });
+    const link = await call(linkRoute.action as Handler, SECOND_OWNER, "/api/properties/link-stakeholders", {
+      method: "POST",
+      body: { projectId: coastal, propertyId: coastalProperty, stakeholderIds: [demoStakeholder] },
+    });
     expect(link.status).toBe(404);
     expect(await withRequestContext(() => db().count(StakeholderProperty, { property: coastalProperty }))).toBe(1);
     expect((await get(id, SECOND_OWNER, coastal)).json.message).toBe("Property not found");

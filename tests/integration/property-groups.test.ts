@@ -82,11 +82,7 @@ describe("listPropertyGroups", () => {
     const margaret = groups.find((g) => g.name === "Margaret Ellis")!;
     expect(margaret.id).toBe(stakeholderId["Margaret Ellis"]);
     expect(margaret.contact).toBe("margaret.ellis@example.com.au · 0412 345 678");
-    expect(margaret.properties.map((p) => p.address)).toEqual([
-      "1480 Western Highway, Beaufort VIC 3373",
-      "Lot 2 Western Highway, Beaufort VIC 3373",
-      "Old Beaufort Road, Beaufort VIC 3373",
-    ]);
+    expect(margaret.properties.map((p) => p.address)).toEqual(["1480 Western Highway, Beaufort VIC 3373", "Lot 2 Western Highway, Beaufort VIC 3373", "Old Beaufort Road, Beaufort VIC 3373"]);
     expect(groups.find((g) => g.name === "Aroha Walker")!.contact).toBe("03 5352 4410");
   });
 
@@ -104,7 +100,10 @@ describe("listPropertyGroups", () => {
     expect(byAddress.total).toBe(2);
     // A matched group still counts and shows all its properties, not just the matching one.
     const lot2 = await list(western, { search: "Lot 2 Western" });
-    expect(lot2.groups.map((g) => [g.name, g.propertyCount])).toEqual([["Margaret Ellis", 3], ["Ellis Pastoral Co Pty Ltd", 1]]);
+    expect(lot2.groups.map((g) => [g.name, g.propertyCount])).toEqual([
+      ["Margaret Ellis", 3],
+      ["Ellis Pastoral Co Pty Ltd", 1],
+    ]);
     expect((await list(western, { search: "%" })).groups).toEqual([]);
     expect((await list(western, { search: "Pyrenees" })).total).toBe(0);
   });

@@ -31,8 +31,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-  orm.em.getConnection().execute<T[]>(query, params);
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 
 interface UserRow {
   id: string;
@@ -47,8 +46,7 @@ interface UserRow {
   /** Raw SQL returns timestamptz as text. */
   last_sign_in_at: string | null;
 }
-const userRow = async (where: "id" | "email", value: string) =>
-  (await sql<UserRow>(`select * from "user" where ${where} = ?`, [value]))[0];
+const userRow = async (where: "id" | "email", value: string) => (await sql<UserRow>(`select * from "user" where ${where} = ?`, [value]))[0];
 
 interface AuditRow {
   action: string;
@@ -58,8 +56,7 @@ interface AuditRow {
   entity_type: string | null;
   entity_id: string | null;
 }
-const auditRows = (userId: string) =>
-  sql<AuditRow>("select action, user_id, client_id, project_id, entity_type, entity_id from audit_log where entity_id = ? order by id", [userId]);
+const auditRows = (userId: string) => sql<AuditRow>("select action, user_id, client_id, project_id, entity_type, entity_id from audit_log where entity_id = ? order by id", [userId]);
 
 const signIn = (profile: SsoProfile) => withRequestContext(() => signInFromSso(profile));
 
@@ -98,9 +95,7 @@ describe("signInFromSso: a new person", () => {
     });
     expect(new Date(row!.last_sign_in_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
 
-    expect(await auditRows(user.id)).toEqual([
-      { action: "auth.first_sign_in", user_id: user.id, client_id: null, project_id: null, entity_type: "User", entity_id: user.id },
-    ]);
+    expect(await auditRows(user.id)).toEqual([{ action: "auth.first_sign_in", user_id: user.id, client_id: null, project_id: null, entity_type: "User", entity_id: user.id }]);
     expect(await sql("select id from project_membership where user_id = ?", [user.id])).toEqual([]);
   });
 
@@ -143,10 +138,8 @@ describe("signInFromSso: an existing user", () => {
       auth_subject: `${ISSUER}|officer-sub`,
     });
     expect(row!.last_sign_in_at).not.toBeNull();
-    expect(await auditRows("seed-officer")).toEqual([
-      { action: "auth.sign_in", user_id: "seed-officer", client_id: demoClientId, project_id: null, entity_type: "User", entity_id: "seed-officer" },
-    ]);
-    expect(await sql("select id from \"user\" where email = ?", ["officer@demo-consultancy.local"])).toHaveLength(1);
+    expect(await auditRows("seed-officer")).toEqual([{ action: "auth.sign_in", user_id: "seed-officer", client_id: demoClientId, project_id: null, entity_type: "User", entity_id: "seed-officer" }]);
+    expect(await sql('select id from "user" where email = ?', ["officer@demo-consultancy.local"])).toHaveLength(1);
 
     // Next time the subject alone finds the user.
     expect((await signIn({ issuer: ISSUER, subject: "officer-sub", email: "someone.else@example.com" })).id).toBe("seed-officer");
@@ -236,9 +229,7 @@ describe("signInFromSso: an invited person", () => {
     expect(acceptedAgo).toBeGreaterThanOrEqual(0);
     expect(acceptedAgo).toBeLessThan(60_000);
 
-    expect(await auditRows(user.id)).toEqual([
-      { action: "auth.first_sign_in_invited", user_id: user.id, client_id: demoClientId, project_id: null, entity_type: "User", entity_id: user.id },
-    ]);
+    expect(await auditRows(user.id)).toEqual([{ action: "auth.first_sign_in_invited", user_id: user.id, client_id: demoClientId, project_id: null, entity_type: "User", entity_id: user.id }]);
 
     // The accepted invitation is not used again: the next sign-in is an ordinary one.
     const again = await signIn({ issuer: ISSUER, subject: "invited-sub", email: "invited.officer@example.test" });

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
 import type { ProjectAccess } from "../../app/modules/project/access.server";
@@ -137,7 +136,9 @@ describe("search, sort, pagination and counts", () => {
 
   it("sorts by next-action priority (overdue first, ties by due date) in SQL", async () => {
     const { rows } = await inContext(() => listStakeholders(officer, { sort: "priority", dir: "asc", limit: 100, offset: 0 }));
-    const seeded = rows.map((r) => r.name).filter((n) => ["Greg & Lisa Ferraro", "Margaret Ellis", "Beaufort Landcare Group", "Ellis Pastoral Co Pty Ltd", "Tom Nguyen", "Western Grain Holdings Pty Ltd", "Aroha Walker"].includes(n));
+    const seeded = rows
+      .map((r) => r.name)
+      .filter((n) => ["Greg & Lisa Ferraro", "Margaret Ellis", "Beaufort Landcare Group", "Ellis Pastoral Co Pty Ltd", "Tom Nguyen", "Western Grain Holdings Pty Ltd", "Aroha Walker"].includes(n));
     expect(seeded).toEqual(["Greg & Lisa Ferraro", "Margaret Ellis", "Beaufort Landcare Group", "Ellis Pastoral Co Pty Ltd", "Tom Nguyen", "Western Grain Holdings Pty Ltd", "Aroha Walker"]);
     const desc = await inContext(() => listStakeholders(officer, { sort: "priority", dir: "desc", limit: 100, offset: 0 }));
     expect(desc.rows.at(-1)!.name).toBe("Greg & Lisa Ferraro");
@@ -152,7 +153,8 @@ describe("search, sort, pagination and counts", () => {
 
   it("pages with LIMIT/OFFSET and counts the whole project", async () => {
     await inContext(async () => {
-      for (let i = 0; i < 30; i++) await createStakeholder(officer, input({ name: `Paging Person ${String(i).padStart(2, "0")}`, memberType: i % 2 ? "Business" : "Individual", isActive: i % 3 !== 0 }));
+      for (let i = 0; i < 30; i++)
+        await createStakeholder(officer, input({ name: `Paging Person ${String(i).padStart(2, "0")}`, memberType: i % 2 ? "Business" : "Individual", isActive: i % 3 !== 0 }));
     });
     const page1 = await inContext(() => listStakeholders(officer, { search: "Paging Person", limit: 25, offset: 0 }));
     const page2 = await inContext(() => listStakeholders(officer, { search: "Paging Person", limit: 25, offset: 25 }));
@@ -215,7 +217,9 @@ describe("search, sort, pagination and counts", () => {
       );
     expect(await plan(`select id from stakeholder s where ${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s")} ilike ?`, ["%nguyen%"])).toContain("stakeholder_search_trgm_index");
     expect(await plan("select id from stakeholder s where s.project_id = ? order by lower(s.name), s.id limit 25", [western])).toContain("stakeholder_project_lower_name_index");
-    expect(await plan("select id from stakeholder s where s.project_id = ? order by s.next_action_due_date asc nulls last, lower(s.name), s.id limit 25", [western])).toContain("stakeholder_project_due_name_index");
+    expect(await plan("select id from stakeholder s where s.project_id = ? order by s.next_action_due_date asc nulls last, lower(s.name), s.id limit 25", [western])).toContain(
+      "stakeholder_project_due_name_index",
+    );
   });
 
   it("exports the project's stakeholders only", async () => {
@@ -239,13 +243,19 @@ describe("routes", () => {
   });
 
   it("POST /api/stakeholders creates (201), refuses viewers (403) and bad input (400) without saving", async () => {
-    const created = await callRoute(async () => createApi({ request: await signedInRequest("seed-officer", "/api/stakeholders", json({ projectId: western, name: "Api Person", email: "api@example.com" })), params: {}, context: {} }));
+    const created = await callRoute(async () =>
+      createApi({ request: await signedInRequest("seed-officer", "/api/stakeholders", json({ projectId: western, name: "Api Person", email: "api@example.com" })), params: {}, context: {} }),
+    );
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ name: "Api Person", projectId: western, isActive: true });
 
-    const refused = await callRoute(async () => createApi({ request: await signedInRequest("seed-viewer", "/api/stakeholders", json({ projectId: western, name: "Viewer Api" })), params: {}, context: {} }));
+    const refused = await callRoute(async () =>
+      createApi({ request: await signedInRequest("seed-viewer", "/api/stakeholders", json({ projectId: western, name: "Viewer Api" })), params: {}, context: {} }),
+    );
     expect(refused.status).toBe(403);
-    const bad = await callRoute(async () => createApi({ request: await signedInRequest("seed-officer", "/api/stakeholders", json({ projectId: western, name: "", memberType: "Alien" })), params: {}, context: {} }));
+    const bad = await callRoute(async () =>
+      createApi({ request: await signedInRequest("seed-officer", "/api/stakeholders", json({ projectId: western, name: "", memberType: "Alien" })), params: {}, context: {} }),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ errors: { name: "Name is required", memberType: "Select a valid member type" } });
     expect(await inContext(() => db().count(Stakeholder, { name: { $in: ["Viewer Api", ""] } }))).toBe(0);
@@ -253,22 +263,36 @@ describe("routes", () => {
 
   it("GET/PATCH /api/stakeholders/{id}: 404 across clients, 409 for a stale version", async () => {
     const tom = await stakeholderIdByName("Tom Nguyen");
-    const foreign = await callRoute(async () => oneApi({ request: await signedInRequest("seed-second-owner", `/api/stakeholders/${tom}?projectId=${coastal}`), params: { id: String(tom) }, context: {} }));
+    const foreign = await callRoute(async () =>
+      oneApi({ request: await signedInRequest("seed-second-owner", `/api/stakeholders/${tom}?projectId=${coastal}`), params: { id: String(tom) }, context: {} }),
+    );
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).not.toContain("Nguyen");
 
     const patch = (body: unknown) => ({ ...json(body), method: "PATCH" });
-    const ok = await callRoute(async () => patchApi({ request: await signedInRequest("seed-officer", `/api/stakeholders/${tom}`, patch({ projectId: western, notes: "Prefers SMS", version: 1 })), params: { id: String(tom) }, context: {} }));
+    const ok = await callRoute(async () =>
+      patchApi({
+        request: await signedInRequest("seed-officer", `/api/stakeholders/${tom}`, patch({ projectId: western, notes: "Prefers SMS", version: 1 })),
+        params: { id: String(tom) },
+        context: {},
+      }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ name: "Tom Nguyen", notes: "Prefers SMS", version: 2 });
-    const stale = await callRoute(async () => patchApi({ request: await signedInRequest("seed-officer", `/api/stakeholders/${tom}`, patch({ projectId: western, notes: "Old form", version: 1 })), params: { id: String(tom) }, context: {} }));
+    const stale = await callRoute(async () =>
+      patchApi({ request: await signedInRequest("seed-officer", `/api/stakeholders/${tom}`, patch({ projectId: western, notes: "Old form", version: 1 })), params: { id: String(tom) }, context: {} }),
+    );
     expect(stale.status).toBe(409);
     expect((await inContext(() => getStakeholder(officer, tom))).notes).toBe("Prefers SMS");
   });
 
   it("the page refuses a viewer's POST with 403 and shows not found for another client's id", async () => {
     const form = new URLSearchParams({ intent: "create", formId: "stakeholder-form", name: "Crafted By Viewer" });
-    const request = await signedInRequest("seed-viewer", `/stakeholders?projectId=${western}`, { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded", ...origin } });
+    const request = await signedInRequest("seed-viewer", `/stakeholders?projectId=${western}`, {
+      method: "POST",
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...origin },
+    });
     const thrown = await withRequestContext(() => pageAction({ request, params: {}, context: {} })).then(
       (r) => r,
       (e: unknown) => e,

@@ -22,13 +22,31 @@ const rows = () => withRequestContext(() => db().find(Template, { project: env.w
 
 describe("templates", () => {
   it("uploads through the page (name required) and lists the card data", async () => {
-    const noName = multipartRequest(`${BASE}/templates?projectId=${env.westernId}&upload=1`, env.cookies.officer!, [["intent", "upload"], ["templateName", " "]], { filename: "letter.docx", body: Buffer.from("PK\u0003\u0004rest-of-zip") });
+    const noName = multipartRequest(
+      `${BASE}/templates?projectId=${env.westernId}&upload=1`,
+      env.cookies.officer!,
+      [
+        ["intent", "upload"],
+        ["templateName", " "],
+      ],
+      { filename: "letter.docx", body: Buffer.from("PK\u0003\u0004rest-of-zip") },
+    );
     const refused = await call(() => templatesAction(args(noName) as never) as Promise<Response>);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ fieldErrors: { templateName: "Template name is required" } });
     expect(storedFiles(env.dataDir)).toEqual([]);
 
-    const request = multipartRequest(`${BASE}/templates?projectId=${env.westernId}&upload=1`, env.cookies.officer!, [["intent", "upload"], ["templateName", "Entry notice"], ["category", "Letters"], ["tags", "notice, entry, legal, notice"]], { filename: "letter.docx", body: Buffer.from("PK\u0003\u0004rest-of-zip") });
+    const request = multipartRequest(
+      `${BASE}/templates?projectId=${env.westernId}&upload=1`,
+      env.cookies.officer!,
+      [
+        ["intent", "upload"],
+        ["templateName", "Entry notice"],
+        ["category", "Letters"],
+        ["tags", "notice, entry, legal, notice"],
+      ],
+      { filename: "letter.docx", body: Buffer.from("PK\u0003\u0004rest-of-zip") },
+    );
     const response = await call(() => templatesAction(args(request) as never) as Promise<Response>);
     expect(response.status).toBe(302);
     const [row] = await rows();
@@ -41,7 +59,10 @@ describe("templates", () => {
   it("accepts only .pdf .doc .docx .txt .xlsx .xls, checked by content", async () => {
     expect((await upload({ filename: "pic.png", body: PNG() }, [["templateName", "Picture"]])).status).toBe(415);
     expect((await upload({ filename: "fake.xls", body: Buffer.from("PK\u0003\u0004") }, [["templateName", "Fake"]])).status).toBe(415);
-    const ok = await upload({ filename: "form.pdf", body: PDF() }, [["templateName", "Form"], ["tags", '["a","b"]']]);
+    const ok = await upload({ filename: "form.pdf", body: PDF() }, [
+      ["templateName", "Form"],
+      ["tags", '["a","b"]'],
+    ]);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ templateName: "Form", tags: ["a", "b"], originalFileName: "form.pdf" });
   });
@@ -61,24 +82,57 @@ describe("templates", () => {
 
   it("edit keeps old values for blank fields", async () => {
     const [row] = await rows();
-    const res = await call(() => templatesAction(args(formRequest(`${BASE}/templates?projectId=${env.westernId}`, env.cookies.officer!, { intent: "edit", id: String(row!.id), templateName: "", templateDescription: "Use for first contact", category: " ", tags: "" })) as never) as Promise<Response>);
+    const res = await call(
+      () =>
+        templatesAction(
+          args(
+            formRequest(`${BASE}/templates?projectId=${env.westernId}`, env.cookies.officer!, {
+              intent: "edit",
+              id: String(row!.id),
+              templateName: "",
+              templateDescription: "Use for first contact",
+              category: " ",
+              tags: "",
+            }),
+          ) as never,
+        ) as Promise<Response>,
+    );
     expect(res.status).toBe(302);
     const [after] = await rows();
     expect(after).toMatchObject({ templateName: "Entry notice", templateDescription: "Use for first contact", category: "Letters", tags: ["notice", "entry", "legal"] });
-    const put = await call(() => apiTemplate(args(jsonRequest(`${BASE}/api/templates/${row!.id}`, env.cookies.officer!, "PUT", { projectId: env.westernId, templateName: "Renamed" }), { id: String(row!.id) }) as never) as Promise<Response>);
+    const put = await call(
+      () =>
+        apiTemplate(
+          args(jsonRequest(`${BASE}/api/templates/${row!.id}`, env.cookies.officer!, "PUT", { projectId: env.westernId, templateName: "Renamed" }), { id: String(row!.id) }) as never,
+        ) as Promise<Response>,
+    );
     expect(await put.json()).toMatchObject({ templateName: "Renamed", category: "Letters" });
   });
 
   it("downloads under the original name; viewers cannot write; other clients get 404", async () => {
     const [row] = await rows();
-    const dl = await call(() => apiDownload(args(new Request(`${BASE}/api/templates/${row!.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(row!.id) }) as never) as Promise<Response>);
+    const dl = await call(
+      () =>
+        apiDownload(
+          args(new Request(`${BASE}/api/templates/${row!.id}/download?projectId=${env.westernId}`, { headers: { Cookie: env.cookies.viewer! } }), { id: String(row!.id) }) as never,
+        ) as Promise<Response>,
+    );
     expect(dl.headers.get("Content-Disposition")).toContain(`filename*=UTF-8''letter.docx`);
     expect((await upload({ filename: "v.pdf", body: PDF() }, [["templateName", "V"]], "viewer")).status).toBe(403);
-    const del = await call(() => templatesAction(args(formRequest(`${BASE}/templates?projectId=${env.westernId}`, env.cookies.viewer!, { intent: "delete", id: String(row!.id) })) as never) as Promise<Response>);
+    const del = await call(
+      () => templatesAction(args(formRequest(`${BASE}/templates?projectId=${env.westernId}`, env.cookies.viewer!, { intent: "delete", id: String(row!.id) })) as never) as Promise<Response>,
+    );
     expect(del.status).toBe(403);
-    const other = await call(() => apiDownload(args(new Request(`${BASE}/api/templates/${row!.id}/download?projectId=${env.secondProjectId}`, { headers: { Cookie: env.cookies.second_owner! } }), { id: String(row!.id) }) as never) as Promise<Response>);
+    const other = await call(
+      () =>
+        apiDownload(
+          args(new Request(`${BASE}/api/templates/${row!.id}/download?projectId=${env.secondProjectId}`, { headers: { Cookie: env.cookies.second_owner! } }), { id: String(row!.id) }) as never,
+        ) as Promise<Response>,
+    );
     expect(other.status).toBe(404);
-    const page = await call(() => templatesLoader(args(new Request(`${BASE}/templates?projectId=${env.secondProjectId}&edit=${row!.id}`, { headers: { Cookie: env.cookies.second_owner! } })) as never) as Promise<Response>);
+    const page = await call(
+      () => templatesLoader(args(new Request(`${BASE}/templates?projectId=${env.secondProjectId}&edit=${row!.id}`, { headers: { Cookie: env.cookies.second_owner! } })) as never) as Promise<Response>,
+    );
     expect(page.status).toBe(404);
   });
 
@@ -89,7 +143,10 @@ describe("templates", () => {
     const refused = await upload({ filename: "big2.pdf", body: PDF(200 * 1024) }, [["templateName", "Big 2"]]);
     expect(refused.status).toBe(413);
     expect(refused.body.message).toMatch(/^Storage limit reached: your plan allows 1 MB and 0\.9 MB is used\.$/);
-    const res = await call(() => templatesAction(args(formRequest(`${BASE}/templates?projectId=${env.westernId}`, env.cookies.project_manager!, { intent: "delete", id: String(big.body.id) })) as never) as Promise<Response>);
+    const res = await call(
+      () =>
+        templatesAction(args(formRequest(`${BASE}/templates?projectId=${env.westernId}`, env.cookies.project_manager!, { intent: "delete", id: String(big.body.id) })) as never) as Promise<Response>,
+    );
     expect(res.status).toBe(302);
     expect((await rows()).map((r) => r.templateName)).not.toContain("Big");
     expect((await upload({ filename: "big2.pdf", body: PDF(200 * 1024) }, [["templateName", "Big 2"]])).status).toBe(201);

@@ -21,11 +21,22 @@ export function DocumentsPanel({
   return (
     <div className="documents-panel stack">
       {data.documents.length ? (
-        <DocumentsTable documents={data.documents} projectId={projectId} caption={`Documents for ${recordLabel} (${data.total})`} canEdit={data.canEdit} canDelete={data.canDelete} showRecords={false} />
+        <DocumentsTable
+          documents={data.documents}
+          projectId={projectId}
+          caption={`Documents for ${recordLabel} (${data.total})`}
+          canEdit={data.canEdit}
+          canDelete={data.canDelete}
+          showRecords={false}
+        />
       ) : (
         <p className="muted">No documents for {recordLabel} yet.</p>
       )}
-      {data.total > data.documents.length ? <p>Showing the newest {data.documents.length} of {data.total} documents.</p> : null}
+      {data.total > data.documents.length ? (
+        <p>
+          Showing the newest {data.documents.length} of {data.total} documents.
+        </p>
+      ) : null}
       {data.canEdit ? <DocumentUploadForm fixed={data.record} returnTo={returnTo} headingLevel={3} /> : null}
     </div>
   );

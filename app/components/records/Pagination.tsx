@@ -14,11 +14,27 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
         Showing {first}–{last} of {total}
       </p>
       <ul className="pagination__links">
-        <li>{page > 1 ? <Link to={withParams(search, { page: page - 1 })} rel="prev">Previous page</Link> : <span aria-disabled="true">Previous page</span>}</li>
+        <li>
+          {page > 1 ? (
+            <Link to={withParams(search, { page: page - 1 })} rel="prev">
+              Previous page
+            </Link>
+          ) : (
+            <span aria-disabled="true">Previous page</span>
+          )}
+        </li>
         <li>
           Page {Math.min(page, pages)} of {pages}
         </li>
-        <li>{page < pages ? <Link to={withParams(search, { page: page + 1 })} rel="next">Next page</Link> : <span aria-disabled="true">Next page</span>}</li>
+        <li>
+          {page < pages ? (
+            <Link to={withParams(search, { page: page + 1 })} rel="next">
+              Next page
+            </Link>
+          ) : (
+            <span aria-disabled="true">Next page</span>
+          )}
+        </li>
       </ul>
     </nav>
   );

@@ -59,9 +59,23 @@ export function StakeholderForm({ stakeholder }: { stakeholder: StakeholderJson 
           <legend>Stakeholder Classification</legend>
           <div className="form-grid">
             <SelectField formId={STAKEHOLDER_FORM} name="memberType" label="Member Type" placeholder="Not set" options={options(MEMBER_TYPES)} defaultValue={text("memberType")} />
-            <SelectField formId={STAKEHOLDER_FORM} name="stakeholderCategory" label="Stakeholder Category" placeholder="Not set" options={options(STAKEHOLDER_CATEGORIES)} defaultValue={text("stakeholderCategory")} />
+            <SelectField
+              formId={STAKEHOLDER_FORM}
+              name="stakeholderCategory"
+              label="Stakeholder Category"
+              placeholder="Not set"
+              options={options(STAKEHOLDER_CATEGORIES)}
+              defaultValue={text("stakeholderCategory")}
+            />
             <SelectField formId={STAKEHOLDER_FORM} name="influenceLevel" label="Influence Level" placeholder="Not set" options={options(INFLUENCE_LEVELS)} defaultValue={text("influenceLevel")} />
-            <SelectField formId={STAKEHOLDER_FORM} name="iap2EngagementLevel" label="IAP2 Engagement Level" placeholder="Not set" options={options(IAP2_LEVELS)} defaultValue={text("iap2EngagementLevel")} />
+            <SelectField
+              formId={STAKEHOLDER_FORM}
+              name="iap2EngagementLevel"
+              label="IAP2 Engagement Level"
+              placeholder="Not set"
+              options={options(IAP2_LEVELS)}
+              defaultValue={text("iap2EngagementLevel")}
+            />
           </div>
           <div className="checkbox-field">
             <input id="field-isActive" type="checkbox" name="isActive" defaultChecked={isActive} />

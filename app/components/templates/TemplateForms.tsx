@@ -37,7 +37,13 @@ export function EditTemplatePanel({ template, closeTo }: { template: TemplateJso
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="id" value={template.id} />
         <TextField name="templateName" label="Template name" hint={`Current: ${template.templateName}`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={MAX_TEMPLATE_NAME} />
-        <TextAreaField name="templateDescription" label="Description" hint={`Current: ${template.templateDescription || "No description provided"}`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={MAX_TEMPLATE_DESCRIPTION} />
+        <TextAreaField
+          name="templateDescription"
+          label="Description"
+          hint={`Current: ${template.templateDescription || "No description provided"}`}
+          formId={TEMPLATE_EDIT_FORM_ID}
+          maxLength={MAX_TEMPLATE_DESCRIPTION}
+        />
         <TextField name="category" label="Category" hint={`Current: ${template.category || "none"}`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={MAX_TEMPLATE_CATEGORY} />
         <TextField name="tags" label="Tags" hint={`Current: ${template.tags.join(", ") || "none"}. Separate tags with commas.`} formId={TEMPLATE_EDIT_FORM_ID} maxLength={1100} />
         <FormActions submitLabel="Save Template" cancelTo={closeTo} />

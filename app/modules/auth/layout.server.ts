@@ -17,9 +17,7 @@ export async function getLayoutData(request: Request) {
   const user = await getCurrentUser(request);
   const { flash, setCookie } = await consumeFlash(request);
   return {
-    user: user
-      ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: user.profileImageUrl, initials: initials(user) }
-      : null,
+    user: user ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: user.profileImageUrl, initials: initials(user) } : null,
     nav: user ? { main: MAIN_NAV_ITEMS, tools: TOOLS_MENU_ITEMS, admin: adminMenuFor(user.role) } : null,
     flash,
     setCookie,

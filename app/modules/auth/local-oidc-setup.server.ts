@@ -29,7 +29,11 @@ export async function mountLocalOidc(app: express.Express, env: Env) {
     clientSecret: localClientSecret(),
     cookieKeys: [deriveSecret(env, "local-oidc-cookies")],
     jwksPath: path.join(env.dataDir, "oidc-jwks.json"),
-    query: (sql, params) => getOrm().em.fork().getConnection().execute(sql, params as unknown[]),
+    query: (sql, params) =>
+      getOrm()
+        .em.fork()
+        .getConnection()
+        .execute(sql, params as unknown[]),
     verifyLogin: async (login, password) => verifySeededLogin(login, password),
     findAccount: async (sub) => {
       const account = SEEDED_ACCOUNTS.find((a) => a.id === sub);
@@ -37,6 +41,9 @@ export async function mountLocalOidc(app: express.Express, env: Env) {
     },
   });
   mountLocalOidcProvider(app, provider, {
-    accounts: SEEDED_ACCOUNTS.map((a) => ({ roleLabel: `${roleLabel(a.role)}${a.client === "second" ? " (second client)" : a.client === "fresh" ? " (new client, no projects)" : ""}`, login: a.login })),
+    accounts: SEEDED_ACCOUNTS.map((a) => ({
+      roleLabel: `${roleLabel(a.role)}${a.client === "second" ? " (second client)" : a.client === "fresh" ? " (new client, no projects)" : ""}`,
+      login: a.login,
+    })),
   });
 }

@@ -47,14 +47,13 @@ function sessionStorage() {
     cookie,
     async createData(data) {
       const sid = crypto.randomBytes(32).toString("base64url");
-      await db().getConnection().execute("insert into session (sid, sess, expire) values (?, ?, ?)", [sid, JSON.stringify(data), nextExpiry()]);
+      await db()
+        .getConnection()
+        .execute("insert into session (sid, sess, expire) values (?, ?, ?)", [sid, JSON.stringify(data), nextExpiry()]);
       return sid;
     },
     async readData(sid) {
-      const rows = await db().getConnection().execute<{ sess: Partial<SessionData>; expire: Date }[]>(
-        "select sess, expire from session where sid = ? and expire > now()",
-        [sid],
-      );
+      const rows = await db().getConnection().execute<{ sess: Partial<SessionData>; expire: Date }[]>("select sess, expire from session where sid = ? and expire > now()", [sid]);
       const row = rows[0];
       if (!row) return null;
       if (row.sess.signedInAt && Date.now() - row.sess.signedInAt > absoluteMs) {
@@ -67,10 +66,9 @@ function sessionStorage() {
       return row.sess;
     },
     async updateData(sid, data) {
-      await db().getConnection().execute(
-        "insert into session (sid, sess, expire) values (?, ?, ?) on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire",
-        [sid, JSON.stringify(data), nextExpiry()],
-      );
+      await db()
+        .getConnection()
+        .execute("insert into session (sid, sess, expire) values (?, ?, ?) on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire", [sid, JSON.stringify(data), nextExpiry()]);
     },
     async deleteData(sid) {
       await db().getConnection().execute("delete from session where sid = ?", [sid]);

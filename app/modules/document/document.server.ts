@@ -44,7 +44,6 @@ export function documentAbilities(access: ProjectAccess) {
   return recordAbilities(access);
 }
 
-
 const clientIdOf = (access: ProjectAccess) => refId(access.project.client);
 
 type Row = {
@@ -193,7 +192,9 @@ export async function createDocument(access: ProjectAccess, file: StoredUpload, 
       return document.id;
     });
   } catch (error) {
-    await getObjectStore().delete(file.key).catch(() => undefined);
+    await getObjectStore()
+      .delete(file.key)
+      .catch(() => undefined);
     throw error;
   }
   return getDocumentJson(access, id);
@@ -248,14 +249,14 @@ export async function uploadFormOptions(access: ProjectAccess) {
   // Plain rows: hydrating 400 partial entities on every /documents view was the page's largest cost.
   const connection = db().getConnection();
   const [stakeholders, properties] = await Promise.all([
-    connection.execute<{ value: string; label: string }[]>(
-      "select id::text as value, name as label from stakeholder where project_id = ? order by name, id limit ?",
-      [access.project.id, RECORD_OPTIONS_LIMIT],
-    ),
-    connection.execute<{ value: string; label: string }[]>(
-      "select id::text as value, address as label from property where project_id = ? order by address, id limit ?",
-      [access.project.id, RECORD_OPTIONS_LIMIT],
-    ),
+    connection.execute<{ value: string; label: string }[]>("select id::text as value, name as label from stakeholder where project_id = ? order by name, id limit ?", [
+      access.project.id,
+      RECORD_OPTIONS_LIMIT,
+    ]),
+    connection.execute<{ value: string; label: string }[]>("select id::text as value, address as label from property where project_id = ? order by address, id limit ?", [
+      access.project.id,
+      RECORD_OPTIONS_LIMIT,
+    ]),
   ]);
   return { stakeholders, properties };
 }

@@ -1,7 +1,6 @@
 import { contentDisposition, createTextSniffer, extensionOf, formatBytes, formatKilobytes, matchesSignature, parseTags, sanitizeFileName, textMimeType } from "./file-types";
 
-const bytes = (...values: (number | string)[]) =>
-  new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
 describe("matchesSignature", () => {
   it("accepts each type's real leading bytes", () => {

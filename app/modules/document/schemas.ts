@@ -7,25 +7,28 @@ export { CATEGORY_LABELS, DOCUMENT_CATEGORIES, EDIT_FORM_ID, isDocumentCategory,
 
 const blankToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : typeof value === "string" ? value.trim() : value);
 
-export const descriptionField = z.preprocess(blankToNull, z.string().max(MAX_DESCRIPTION_LENGTH, `Description must be ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-AU")} characters or fewer`).nullable());
-
-export const tagsField = z.preprocess(
-  parseTags,
-  z
-    .array(z.string().max(MAX_TAG_LENGTH, `Each tag must be ${MAX_TAG_LENGTH} characters or fewer`))
-    .max(MAX_TAGS, `Use at most ${MAX_TAGS} tags`),
-);
-
-const categoryField = z.preprocess(
+export const descriptionField = z.preprocess(
   blankToNull,
-  z.enum(DOCUMENT_CATEGORIES, { errorMap: () => ({ message: "Select a category from the list" }) }).nullable(),
+  z
+    .string()
+    .max(MAX_DESCRIPTION_LENGTH, `Description must be ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-AU")} characters or fewer`)
+    .nullable(),
 );
+
+export const tagsField = z.preprocess(parseTags, z.array(z.string().max(MAX_TAG_LENGTH, `Each tag must be ${MAX_TAG_LENGTH} characters or fewer`)).max(MAX_TAGS, `Use at most ${MAX_TAGS} tags`));
+
+const categoryField = z.preprocess(blankToNull, z.enum(DOCUMENT_CATEGORIES, { errorMap: () => ({ message: "Select a category from the list" }) }).nullable());
 
 /** An optional record id from a select ("" means none). */
 const optionalRecordId = (label: string) =>
   z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? null : value),
-    z.coerce.number({ invalid_type_error: `Select a valid ${label}` }).int(`Select a valid ${label}`).positive(`Select a valid ${label}`).max(2_147_483_647, `Select a valid ${label}`).nullable(),
+    z.coerce
+      .number({ invalid_type_error: `Select a valid ${label}` })
+      .int(`Select a valid ${label}`)
+      .positive(`Select a valid ${label}`)
+      .max(2_147_483_647, `Select a valid ${label}`)
+      .nullable(),
   );
 
 /** The text fields sent with an upload (page form and POST /api/documents/upload). */

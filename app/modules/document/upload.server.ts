@@ -154,7 +154,8 @@ export async function receiveUpload(
     } catch (error) {
       await store.delete(key).catch(() => undefined);
       if (error instanceof ObjectTooLargeError) throw new UploadError(413, FILE_TOO_LARGE_MESSAGE);
-      if (error instanceof StorageUnavailableError) throw new UploadError(503, `Failed to upload ${options.kind === "documents" ? "document" : "template"}: the file store could not be reached. Please try again.`);
+      if (error instanceof StorageUnavailableError)
+        throw new UploadError(503, `Failed to upload ${options.kind === "documents" ? "document" : "template"}: the file store could not be reached. Please try again.`);
       throw error;
     }
   };

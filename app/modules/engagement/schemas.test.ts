@@ -38,7 +38,16 @@ describe("InteractionSchema", () => {
 
 describe("interaction types", () => {
   it("labels the eight types as the spec does", () => {
-    expect(INTERACTION_TYPE_OPTIONS.map((o) => o.label)).toEqual(["In-Person Meeting", "Phone Call", "Email Exchange", "Community Event", "Site Visit", "Public Hearing", "Survey Response", "Interview"]);
+    expect(INTERACTION_TYPE_OPTIONS.map((o) => o.label)).toEqual([
+      "In-Person Meeting",
+      "Phone Call",
+      "Email Exchange",
+      "Community Event",
+      "Site Visit",
+      "Public Hearing",
+      "Survey Response",
+      "Interview",
+    ]);
     expect(interactionTypeLabel("site_visit")).toBe("Site Visit");
   });
 });

@@ -13,7 +13,14 @@ import { DEFAULT_TIME_ZONE, isCalendarDate, TIME_ZONE_VALUES, zonedDateToInstant
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const dateTimeText = (label: string) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: `${label} must be a date and time` }).max(40, `Enter a real ${label.toLowerCase()}`).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: `${label} must be a date and time` })
+      .max(40, `Enter a real ${label.toLowerCase()}`)
+      .nullable()
+      .optional(),
+  );
 
 function toInstant(value: string | null | undefined, timeZone: string): Date | null | "invalid" {
   if (value === null || value === undefined) return null;
@@ -32,12 +39,12 @@ export const InteractionSchema = z
     ),
     subject: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : v),
-      z.string({ required_error: "Subject is required", invalid_type_error: "Subject is required" }).min(1, "Subject is required").max(LIMITS.name, `Subject must be ${LIMITS.name} characters or fewer`),
+      z
+        .string({ required_error: "Subject is required", invalid_type_error: "Subject is required" })
+        .min(1, "Subject is required")
+        .max(LIMITS.name, `Subject must be ${LIMITS.name} characters or fewer`),
     ),
-    timezone: z.preprocess(
-      (v) => (v === undefined || v === null || v === "" ? DEFAULT_TIME_ZONE : v),
-      z.enum(TIME_ZONE_VALUES, { errorMap: () => ({ message: "Select a valid time zone" }) }),
-    ),
+    timezone: z.preprocess((v) => (v === undefined || v === null || v === "" ? DEFAULT_TIME_ZONE : v), z.enum(TIME_ZONE_VALUES, { errorMap: () => ({ message: "Select a valid time zone" }) })),
     completedAt: dateTimeText("Date and time"),
     scheduledAt: dateTimeText("Scheduled date and time"),
     location: optionalText("Location", LIMITS.address),
@@ -61,22 +68,23 @@ export const InteractionSchema = z
     const completedAt = toInstant(data.completedAt, data.timezone) as Date | null;
     const scheduledAt = toInstant(data.scheduledAt, data.timezone) as Date | null;
     return {
-    type: data.type,
-    subject: data.subject,
-    timezone: data.timezone,
-    location: data.location ?? null,
-    notes: data.notes ?? null,
-    outcomes: data.outcomes ?? null,
-    followUpRequired: data.followUpRequired,
-    // Spec 000 §9: completed-at defaults to now (unless only a scheduled time is given).
-    completedAt: completedAt ?? (scheduledAt ? null : new Date()),
-    scheduledAt,
-    // Only kept when follow-up is ticked (the field is always rendered without JavaScript).
-    followUpDate: data.followUpRequired && data.followUpDate
-      ? data.followUpDate.length === 10
-        ? zonedDateToInstant(data.followUpDate, data.timezone)
-        : (toInstant(data.followUpDate, data.timezone) as Date)
-      : null,
+      type: data.type,
+      subject: data.subject,
+      timezone: data.timezone,
+      location: data.location ?? null,
+      notes: data.notes ?? null,
+      outcomes: data.outcomes ?? null,
+      followUpRequired: data.followUpRequired,
+      // Spec 000 §9: completed-at defaults to now (unless only a scheduled time is given).
+      completedAt: completedAt ?? (scheduledAt ? null : new Date()),
+      scheduledAt,
+      // Only kept when follow-up is ticked (the field is always rendered without JavaScript).
+      followUpDate:
+        data.followUpRequired && data.followUpDate
+          ? data.followUpDate.length === 10
+            ? zonedDateToInstant(data.followUpDate, data.timezone)
+            : (toInstant(data.followUpDate, data.timezone) as Date)
+          : null,
     };
   });
 

@@ -47,7 +47,16 @@ async function setLinks(access: ProjectAccess, side: Side, ownerId: number, want
     if (removed.length) await db().nativeDelete(StakeholderProperty, { project: access.project.id, [side]: ownerId, [target]: { $in: removed } });
     for (const id of added) db().create(StakeholderProperty, { [side]: ownerId, [target]: id, project: access.project.id } as never);
     const key = `${target}Ids`;
-    recordAudit({ userId: access.user.id, action: AUDIT[side], entityType: LABEL[side], entityId: ownerId, clientId: refId(access.project.client), projectId: access.project.id, before: { [key]: before }, after: { [key]: wanted } });
+    recordAudit({
+      userId: access.user.id,
+      action: AUDIT[side],
+      entityType: LABEL[side],
+      entityId: ownerId,
+      clientId: refId(access.project.client),
+      projectId: access.project.id,
+      before: { [key]: before },
+      after: { [key]: wanted },
+    });
   });
   return { owner, count: wanted.length };
 }

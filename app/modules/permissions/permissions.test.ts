@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect } from "vitest";
 import {
   ADMIN_MENU_ITEMS,
   MAIN_NAV_ITEMS,
@@ -22,25 +22,25 @@ import {
   type Permission,
   type Role,
   type Screen,
-} from './permissions';
+} from "./permissions";
 
 // Expected values are written out from spec 001 §6, never derived from the module under test.
 const ALL: Permission[] = [
-  'modifyApp',
-  'manageClients',
-  'manageSubscriptions',
-  'manageUsers',
-  'createProjects',
-  'viewAllClientProjects',
-  'editAllClientProjects',
-  'manageMembers',
-  'deleteProjects',
-  'viewData',
-  'editData',
-  'deleteData',
-  'importData',
-  'exportData',
-  'migrateProjects',
+  "modifyApp",
+  "manageClients",
+  "manageSubscriptions",
+  "manageUsers",
+  "createProjects",
+  "viewAllClientProjects",
+  "editAllClientProjects",
+  "manageMembers",
+  "deleteProjects",
+  "viewData",
+  "editData",
+  "deleteData",
+  "importData",
+  "exportData",
+  "migrateProjects",
 ];
 
 function expectExactly(role: Role, granted: Permission[]) {
@@ -50,9 +50,9 @@ function expectExactly(role: Role, granted: Permission[]) {
   expect([...PERMISSION_MATRIX[role]].sort()).toEqual([...granted].sort());
 }
 
-describe('roles', () => {
-  it('lists the six roles in level order with levels 0..5', () => {
-    expect([...ROLES]).toEqual(['system_admin', 'client_owner', 'director', 'project_manager', 'officer', 'viewer']);
+describe("roles", () => {
+  it("lists the six roles in level order with levels 0..5", () => {
+    expect([...ROLES]).toEqual(["system_admin", "client_owner", "director", "project_manager", "officer", "viewer"]);
     expect(ROLE_LEVEL).toEqual({
       system_admin: 0,
       client_owner: 1,
@@ -63,140 +63,120 @@ describe('roles', () => {
     });
   });
 
-  it('recognises roles with isRole and RoleSchema', () => {
-    expect(isRole('director')).toBe(true);
-    expect(isRole('admin')).toBe(false);
+  it("recognises roles with isRole and RoleSchema", () => {
+    expect(isRole("director")).toBe(true);
+    expect(isRole("admin")).toBe(false);
     expect(isRole(null)).toBe(false);
     expect(isRole(3)).toBe(false);
-    expect(RoleSchema.parse('viewer')).toBe('viewer');
-    expect(RoleSchema.safeParse('owner').success).toBe(false);
+    expect(RoleSchema.parse("viewer")).toBe("viewer");
+    expect(RoleSchema.safeParse("owner").success).toBe(false);
   });
 
-  it('labels roles and falls back to User', () => {
-    expect(roleLabel('system_admin')).toBe('System Administrator');
-    expect(roleLabel('client_owner')).toBe('Client Owner');
-    expect(roleLabel('director')).toBe('Director');
-    expect(roleLabel('project_manager')).toBe('Project Manager');
-    expect(roleLabel('officer')).toBe('Officer');
-    expect(roleLabel('viewer')).toBe('Viewer');
-    expect(roleLabel('superuser')).toBe('User');
-    expect(roleLabel('')).toBe('User');
-    expect(roleLabel(null)).toBe('User');
-    expect(roleLabel(undefined)).toBe('User');
+  it("labels roles and falls back to User", () => {
+    expect(roleLabel("system_admin")).toBe("System Administrator");
+    expect(roleLabel("client_owner")).toBe("Client Owner");
+    expect(roleLabel("director")).toBe("Director");
+    expect(roleLabel("project_manager")).toBe("Project Manager");
+    expect(roleLabel("officer")).toBe("Officer");
+    expect(roleLabel("viewer")).toBe("Viewer");
+    expect(roleLabel("superuser")).toBe("User");
+    expect(roleLabel("")).toBe("User");
+    expect(roleLabel(null)).toBe("User");
+    expect(roleLabel(undefined)).toBe("User");
     expect(Object.keys(ROLE_LABELS).sort()).toEqual([...ROLES].sort());
   });
 
-  it('has a description for every role', () => {
+  it("has a description for every role", () => {
     for (const role of ROLES) expect(ROLE_DESCRIPTIONS[role].length).toBeGreaterThan(0);
   });
 });
 
-describe('permission matrix', () => {
-  it('lists all fifteen permissions', () => {
+describe("permission matrix", () => {
+  it("lists all fifteen permissions", () => {
     expect([...PERMISSIONS].sort()).toEqual([...ALL].sort());
   });
 
-  it('system_admin has every permission', () => {
-    expectExactly('system_admin', ALL);
+  it("system_admin has every permission", () => {
+    expectExactly("system_admin", ALL);
   });
 
-  it('client_owner has all but modifyApp, manageClients and migrateProjects', () => {
-    expectExactly('client_owner', [
-      'manageSubscriptions',
-      'manageUsers',
-      'createProjects',
-      'viewAllClientProjects',
-      'editAllClientProjects',
-      'manageMembers',
-      'deleteProjects',
-      'viewData',
-      'editData',
-      'deleteData',
-      'importData',
-      'exportData',
+  it("client_owner has all but modifyApp, manageClients and migrateProjects", () => {
+    expectExactly("client_owner", [
+      "manageSubscriptions",
+      "manageUsers",
+      "createProjects",
+      "viewAllClientProjects",
+      "editAllClientProjects",
+      "manageMembers",
+      "deleteProjects",
+      "viewData",
+      "editData",
+      "deleteData",
+      "importData",
+      "exportData",
     ]);
   });
 
-  it('director works across client projects but cannot delete projects or manage subscriptions', () => {
-    expectExactly('director', [
-      'manageUsers',
-      'createProjects',
-      'viewAllClientProjects',
-      'editAllClientProjects',
-      'manageMembers',
-      'viewData',
-      'editData',
-      'deleteData',
-      'importData',
-      'exportData',
-    ]);
+  it("director works across client projects but cannot delete projects or manage subscriptions", () => {
+    expectExactly("director", ["manageUsers", "createProjects", "viewAllClientProjects", "editAllClientProjects", "manageMembers", "viewData", "editData", "deleteData", "importData", "exportData"]);
   });
 
-  it('project_manager manages users and data of assigned projects only', () => {
-    expectExactly('project_manager', [
-      'manageUsers',
-      'createProjects',
-      'manageMembers',
-      'viewData',
-      'editData',
-      'deleteData',
-      'importData',
-      'exportData',
-    ]);
+  it("project_manager manages users and data of assigned projects only", () => {
+    expectExactly("project_manager", ["manageUsers", "createProjects", "manageMembers", "viewData", "editData", "deleteData", "importData", "exportData"]);
   });
 
-  it('officer views, edits, imports and exports data only', () => {
-    expectExactly('officer', ['viewData', 'editData', 'importData', 'exportData']);
+  it("officer views, edits, imports and exports data only", () => {
+    expectExactly("officer", ["viewData", "editData", "importData", "exportData"]);
   });
 
-  it('viewer views and exports only', () => {
-    expectExactly('viewer', ['viewData', 'exportData']);
+  it("viewer views and exports only", () => {
+    expectExactly("viewer", ["viewData", "exportData"]);
   });
 });
 
-describe('project reach', () => {
+describe("project reach", () => {
   it.each<[Role, boolean]>([
-    ['system_admin', true],
-    ['client_owner', true],
-    ['director', true],
-    ['project_manager', false],
-    ['officer', false],
-    ['viewer', false],
-  ])('hasClientWideProjectAccess(%s) is %s', (role, expected) => {
+    ["system_admin", true],
+    ["client_owner", true],
+    ["director", true],
+    ["project_manager", false],
+    ["officer", false],
+    ["viewer", false],
+  ])("hasClientWideProjectAccess(%s) is %s", (role, expected) => {
     expect(hasClientWideProjectAccess(role)).toBe(expected);
   });
 
-  it('effectiveProjectRole uses the system role without a membership', () => {
-    expect(effectiveProjectRole('director', null)).toBe('director');
-    expect(effectiveProjectRole('viewer', null)).toBe('viewer');
+  it("effectiveProjectRole uses the system role without a membership", () => {
+    expect(effectiveProjectRole("director", null)).toBe("director");
+    expect(effectiveProjectRole("viewer", null)).toBe("viewer");
   });
 
-  it('effectiveProjectRole lets a membership narrow the role', () => {
-    expect(effectiveProjectRole('director', 'officer')).toBe('officer');
-    expect(effectiveProjectRole('project_manager', 'viewer')).toBe('viewer');
-    expect(effectiveProjectRole('system_admin', 'project_manager')).toBe('project_manager');
+  it("effectiveProjectRole lets a membership narrow the role", () => {
+    expect(effectiveProjectRole("director", "officer")).toBe("officer");
+    expect(effectiveProjectRole("project_manager", "viewer")).toBe("viewer");
+    expect(effectiveProjectRole("system_admin", "project_manager")).toBe("project_manager");
   });
 
-  it('effectiveProjectRole never lets a membership widen the role', () => {
-    expect(effectiveProjectRole('viewer', 'project_manager')).toBe('viewer');
-    expect(effectiveProjectRole('officer', 'system_admin')).toBe('officer');
-    expect(effectiveProjectRole('project_manager', 'client_owner')).toBe('project_manager');
+  it("effectiveProjectRole never lets a membership widen the role", () => {
+    expect(effectiveProjectRole("viewer", "project_manager")).toBe("viewer");
+    expect(effectiveProjectRole("officer", "system_admin")).toBe("officer");
+    expect(effectiveProjectRole("project_manager", "client_owner")).toBe("project_manager");
   });
 
-  it('effectiveProjectRole keeps an equal role', () => {
-    expect(effectiveProjectRole('officer', 'officer')).toBe('officer');
+  it("effectiveProjectRole keeps an equal role", () => {
+    expect(effectiveProjectRole("officer", "officer")).toBe("officer");
   });
 });
 
-describe('assignable roles', () => {
+describe("assignable roles", () => {
   it.each<[Role, Role[]]>([
-    ['system_admin', ['system_admin', 'client_owner', 'director', 'project_manager', 'officer', 'viewer']],
-    ['client_owner', ['client_owner', 'director', 'project_manager', 'officer', 'viewer']],
-    ['director', ['director', 'project_manager', 'officer', 'viewer']],
-    ['project_manager', ['project_manager', 'officer', 'viewer']],
-    ['officer', ['officer', 'viewer']],
-    ['viewer', ['viewer']],
-  ])('%s may assign %j', (actor, expected) => {
+    ["system_admin", ["system_admin", "client_owner", "director", "project_manager", "officer", "viewer"]],
+    ["client_owner", ["client_owner", "director", "project_manager", "officer", "viewer"]],
+    ["director", ["director", "project_manager", "officer", "viewer"]],
+    ["project_manager", ["project_manager", "officer", "viewer"]],
+    ["officer", ["officer", "viewer"]],
+    ["viewer", ["viewer"]],
+  ])("%s may assign %j", (actor, expected) => {
     expect(assignableRoles(actor)).toEqual(expected);
     for (const target of ROLES) {
       expect(canAssignRole(actor, target), `${actor} -> ${target}`).toBe(expected.includes(target));
@@ -204,61 +184,59 @@ describe('assignable roles', () => {
   });
 });
 
-describe('screen access', () => {
-  const columns: Role[] = ['system_admin', 'client_owner', 'director', 'project_manager', 'officer', 'viewer'];
+describe("screen access", () => {
+  const columns: Role[] = ["system_admin", "client_owner", "director", "project_manager", "officer", "viewer"];
   //                                          sa     co     dir    pm     off    view
   const table: [Screen, boolean[]][] = [
-    ['adminMenu',               [true,  true,  true,  true,  false, false]],
-    ['userManagement',          [true,  true,  true,  true,  false, false]],
-    ['databaseManagement',      [true,  true,  true,  true,  false, false]],
-    ['projectMigration',        [true,  false, false, false, false, false]],
-    ['subscription',            [true,  true,  false, false, false, false]],
-    ['exportDatabase',          [true,  true,  true,  false, false, false]],
-    ['dangerZone',              [true,  true,  false, false, false, false]],
-    ['recordMaintenance',       [true,  true,  true,  true,  false, false]],
-    ['restrictedDocumentation', [true,  false, false, false, false, false]],
+    ["adminMenu", [true, true, true, true, false, false]],
+    ["userManagement", [true, true, true, true, false, false]],
+    ["databaseManagement", [true, true, true, true, false, false]],
+    ["projectMigration", [true, false, false, false, false, false]],
+    ["subscription", [true, true, false, false, false, false]],
+    ["exportDatabase", [true, true, true, false, false, false]],
+    ["dangerZone", [true, true, false, false, false, false]],
+    ["recordMaintenance", [true, true, true, true, false, false]],
+    ["restrictedDocumentation", [true, false, false, false, false, false]],
   ];
-  const cases = table.flatMap(([screen, row]) =>
-    columns.map((role, i): [Screen, Role, boolean] => [screen, role, row[i]]),
-  );
+  const cases = table.flatMap(([screen, row]) => columns.map((role, i): [Screen, Role, boolean] => [screen, role, row[i]]));
 
-  it.each(cases)('%s for %s is %s', (screen, role, expected) => {
+  it.each(cases)("%s for %s is %s", (screen, role, expected) => {
     expect(canAccessScreen(role, screen)).toBe(expected);
   });
 });
 
-describe('menus', () => {
-  it('has the main links and tools menu in order', () => {
+describe("menus", () => {
+  it("has the main links and tools menu in order", () => {
     expect(MAIN_NAV_ITEMS).toEqual([
-      { label: 'Dashboard', to: '/' },
-      { label: 'Stakeholders', to: '/stakeholders' },
-      { label: 'Properties', to: '/properties' },
-      { label: 'Documents', to: '/documents' },
+      { label: "Dashboard", to: "/" },
+      { label: "Stakeholders", to: "/stakeholders" },
+      { label: "Properties", to: "/properties" },
+      { label: "Documents", to: "/documents" },
     ]);
     expect(TOOLS_MENU_ITEMS).toEqual([
-      { label: 'Templates', to: '/templates' },
-      { label: 'Property Groups', to: '/stakeholder-property-groups' },
-      { label: 'Documentation', to: '/documentation' },
+      { label: "Templates", to: "/templates" },
+      { label: "Property Groups", to: "/stakeholder-property-groups" },
+      { label: "Documentation", to: "/documentation" },
     ]);
   });
 
-  it('has the admin menu items in order with the Pro badge on Subscription', () => {
+  it("has the admin menu items in order with the Pro badge on Subscription", () => {
     expect(ADMIN_MENU_ITEMS.map((i) => [i.label, i.to, i.badge])).toEqual([
-      ['User Management', '/user-management', undefined],
-      ['Database Management', '/database-management', undefined],
-      ['Project Migration', '/project-migration', undefined],
-      ['Subscription', '/subscription', 'Pro'],
+      ["User Management", "/user-management", undefined],
+      ["Database Management", "/database-management", undefined],
+      ["Project Migration", "/project-migration", undefined],
+      ["Subscription", "/subscription", "Pro"],
     ]);
   });
 
   it.each<[Role, string[]]>([
-    ['system_admin', ['User Management', 'Database Management', 'Project Migration', 'Subscription']],
-    ['client_owner', ['User Management', 'Database Management', 'Subscription']],
-    ['director', ['User Management', 'Database Management']],
-    ['project_manager', ['User Management', 'Database Management']],
-    ['officer', []],
-    ['viewer', []],
-  ])('adminMenuFor(%s) shows %j', (role, labels) => {
+    ["system_admin", ["User Management", "Database Management", "Project Migration", "Subscription"]],
+    ["client_owner", ["User Management", "Database Management", "Subscription"]],
+    ["director", ["User Management", "Database Management"]],
+    ["project_manager", ["User Management", "Database Management"]],
+    ["officer", []],
+    ["viewer", []],
+  ])("adminMenuFor(%s) shows %j", (role, labels) => {
     expect(adminMenuFor(role).map((i) => i.label)).toEqual(labels);
   });
 });

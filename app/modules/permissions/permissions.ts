@@ -4,8 +4,8 @@
  * Pure: no I/O, no database, no Remix. Every loader, action and /api route checks access through this module
  * (DESIGN.md §4); the navigation bar builds its menus from it, so what is shown and what is enforced agree.
  */
-import { z } from 'zod';
-import { ROLES } from '../../../db/entities/enums';
+import { z } from "zod";
+import { ROLES } from "../../../db/entities/enums";
 
 // ---------------------------------------------------------------------------------------------------------
 // Roles
@@ -20,7 +20,7 @@ export type Role = (typeof ROLES)[number];
 export const RoleSchema = z.enum(ROLES);
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
 /** Lower number = more privilege. */
@@ -34,27 +34,27 @@ export const ROLE_LEVEL: Record<Role, number> = {
 };
 
 export const ROLE_LABELS: Record<Role, string> = {
-  system_admin: 'System Administrator',
-  client_owner: 'Client Owner',
-  director: 'Director',
-  project_manager: 'Project Manager',
-  officer: 'Officer',
-  viewer: 'Viewer',
+  system_admin: "System Administrator",
+  client_owner: "Client Owner",
+  director: "Director",
+  project_manager: "Project Manager",
+  officer: "Officer",
+  viewer: "Viewer",
 };
 
 /** Navigation bar label; anything unknown (or no role) shows 'User', as the spec's nav bar does. */
 export function roleLabel(role: string | null | undefined): string {
-  return isRole(role) ? ROLE_LABELS[role] : 'User';
+  return isRole(role) ? ROLE_LABELS[role] : "User";
 }
 
 /** Shown on the User Management role hierarchy cards (spec 001 §6 "Descriptions"). */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  system_admin: 'Complete access to the system, including app settings, client organisations and subscriptions.',
-  client_owner: 'Manages billing, users and all projects of the client organisation.',
-  director: 'Read and write access across all client projects, and user management.',
-  project_manager: 'Works on assigned projects, can create projects and invite Project Managers, Officers and Viewers.',
-  officer: 'Adds and edits entries in assigned projects.',
-  viewer: 'Read-only access to assigned projects; can export.',
+  system_admin: "Complete access to the system, including app settings, client organisations and subscriptions.",
+  client_owner: "Manages billing, users and all projects of the client organisation.",
+  director: "Read and write access across all client projects, and user management.",
+  project_manager: "Works on assigned projects, can create projects and invite Project Managers, Officers and Viewers.",
+  officer: "Adds and edits entries in assigned projects.",
+  viewer: "Read-only access to assigned projects; can export.",
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -62,21 +62,21 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 // ---------------------------------------------------------------------------------------------------------
 
 export const PERMISSIONS = [
-  'modifyApp',
-  'manageClients',
-  'manageSubscriptions',
-  'manageUsers',
-  'createProjects',
-  'viewAllClientProjects',
-  'editAllClientProjects',
-  'manageMembers',
-  'deleteProjects',
-  'viewData',
-  'editData',
-  'deleteData',
-  'importData',
-  'exportData',
-  'migrateProjects',
+  "modifyApp",
+  "manageClients",
+  "manageSubscriptions",
+  "manageUsers",
+  "createProjects",
+  "viewAllClientProjects",
+  "editAllClientProjects",
+  "manageMembers",
+  "deleteProjects",
+  "viewData",
+  "editData",
+  "deleteData",
+  "importData",
+  "exportData",
+  "migrateProjects",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -95,33 +95,11 @@ const ALL_PERMISSIONS: readonly Permission[] = PERMISSIONS;
  */
 export const PERMISSION_MATRIX: Record<Role, readonly Permission[]> = {
   system_admin: ALL_PERMISSIONS,
-  client_owner: PERMISSIONS.filter(
-    (p) => p !== 'modifyApp' && p !== 'manageClients' && p !== 'migrateProjects',
-  ),
-  director: [
-    'manageUsers',
-    'createProjects',
-    'viewAllClientProjects',
-    'editAllClientProjects',
-    'manageMembers',
-    'viewData',
-    'editData',
-    'deleteData',
-    'importData',
-    'exportData',
-  ],
-  project_manager: [
-    'manageUsers',
-    'createProjects',
-    'manageMembers',
-    'viewData',
-    'editData',
-    'deleteData',
-    'importData',
-    'exportData',
-  ],
-  officer: ['viewData', 'editData', 'importData', 'exportData'],
-  viewer: ['viewData', 'exportData'],
+  client_owner: PERMISSIONS.filter((p) => p !== "modifyApp" && p !== "manageClients" && p !== "migrateProjects"),
+  director: ["manageUsers", "createProjects", "viewAllClientProjects", "editAllClientProjects", "manageMembers", "viewData", "editData", "deleteData", "importData", "exportData"],
+  project_manager: ["manageUsers", "createProjects", "manageMembers", "viewData", "editData", "deleteData", "importData", "exportData"],
+  officer: ["viewData", "editData", "importData", "exportData"],
+  viewer: ["viewData", "exportData"],
 };
 
 export function hasPermission(role: Role, permission: Permission): boolean {
@@ -134,7 +112,7 @@ export function hasPermission(role: Role, permission: Permission): boolean {
  * (Tenancy — which client — is the caller's check; this only answers "membership needed or not".)
  */
 export function hasClientWideProjectAccess(role: Role): boolean {
-  return role === 'system_admin' || role === 'client_owner' || role === 'director';
+  return role === "system_admin" || role === "client_owner" || role === "director";
 }
 
 /**
@@ -167,32 +145,23 @@ export function canAssignRole(actor: Role, target: Role): boolean {
 // Screens and menus
 // ---------------------------------------------------------------------------------------------------------
 
-export type Screen =
-  | 'adminMenu'
-  | 'userManagement'
-  | 'databaseManagement'
-  | 'projectMigration'
-  | 'subscription'
-  | 'exportDatabase'
-  | 'dangerZone'
-  | 'recordMaintenance'
-  | 'restrictedDocumentation';
+export type Screen = "adminMenu" | "userManagement" | "databaseManagement" | "projectMigration" | "subscription" | "exportDatabase" | "dangerZone" | "recordMaintenance" | "restrictedDocumentation";
 
-const ADMIN_ROLES: readonly Role[] = ['system_admin', 'client_owner', 'director', 'project_manager'];
+const ADMIN_ROLES: readonly Role[] = ["system_admin", "client_owner", "director", "project_manager"];
 
 const SCREEN_ACCESS: Record<Screen, (role: Role) => boolean> = {
   adminMenu: (role) => ADMIN_ROLES.includes(role),
-  userManagement: (role) => hasPermission(role, 'manageUsers'),
+  userManagement: (role) => hasPermission(role, "manageUsers"),
   databaseManagement: (role) => ADMIN_ROLES.includes(role),
-  projectMigration: (role) => hasPermission(role, 'migrateProjects'),
-  subscription: (role) => role === 'system_admin' || role === 'client_owner',
+  projectMigration: (role) => hasPermission(role, "migrateProjects"),
+  subscription: (role) => role === "system_admin" || role === "client_owner",
   // Spec 000 §2: the dashboard's Export Database button (a whole-project SQL dump), not everyday exportData.
-  exportDatabase: (role) => role === 'system_admin' || role === 'client_owner' || role === 'director',
-  dangerZone: (role) => role === 'system_admin' || role === 'client_owner',
+  exportDatabase: (role) => role === "system_admin" || role === "client_owner" || role === "director",
+  dangerZone: (role) => role === "system_admin" || role === "client_owner",
   // The spec names "canDeleteData" without mapping it to roles; we use the matrix's deleteData.
-  recordMaintenance: (role) => hasPermission(role, 'deleteData'),
+  recordMaintenance: (role) => hasPermission(role, "deleteData"),
   // Sales materials and system architecture documents.
-  restrictedDocumentation: (role) => role === 'system_admin',
+  restrictedDocumentation: (role) => role === "system_admin",
 };
 
 export function canAccessScreen(role: Role, screen: Screen): boolean {
@@ -210,27 +179,27 @@ export interface AdminMenuItem extends MenuItem {
 }
 
 export const MAIN_NAV_ITEMS: readonly MenuItem[] = [
-  { label: 'Dashboard', to: '/' },
-  { label: 'Stakeholders', to: '/stakeholders' },
-  { label: 'Properties', to: '/properties' },
-  { label: 'Documents', to: '/documents' },
+  { label: "Dashboard", to: "/" },
+  { label: "Stakeholders", to: "/stakeholders" },
+  { label: "Properties", to: "/properties" },
+  { label: "Documents", to: "/documents" },
 ];
 
 export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'Templates', to: '/templates' },
-  { label: 'Property Groups', to: '/stakeholder-property-groups' },
-  { label: 'Documentation', to: '/documentation' },
+  { label: "Templates", to: "/templates" },
+  { label: "Property Groups", to: "/stakeholder-property-groups" },
+  { label: "Documentation", to: "/documentation" },
 ];
 
 export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
-  { label: 'User Management', to: '/user-management', screen: 'userManagement' },
-  { label: 'Database Management', to: '/database-management', screen: 'databaseManagement' },
-  { label: 'Project Migration', to: '/project-migration', screen: 'projectMigration' },
-  { label: 'Subscription', to: '/subscription', screen: 'subscription', badge: 'Pro' },
+  { label: "User Management", to: "/user-management", screen: "userManagement" },
+  { label: "Database Management", to: "/database-management", screen: "databaseManagement" },
+  { label: "Project Migration", to: "/project-migration", screen: "projectMigration" },
+  { label: "Subscription", to: "/subscription", screen: "subscription", badge: "Pro" },
 ];
 
 /** The admin menu items the role may open; an empty list means the menu is not shown at all. */
 export function adminMenuFor(role: Role): AdminMenuItem[] {
-  if (!canAccessScreen(role, 'adminMenu')) return [];
+  if (!canAccessScreen(role, "adminMenu")) return [];
   return ADMIN_MENU_ITEMS.filter((item) => canAccessScreen(role, item.screen));
 }

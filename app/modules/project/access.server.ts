@@ -15,7 +15,6 @@ export interface ProjectAccess {
   role: Role;
 }
 
-
 /**
  * The user's role in a project, or null when they may not use it at all.
  * system_admin: every project; client_owner and director: every project of their client;

@@ -25,11 +25,13 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
   let counts: { stakeholders: number; properties: number } | null = null;
   if (selected) {
     // One round trip for both tiles; each count reads only the (project, …) index.
-    const [row] = await db().getConnection().execute<{ stakeholders: number; properties: number }[]>(
-      `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
+    const [row] = await db()
+      .getConnection()
+      .execute<{ stakeholders: number; properties: number }[]>(
+        `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
               (select count(*)::int from property where project_id = ?) as properties`,
-      [selected.project.id, selected.project.id],
-    );
+        [selected.project.id, selected.project.id],
+      );
     counts = { stakeholders: row?.stakeholders ?? 0, properties: row?.properties ?? 0 };
   }
   const selectedSummary = selected

@@ -4,13 +4,26 @@ describe("contactDetails", () => {
   it("keeps non-blank e-mails, phones and addresses in field order without duplicates", () => {
     expect(
       contactDetails({
-        email: " a@x.test ", email2: "A@X.test", email3: "b@x.test",
-        phone: "0412 345 678", phone2: "", phone3: null, mobile: "0412345678", homePhone: "03 5352 4410", businessPhone: "03 9614 2200",
-        address: "1 Main St", address2: "1 Main  St", address3: "PO Box 4",
+        email: " a@x.test ",
+        email2: "A@X.test",
+        email3: "b@x.test",
+        phone: "0412 345 678",
+        phone2: "",
+        phone3: null,
+        mobile: "0412345678",
+        homePhone: "03 5352 4410",
+        businessPhone: "03 9614 2200",
+        address: "1 Main St",
+        address2: "1 Main  St",
+        address3: "PO Box 4",
       }),
     ).toEqual({
       emails: ["a@x.test", "b@x.test"],
-      phones: [{ value: "0412 345 678", label: null }, { value: "03 5352 4410", label: "home" }, { value: "03 9614 2200", label: "business" }],
+      phones: [
+        { value: "0412 345 678", label: null },
+        { value: "03 5352 4410", label: "home" },
+        { value: "03 9614 2200", label: "business" },
+      ],
       addresses: ["1 Main St", "PO Box 4"],
     });
   });

@@ -3,7 +3,6 @@ import type { ProjectAccess } from "~/modules/project/access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { getPropertyGroup, listPropertyGroups } from "./groups.server";
 
-
 /**
  * Everything /stakeholder-property-groups shows for one URL: the page of groups and the ?group=
  * details (contact or properties tab). A ?group= that names nothing in this project is a 404,
@@ -14,10 +13,7 @@ export async function loadGroupsPage(access: ProjectAccess, url: URL) {
   const { search, page } = parseListQuery(params, { sortKeys: ["count"] as const, defaultSort: "count" });
   const tab: GroupTab = params.get("tab") === "properties" ? "properties" : "contact";
   const groupParam = params.get("group");
-  const [list, group] = await Promise.all([
-    listPropertyGroups(access, { search, page }),
-    groupParam === null ? null : getPropertyGroup(access, groupParam, { withProperties: tab === "properties" }),
-  ]);
+  const [list, group] = await Promise.all([listPropertyGroups(access, { search, page }), groupParam === null ? null : getPropertyGroup(access, groupParam, { withProperties: tab === "properties" })]);
   const client = access.project.client as { name?: string } | null;
   return {
     status: groupParam !== null && !group ? 404 : 200,

@@ -49,8 +49,21 @@ export interface GroupDetails {
 }
 
 const CONTACT_COLUMNS = [
-  "email", "email2", "email3", "phone", "phone2", "phone3", "mobile", "mobilePhone", "cellPhone",
-  "homePhone", "businessPhone", "contactPhone", "address", "address2", "address3",
+  "email",
+  "email2",
+  "email3",
+  "phone",
+  "phone2",
+  "phone3",
+  "mobile",
+  "mobilePhone",
+  "cellPhone",
+  "homePhone",
+  "businessPhone",
+  "contactPhone",
+  "address",
+  "address2",
+  "address3",
 ] as const;
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -90,7 +103,10 @@ export async function listPropertyGroups(access: ProjectAccess, { search = "", p
     const [row] = await execute<{ total: string | number }>(`select count(*) as total ${counted}`, [projectId, projectId, ...params]);
     total = Number(row?.total ?? 0);
   }
-  const firstProperties = await firstPropertiesOf(projectId, rows.map((r) => r.id));
+  const firstProperties = await firstPropertiesOf(
+    projectId,
+    rows.map((r) => r.id),
+  );
   return {
     groups: rows.map((row) => ({
       id: row.id,
@@ -151,10 +167,7 @@ export async function getPropertyGroup(access: ProjectAccess, rawId: unknown, { 
   const projectId = access.project.id;
   const stakeholder = await db().findOne(Stakeholder, { id, project: projectId }, { fields: ["id", "name", ...CONTACT_COLUMNS] });
   if (!stakeholder) return null;
-  const [{ n } = { n: 0 }] = await execute<{ n: number }>(
-    "select count(*)::int as n from stakeholder_property where stakeholder_id = ? and project_id = ?",
-    [id, projectId],
-  );
+  const [{ n } = { n: 0 }] = await execute<{ n: number }>("select count(*)::int as n from stakeholder_property where stakeholder_id = ? and project_id = ?", [id, projectId]);
   if (!n) return null;
   let properties: GroupProperty[] | null = null;
   if (withProperties) {

@@ -46,7 +46,10 @@ describe("normaliseTitleRef", () => {
 
 describe("matchProperty", () => {
   it("finds an exact volume/folio match with similarity 1", () => {
-    const match = matchProperty({ address: "Somewhere else", volume: "10234", folio: "512" }, existing(7, { address: "1480 Western Highway", volume: "10234", folio: "512", lotPlanLine: "Lot 1", proprietors: ["M Ellis"] }));
+    const match = matchProperty(
+      { address: "Somewhere else", volume: "10234", folio: "512" },
+      existing(7, { address: "1480 Western Highway", volume: "10234", folio: "512", lotPlanLine: "Lot 1", proprietors: ["M Ellis"] }),
+    );
     expect(match).toEqual({ id: 7, similarity: 1, matchType: "volume_folio", address: "1480 Western Highway", volume: "10234", folio: "512", lotPlanLine: "Lot 1", proprietors: ["M Ellis"] });
   });
 

@@ -38,11 +38,41 @@ const TYPE_RANK: Record<DuplicateMatchType, number> = { volume_folio: 0, "lot/pl
 
 /** Australian street-type and direction abbreviations, mapped to one spelling. */
 const ADDRESS_WORDS: Record<string, string> = {
-  rd: "road", st: "street", str: "street", ave: "avenue", av: "avenue", hwy: "highway", hway: "highway",
-  dr: "drive", drv: "drive", ct: "court", crt: "court", pl: "place", cres: "crescent", cr: "crescent",
-  ln: "lane", tce: "terrace", terr: "terrace", pde: "parade", bvd: "boulevard", blvd: "boulevard",
-  cl: "close", gr: "grove", gv: "grove", esp: "esplanade", sq: "square", pkwy: "parkway", cct: "circuit",
-  cir: "circuit", trk: "track", wy: "way", mt: "mount", n: "north", s: "south", e: "east", w: "west",
+  rd: "road",
+  st: "street",
+  str: "street",
+  ave: "avenue",
+  av: "avenue",
+  hwy: "highway",
+  hway: "highway",
+  dr: "drive",
+  drv: "drive",
+  ct: "court",
+  crt: "court",
+  pl: "place",
+  cres: "crescent",
+  cr: "crescent",
+  ln: "lane",
+  tce: "terrace",
+  terr: "terrace",
+  pde: "parade",
+  bvd: "boulevard",
+  blvd: "boulevard",
+  cl: "close",
+  gr: "grove",
+  gv: "grove",
+  esp: "esplanade",
+  sq: "square",
+  pkwy: "parkway",
+  cct: "circuit",
+  cir: "circuit",
+  trk: "track",
+  wy: "way",
+  mt: "mount",
+  n: "north",
+  s: "south",
+  e: "east",
+  w: "west",
 };
 
 /** Lower case, punctuation to spaces, abbreviations expanded, single spaces. */
@@ -85,7 +115,10 @@ export function addressSimilarity(a: string, b: string): number {
 
 /** Title references compared without case, punctuation or leading zeros ("045" = "45"). */
 export function normaliseTitleRef(value: string | null | undefined): string {
-  return (value ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "").replace(/^0+(?=.)/, "");
+  return (value ?? "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .replace(/^0+(?=.)/, "");
 }
 
 const clean = (value: string | null | undefined) => (value ?? "").trim().toUpperCase();

@@ -1,8 +1,5 @@
 import type { IProperty } from "~db/entities/Property";
-import { AppError } from "~/utils/app-error";
 import { calendarDateOf } from "~db/entities/refs";
-
-
 
 /** The stored values of the form's fields, as the schema accepts them (for PATCH merges). */
 export function propertyFormValues(property: IProperty) {

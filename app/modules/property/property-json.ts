@@ -5,7 +5,6 @@ import { nextActionPriority } from "~/modules/next-action/priority";
 import { laaStatus } from "./laa-status";
 import { calendarDateOf, refIdOrNull } from "~db/entities/refs";
 
-
 /**
  * The /api shape of a property: the spec's field names (spec 000 §3), ids for relations, and the LAA
  * status on the project's today. (Callers map arrays with it, so it takes no second argument: the
@@ -81,4 +80,3 @@ export function propertyDetails(property: IProperty, linkedStakeholders: { id: n
 }
 
 export type PropertyDetailsView = ReturnType<typeof propertyDetails>;
-

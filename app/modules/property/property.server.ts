@@ -78,7 +78,9 @@ export async function findPropertyDuplicates(access: ProjectAccess, input: Prope
     params.push(projectId, nv, nv, nf, nf);
   }
   if ((lot && plan) || lotPlanLine) {
-    parts.push(`(select ${columns} from property p where p.project_id = ? and ((? <> '' and ${ref("p.lot")} = ? and ${ref("p.plan_number")} = ?) or (? <> '' and lower(p.lot_plan_line) = lower(?))) limit 20)`);
+    parts.push(
+      `(select ${columns} from property p where p.project_id = ? and ((? <> '' and ${ref("p.lot")} = ? and ${ref("p.plan_number")} = ?) or (? <> '' and lower(p.lot_plan_line) = lower(?))) limit 20)`,
+    );
     params.push(projectId, lot && plan ? "y" : "", lot.replace(/^0+/, ""), plan.replace(/^0+/, ""), lotPlanLine, lotPlanLine);
   }
   if (address) {
@@ -105,7 +107,22 @@ export async function findPropertyDuplicates(access: ProjectAccess, input: Prope
   return findDuplicates(input, existing);
 }
 
-const AUDITED_FIELDS = ["address", "volume", "folio", "area", "zoning", "notes", "nextAction", "nextActionDueDate", "hasLAA", "laaExpiryDate", "laaDetails", "lot", "planNumber", "lotPlanLine"] as const;
+const AUDITED_FIELDS = [
+  "address",
+  "volume",
+  "folio",
+  "area",
+  "zoning",
+  "notes",
+  "nextAction",
+  "nextActionDueDate",
+  "hasLAA",
+  "laaExpiryDate",
+  "laaDetails",
+  "lot",
+  "planNumber",
+  "lotPlanLine",
+] as const;
 
 function snapshot(property: IProperty) {
   const out: Record<string, unknown> = {};
@@ -137,7 +154,16 @@ export async function createProperty(access: ProjectAccess, input: PropertyInput
       spatialReference: "EPSG:4326",
     } as never) as IProperty;
     await em.flush();
-    recordAudit({ userId: access.user.id, action: force ? "property.create_ignoring_duplicates" : "property.create", entityType: "Property", entityId: property.id, clientId: clientIdOf(access), projectId: access.project.id, before: null, after: snapshot(property) });
+    recordAudit({
+      userId: access.user.id,
+      action: force ? "property.create_ignoring_duplicates" : "property.create",
+      entityType: "Property",
+      entityId: property.id,
+      clientId: clientIdOf(access),
+      projectId: access.project.id,
+      before: null,
+      after: snapshot(property),
+    });
     return { property };
   });
 }
@@ -159,7 +185,16 @@ export async function updateProperty(access: ProjectAccess, id: number, input: P
       const before = snapshot(property);
       em.assign(property, { ...fieldsOf(input), propertyAddress: property.propertyAddress === property.address ? input.address : property.propertyAddress } as never);
       await em.flush();
-      recordAudit({ userId: access.user.id, action: "property.update", entityType: "Property", entityId: id, clientId: clientIdOf(access), projectId: access.project.id, before, after: snapshot(property) });
+      recordAudit({
+        userId: access.user.id,
+        action: "property.update",
+        entityType: "Property",
+        entityId: id,
+        clientId: clientIdOf(access),
+        projectId: access.project.id,
+        before,
+        after: snapshot(property),
+      });
       return property;
     });
   } catch (error) {

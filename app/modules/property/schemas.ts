@@ -13,7 +13,15 @@ export const ADDRESS_REQUIRED = "Property address is required";
 const asText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value);
 
 function optionalText(label: string, max: number) {
-  return z.preprocess(asText, z.string({ invalid_type_error: `${label} must be text` }).trim().max(max, `${label} must be ${max} characters or fewer`)).transform((v) => v || null);
+  return z
+    .preprocess(
+      asText,
+      z
+        .string({ invalid_type_error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be ${max} characters or fewer`),
+    )
+    .transform((v) => v || null);
 }
 
 /** Imported title fields the form does not show: absent means "leave as is" on update. */
@@ -33,7 +41,10 @@ function optionalDate(label: string) {
 export const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1" || v === 1, z.boolean());
 
 export const PropertyFieldsSchema = z.object({
-  address: z.preprocess(asText, z.string({ invalid_type_error: ADDRESS_REQUIRED }).trim().min(1, ADDRESS_REQUIRED).max(PROPERTY_LIMITS.address, `Property address must be ${PROPERTY_LIMITS.address} characters or fewer`)),
+  address: z.preprocess(
+    asText,
+    z.string({ invalid_type_error: ADDRESS_REQUIRED }).trim().min(1, ADDRESS_REQUIRED).max(PROPERTY_LIMITS.address, `Property address must be ${PROPERTY_LIMITS.address} characters or fewer`),
+  ),
   volume: optionalText("Volume", PROPERTY_LIMITS.volume),
   folio: optionalText("Folio", PROPERTY_LIMITS.folio),
   area: optionalText("Area", PROPERTY_LIMITS.area),
@@ -55,7 +66,10 @@ const laaDetailsSchema = optionalText("LAA details", PROPERTY_LIMITS.laaDetails)
 
 export const PropertyFormSchema = PropertyFieldsSchema.superRefine((value, ctx) => {
   if (!value.hasLAA) return;
-  for (const [name, schema] of [["laaExpiryDate", laaExpirySchema], ["laaDetails", laaDetailsSchema]] as const) {
+  for (const [name, schema] of [
+    ["laaExpiryDate", laaExpirySchema],
+    ["laaDetails", laaDetailsSchema],
+  ] as const) {
     const result = schema.safeParse(value[name]);
     if (!result.success) ctx.addIssue({ code: "custom", path: [name], message: result.error.issues[0]!.message });
   }
@@ -70,7 +84,15 @@ export type PropertyInput = z.infer<typeof PropertyFormSchema>;
 /** The page form also carries the version it was rendered with (edit) and the duplicate override. */
 export const PropertyPageFormSchema = PropertyFormSchema.and(
   z.object({
-    version: z.preprocess(asText, z.string().trim().regex(/^\d{0,9}$/, "Reload the form and try again")).transform((v) => (v ? Number(v) : null)),
+    version: z
+      .preprocess(
+        asText,
+        z
+          .string()
+          .trim()
+          .regex(/^\d{0,9}$/, "Reload the form and try again"),
+      )
+      .transform((v) => (v ? Number(v) : null)),
     force: checkbox,
   }),
 );
@@ -80,9 +102,14 @@ export const propertyFormValidator = withZod(PropertyPageFormSchema);
 export const PropertyCreateApiSchema = PropertyFormSchema.and(z.object({ force: checkbox.optional().default(false) }));
 
 /** Optional stale-write guard for PATCH /api/properties/{id}. */
-export const VersionSchema = z.object({ version: z.preprocess((v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v), z.number().int().positive("version must be a positive whole number").optional()) });
+export const VersionSchema = z.object({
+  version: z.preprocess((v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v), z.number().int().positive("version must be a positive whole number").optional()),
+});
 
-const idList = z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number({ invalid_type_error: "Stakeholder ids must be numbers" }).int().positive("Stakeholder ids must be positive whole numbers")).max(1000, "Too many stakeholders"));
+const idList = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.coerce.number({ invalid_type_error: "Stakeholder ids must be numbers" }).int().positive("Stakeholder ids must be positive whole numbers")).max(1000, "Too many stakeholders"),
+);
 
 export const LinkStakeholdersSchema = z.object({
   propertyId: z.coerce.number({ invalid_type_error: "propertyId must be a number" }).int().positive("propertyId must be a positive whole number"),

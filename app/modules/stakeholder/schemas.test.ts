@@ -25,7 +25,9 @@ describe("StakeholderSchema", () => {
   });
 
   it("accepts exactly the spec's classification values", () => {
-    expect(StakeholderSchema.parse({ name: "A", memberType: "Government", stakeholderCategory: "Business Owner", influenceLevel: "Low", iap2EngagementLevel: "Empower" })).toMatchObject({ memberType: "Government" });
+    expect(StakeholderSchema.parse({ name: "A", memberType: "Government", stakeholderCategory: "Business Owner", influenceLevel: "Low", iap2EngagementLevel: "Empower" })).toMatchObject({
+      memberType: "Government",
+    });
     expect(errors({ name: "A", memberType: "individual" })).toEqual({ memberType: "Select a valid member type" });
     expect(errors({ name: "A", stakeholderCategory: "Farmer" })).toEqual({ stakeholderCategory: "Select a valid stakeholder category" });
     expect(errors({ name: "A", influenceLevel: "Huge" })).toEqual({ influenceLevel: "Select a valid influence level" });

@@ -27,24 +27,54 @@ export const toBoolean = (value: unknown) => {
 };
 
 export const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} must be ${max} characters or fewer`).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .max(max, `${label} must be ${max} characters or fewer`)
+      .nullable()
+      .optional(),
+  );
 
 const optionalEmail = (label: string) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: `${label} must be text` }).max(LIMITS.email, `${label} must be ${LIMITS.email} characters or fewer`).email("Invalid email").nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .max(LIMITS.email, `${label} must be ${LIMITS.email} characters or fewer`)
+      .email("Invalid email")
+      .nullable()
+      .optional(),
+  );
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess(blankToNull, z.enum(values, { errorMap: () => ({ message: `Select a valid ${label}` }) }).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .enum(values, { errorMap: () => ({ message: `Select a valid ${label}` }) })
+      .nullable()
+      .optional(),
+  );
 
 export const optionalCalendarDate = (label: string) =>
   z.preprocess(
     blankToNull,
-    z.string({ invalid_type_error: `${label} must be a date` }).refine(isCalendarDate, `${label} must be a real date in the format YYYY-MM-DD`).nullable().optional(),
+    z
+      .string({ invalid_type_error: `${label} must be a date` })
+      .refine(isCalendarDate, `${label} must be a real date in the format YYYY-MM-DD`)
+      .nullable()
+      .optional(),
   );
 
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
     (v) => (v === "" ? null : typeof v === "string" ? Number(v) : v),
-    z.number({ invalid_type_error: `${label} must be a number` }).min(-limit, `${label} is out of range`).max(limit, `${label} is out of range`).nullable().optional(),
+    z
+      .number({ invalid_type_error: `${label} must be a number` })
+      .min(-limit, `${label} is out of range`)
+      .max(limit, `${label} is out of range`)
+      .nullable()
+      .optional(),
   );
 
 const customFields = z
@@ -102,4 +132,3 @@ export const LinkPropertiesSchema = z.object({
 export const ApiLinkPropertiesSchema = LinkPropertiesSchema.extend({
   stakeholderId: z.coerce.number({ invalid_type_error: "Invalid stakeholder id" }).int().positive("Invalid stakeholder id"),
 });
-

@@ -26,16 +26,31 @@ export {
 } from "./stakeholder-list.server";
 
 export const EXPORT_CAP = 10_000;
-export const STALE_MESSAGE =
-  "This stakeholder was changed by someone else after you opened the form. The form now shows the current details: check them and make your changes again.";
+export const STALE_MESSAGE = "This stakeholder was changed by someone else after you opened the form. The form now shows the current details: check them and make your changes again.";
 
 const FORM_FIELDS = [
-  "name", "email", "email2", "email3", "phone", "phone2", "phone3", "address", "address2", "address3", "memberType",
-  "stakeholderCategory", "influenceLevel", "iap2EngagementLevel", "isActive", "nextAction", "nextActionDueDate", "notes",
-  "latitude", "longitude", "customFields",
+  "name",
+  "email",
+  "email2",
+  "email3",
+  "phone",
+  "phone2",
+  "phone3",
+  "address",
+  "address2",
+  "address3",
+  "memberType",
+  "stakeholderCategory",
+  "influenceLevel",
+  "iap2EngagementLevel",
+  "isActive",
+  "nextAction",
+  "nextActionDueDate",
+  "notes",
+  "latitude",
+  "longitude",
+  "customFields",
 ] as const;
-
-
 
 function auditBase(access: ProjectAccess) {
   return { userId: access.user.id, clientId: refId(access.project.client), projectId: access.project.id, entityType: "Stakeholder" };
@@ -50,8 +65,10 @@ export interface LinkedPropertiesPreview {
 export async function linkedPropertiesPreview(access: ProjectAccess, stakeholderIds: number[], perStakeholder = 3): Promise<Map<number, LinkedPropertiesPreview>> {
   const result = new Map<number, LinkedPropertiesPreview>();
   if (!stakeholderIds.length) return result;
-  const rows = await db().getConnection().execute<{ stakeholder_id: number; property_id: number; address: string; total: number }[]>(
-    `select stakeholder_id, property_id, address, total from (
+  const rows = await db()
+    .getConnection()
+    .execute<{ stakeholder_id: number; property_id: number; address: string; total: number }[]>(
+      `select stakeholder_id, property_id, address, total from (
        select sp.stakeholder_id, p.id as property_id, p.address,
               row_number() over (partition by sp.stakeholder_id order by p.address, p.id) as rn,
               (count(*) over (partition by sp.stakeholder_id))::int as total
@@ -59,8 +76,8 @@ export async function linkedPropertiesPreview(access: ProjectAccess, stakeholder
          join property p on p.id = sp.property_id and p.project_id = sp.project_id
         where sp.project_id = ? and sp.stakeholder_id in (${stakeholderIds.map(() => "?").join(", ")})
      ) ranked where rn <= ? order by stakeholder_id, rn`,
-    [access.project.id, ...stakeholderIds, perStakeholder],
-  );
+      [access.project.id, ...stakeholderIds, perStakeholder],
+    );
   for (const row of rows) {
     const entry = result.get(row.stakeholder_id) ?? { properties: [], total: row.total };
     entry.properties.push({ id: row.property_id, address: row.address });
@@ -152,11 +169,13 @@ export async function exportStakeholders(access: ProjectAccess) {
 /** Properties linked to a stakeholder (GET /api/stakeholders/{id}/properties). */
 export async function stakeholderProperties(access: ProjectAccess, id: number | null) {
   const stakeholder = await getStakeholder(access, id);
-  const rows = await db().getConnection().execute<{ id: number }[]>(
-    `select p.id from property p join stakeholder_property sp on sp.property_id = p.id and sp.project_id = p.project_id
+  const rows = await db()
+    .getConnection()
+    .execute<{ id: number }[]>(
+      `select p.id from property p join stakeholder_property sp on sp.property_id = p.id and sp.project_id = p.project_id
       where sp.project_id = ? and sp.stakeholder_id = ? order by p.address, p.id limit ?`,
-    [access.project.id, stakeholder.id, EXPORT_CAP],
-  );
+      [access.project.id, stakeholder.id, EXPORT_CAP],
+    );
   if (!rows.length) return [];
   return db().find(Property, { id: { $in: rows.map((r) => r.id) }, project: access.project.id }, { orderBy: { address: "asc", id: "asc" } });
 }

@@ -8,13 +8,7 @@ import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { stakeholderDetails, stakeholderToJson } from "./stakeholder-json";
 import { todayForProject } from "~/modules/calendar/today";
-import {
-  getStakeholder,
-  linkedPropertiesPreview,
-  listStakeholders,
-  projectPropertyChoices,
-  STAKEHOLDER_SORT_KEYS,
-} from "./stakeholder.server";
+import { getStakeholder, linkedPropertiesPreview, listStakeholders, projectPropertyChoices, STAKEHOLDER_SORT_KEYS } from "./stakeholder.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /**
@@ -49,7 +43,11 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   // One today for the rows and the details panel (calendar/today.ts).
   const today = todayForProject(access.project);
   const { rows, total, counts } = await listStakeholders(access, { search: query.search, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
-  const previews = await linkedPropertiesPreview(access, rows.map((r) => r.id), PROPERTY_PREVIEW);
+  const previews = await linkedPropertiesPreview(
+    access,
+    rows.map((r) => r.id),
+    PROPERTY_PREVIEW,
+  );
 
   const detail = await panel(params.get("highlight"), async (id) => stakeholderDetails(await getStakeholder(access, id), today));
   const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
@@ -60,20 +58,26 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       : params.get("edit") !== null
         ? await writable(panel(params.get("edit"), async (id) => stakeholderToJson(await getStakeholder(access, id))))
         : null;
-  const link = params.get("link") !== null
-    ? await writable(panel(params.get("link"), async (id) => {
-        const stakeholder = await getStakeholder(access, id);
-        const [properties, linked] = await Promise.all([projectPropertyChoices(access), linkedPropertyIds(access, stakeholder.id)]);
-        return { stakeholder: brief(stakeholder), properties, linked };
-      }))
-    : null;
-  const interact = params.get("interact") !== null
-    ? await writable(panel(params.get("interact"), async (id) => ({
-        stakeholder: brief(await getStakeholder(access, id)),
-        // Spec 000 §9: the date and time default to now in the default zone.
-        defaultDateTime: instantToZonedLocal(new Date(), DEFAULT_TIME_ZONE),
-      })))
-    : null;
+  const link =
+    params.get("link") !== null
+      ? await writable(
+          panel(params.get("link"), async (id) => {
+            const stakeholder = await getStakeholder(access, id);
+            const [properties, linked] = await Promise.all([projectPropertyChoices(access), linkedPropertyIds(access, stakeholder.id)]);
+            return { stakeholder: brief(stakeholder), properties, linked };
+          }),
+        )
+      : null;
+  const interact =
+    params.get("interact") !== null
+      ? await writable(
+          panel(params.get("interact"), async (id) => ({
+            stakeholder: brief(await getStakeholder(access, id)),
+            // Spec 000 §9: the date and time default to now in the default zone.
+            defaultDateTime: instantToZonedLocal(new Date(), DEFAULT_TIME_ZONE),
+          })),
+        )
+      : null;
   const interactions = await panel(params.get("interactions"), async (id) => {
     const result = await listEngagements(access, id, { limit: 50 });
     return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total };

@@ -7,10 +7,10 @@ const MB = 1024 * 1024;
 /** Bytes stored for one client: documents and templates of all its projects. */
 export async function clientStoredBytes(clientId: number): Promise<number> {
   const rows = await db().execute<{ total: string | null }[]>(
-      `select coalesce((select sum(d.file_size) from document d join project p on p.id = d.project_id where p.client_id = ?), 0)
+    `select coalesce((select sum(d.file_size) from document d join project p on p.id = d.project_id where p.client_id = ?), 0)
             + coalesce((select sum(t.file_size) from template t join project p on p.id = t.project_id where p.client_id = ?), 0) as total`,
-      [clientId, clientId],
-    );
+    [clientId, clientId],
+  );
   return Number(rows[0]?.total ?? 0);
 }
 

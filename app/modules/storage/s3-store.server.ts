@@ -87,7 +87,7 @@ export class S3ObjectStore implements ObjectStore {
         for (;;) {
           const { done, value } = await chunks.next();
           if (done) break;
-          for (let offset = 0; offset < value.byteLength; ) {
+          for (let offset = 0; offset < value.byteLength;) {
             const n = Math.min(PART_SIZE - filled, value.byteLength - offset);
             part.set(value.subarray(offset, offset + n), filled);
             filled += n;

@@ -27,7 +27,6 @@ export const TEMPLATE_PAGE_SIZE = 24;
 
 const clientIdOf = (access: ProjectAccess) => refId(access.project.client);
 
-
 export function templateAbilities(access: ProjectAccess) {
   return recordAbilities(access);
 }
@@ -76,12 +75,22 @@ export async function createTemplate(access: ProjectAccess, file: StoredUpload, 
         storageKey: file.key,
       } as never);
       await em.flush();
-      recordAudit({ userId: access.user.id, action: "template.upload", entityType: "Template", entityId: template.id, clientId: clientIdOf(access), projectId: access.project.id, after: { templateName: input.templateName, originalFileName: file.originalFileName, fileSize: file.size } });
+      recordAudit({
+        userId: access.user.id,
+        action: "template.upload",
+        entityType: "Template",
+        entityId: template.id,
+        clientId: clientIdOf(access),
+        projectId: access.project.id,
+        after: { templateName: input.templateName, originalFileName: file.originalFileName, fileSize: file.size },
+      });
       await em.flush();
       return toTemplateJson(template);
     });
   } catch (error) {
-    await getObjectStore().delete(file.key).catch(() => undefined);
+    await getObjectStore()
+      .delete(file.key)
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -113,7 +122,15 @@ export async function deleteTemplate(access: ProjectAccess, id: unknown): Promis
   }
   await db().transactional(async (em) => {
     const row = await em.findOneOrFail(Template, { id: template.id });
-    recordAudit({ userId: access.user.id, action: "template.delete", entityType: "Template", entityId: row.id, clientId: clientIdOf(access), projectId: access.project.id, before: { templateName: row.templateName, originalFileName: row.originalFileName, fileSize: row.fileSize, storageKey: row.storageKey } });
+    recordAudit({
+      userId: access.user.id,
+      action: "template.delete",
+      entityType: "Template",
+      entityId: row.id,
+      clientId: clientIdOf(access),
+      projectId: access.project.id,
+      before: { templateName: row.templateName, originalFileName: row.originalFileName, fileSize: row.fileSize, storageKey: row.storageKey },
+    });
     em.remove(row);
     await em.flush();
   });

@@ -15,10 +15,7 @@ export async function loadTemplatesPage(access: ProjectAccess, url: URL) {
   const { page, offset } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created", pageSize: TEMPLATE_PAGE_SIZE });
   const editParam = abilities.canEdit ? params.get("edit") : null;
   const deleteParam = abilities.canDelete ? params.get("delete") : null;
-  const [editing, deleting] = await Promise.all([
-    editParam ? findTemplate(access, editParam).then(toTemplateJson) : null,
-    deleteParam ? findTemplate(access, deleteParam).then(toTemplateJson) : null,
-  ]);
+  const [editing, deleting] = await Promise.all([editParam ? findTemplate(access, editParam).then(toTemplateJson) : null, deleteParam ? findTemplate(access, deleteParam).then(toTemplateJson) : null]);
   const dialogs = { uploading: abilities.canEdit && params.get("upload") === "1", editing, deleting };
   try {
     const list = await listTemplates(access, { limit: TEMPLATE_PAGE_SIZE, offset });

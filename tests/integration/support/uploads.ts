@@ -74,13 +74,7 @@ export type FilePart = { name?: string; filename: string; body: Buffer | AsyncIt
  * A multipart/form-data request whose body is streamed (so a 50 MB + 1 body is never held in
  * memory): text fields in order, then the file part. `counter.produced` tells how much was read.
  */
-export function multipartRequest(
-  url: string,
-  cookie: string,
-  fields: [string, string][],
-  file: FilePart | null,
-  counter: { produced: number } = { produced: 0 },
-): Request {
+export function multipartRequest(url: string, cookie: string, fields: [string, string][], file: FilePart | null, counter: { produced: number } = { produced: 0 }): Request {
   const boundary = `----lrtest${Math.random().toString(16).slice(2)}`;
   const enc = new TextEncoder();
   async function* body() {
@@ -88,7 +82,9 @@ export function multipartRequest(
       yield enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
     }
     if (file) {
-      yield enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`);
+      yield enc.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? "file"}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+      );
       if (Buffer.isBuffer(file.body)) {
         counter.produced += file.body.length;
         yield new Uint8Array(file.body);

@@ -42,34 +42,26 @@ export function createInteractionRouter(provider: Provider, options: LocalOidcIn
     });
   });
 
-  router.post(
-    INTERACTION_PATH,
-    rejectCrossSiteRequests,
-    express.urlencoded({ extended: false, limit: "10kb", parameterLimit: 10 }),
-    (req, res, next) => {
-      noStore(res);
-      handle(provider, req, res, next, async (interaction) => {
-        if (interaction.prompt.name === "consent") return grantConsent(provider, interaction, req, res);
-        if (interaction.prompt.name !== "login") return sendUnsupportedPrompt(res);
+  router.post(INTERACTION_PATH, rejectCrossSiteRequests, express.urlencoded({ extended: false, limit: "10kb", parameterLimit: 10 }), (req, res, next) => {
+    noStore(res);
+    handle(provider, req, res, next, async (interaction) => {
+      if (interaction.prompt.name === "consent") return grantConsent(provider, interaction, req, res);
+      if (interaction.prompt.name !== "login") return sendUnsupportedPrompt(res);
 
-        const body = (req.body ?? {}) as Record<string, unknown>;
-        const email = typeof body.email === "string" ? body.email.trim() : "";
-        const password = typeof body.password === "string" ? body.password : "";
-        const errorsFound: Partial<Record<LoginField, string>> = {};
-        if (!email) errorsFound.email = LOGIN_MESSAGES.emailMissing;
-        if (!password) errorsFound.password = LOGIN_MESSAGES.passwordMissing;
-        if (Object.keys(errorsFound).length) return sendLoginPage(res, req, options, { email, errors: errorsFound });
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const email = typeof body.email === "string" ? body.email.trim() : "";
+      const password = typeof body.password === "string" ? body.password : "";
+      const errorsFound: Partial<Record<LoginField, string>> = {};
+      if (!email) errorsFound.email = LOGIN_MESSAGES.emailMissing;
+      if (!password) errorsFound.password = LOGIN_MESSAGES.passwordMissing;
+      if (Object.keys(errorsFound).length) return sendLoginPage(res, req, options, { email, errors: errorsFound });
 
-        const sub =
-          email.length <= MAX_LOGIN_LENGTH && password.length <= MAX_PASSWORD_LENGTH
-            ? await options.verifyLogin(email, password)
-            : null;
-        if (!sub) return sendLoginPage(res, req, options, { email, errors: { password: LOGIN_MESSAGES.incorrect } });
+      const sub = email.length <= MAX_LOGIN_LENGTH && password.length <= MAX_PASSWORD_LENGTH ? await options.verifyLogin(email, password) : null;
+      if (!sub) return sendLoginPage(res, req, options, { email, errors: { password: LOGIN_MESSAGES.incorrect } });
 
-        await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
-      });
-    },
-  );
+      await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
+    });
+  });
 
   // Body parser failures (too large, malformed) on this router get a plain page, not a stack trace.
   router.use(INTERACTION_PATH, (error: unknown, _req: Request, res: Response, next: NextFunction) => {
@@ -77,12 +69,15 @@ export function createInteractionRouter(provider: Provider, options: LocalOidcIn
     const status = (error as { status?: number }).status;
     if (typeof status !== "number" || status < 400 || status >= 500) return next(error);
     noStore(res);
-    res.status(status).type("html").send(
-      renderMessagePage({
-        heading: "Sign-in could not be completed",
-        paragraphs: ["The form could not be read. Go back to the application and sign in again."],
-      }),
-    );
+    res
+      .status(status)
+      .type("html")
+      .send(
+        renderMessagePage({
+          heading: "Sign-in could not be completed",
+          paragraphs: ["The form could not be read. Go back to the application and sign in again."],
+        }),
+      );
   });
 
   return router;
@@ -92,13 +87,7 @@ export function createInteractionRouter(provider: Provider, options: LocalOidcIn
  * Loads the interaction named by the cookie oidc-provider set for this path; a missing or expired one,
  * or one for another tab, gets an explanatory page instead of the form.
  */
-function handle(
-  provider: Provider,
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  work: (interaction: Interaction) => Promise<void>,
-) {
+function handle(provider: Provider, req: Request, res: Response, next: NextFunction, work: (interaction: Interaction) => Promise<void>) {
   (async () => {
     let interaction: Interaction;
     try {
@@ -130,42 +119,43 @@ async function grantConsent(provider: Provider, interaction: Interaction, req: R
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
-function sendLoginPage(
-  res: Response,
-  req: Request,
-  options: LocalOidcInteractionOptions,
-  state: { email: string; errors?: Partial<Record<LoginField, string>> },
-) {
-  res.status(200).type("html").send(
-    renderLoginPage({
-      action: `${LOCAL_OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(req.params.uid ?? "")}`,
-      accounts: options.accounts,
-      passwordHint: options.passwordHint,
-      email: state.email,
-      errors: state.errors,
-    }),
-  );
+function sendLoginPage(res: Response, req: Request, options: LocalOidcInteractionOptions, state: { email: string; errors?: Partial<Record<LoginField, string>> }) {
+  res
+    .status(200)
+    .type("html")
+    .send(
+      renderLoginPage({
+        action: `${LOCAL_OIDC_MOUNT_PATH}/interaction/${encodeURIComponent(req.params.uid ?? "")}`,
+        accounts: options.accounts,
+        passwordHint: options.passwordHint,
+        email: state.email,
+        errors: state.errors,
+      }),
+    );
 }
 
 function sendExpired(res: Response) {
-  res.status(400).type("html").send(
-    renderMessagePage({
-      heading: "Your sign-in has expired",
-      paragraphs: [
-        "This sign-in page is no longer valid, perhaps because it was open for too long or was opened in another tab.",
-        "Return to the application and choose to sign in again.",
-      ],
-    }),
-  );
+  res
+    .status(400)
+    .type("html")
+    .send(
+      renderMessagePage({
+        heading: "Your sign-in has expired",
+        paragraphs: ["This sign-in page is no longer valid, perhaps because it was open for too long or was opened in another tab.", "Return to the application and choose to sign in again."],
+      }),
+    );
 }
 
 function sendUnsupportedPrompt(res: Response) {
-  res.status(400).type("html").send(
-    renderMessagePage({
-      heading: "Sign-in could not be completed",
-      paragraphs: ["The application asked for a step this evaluation sign-in does not support."],
-    }),
-  );
+  res
+    .status(400)
+    .type("html")
+    .send(
+      renderMessagePage({
+        heading: "Sign-in could not be completed",
+        paragraphs: ["The application asked for a step this evaluation sign-in does not support."],
+      }),
+    );
 }
 
 /** The app's one cross-site rule (Fetch Metadata, then Origin) applied to the sign-in form, with an HTML answer. */
@@ -177,12 +167,15 @@ export function rejectCrossSiteRequests(req: Request, res: Response, next: NextF
   });
   if (allowed) return next();
   noStore(res);
-  res.status(403).type("html").send(
-    renderMessagePage({
-      heading: "Sign-in refused",
-      paragraphs: ["The sign-in form was sent from another site. Return to the application and sign in from there."],
-    }),
-  );
+  res
+    .status(403)
+    .type("html")
+    .send(
+      renderMessagePage({
+        heading: "Sign-in refused",
+        paragraphs: ["The sign-in form was sent from another site. Return to the application and sign in from there."],
+      }),
+    );
 }
 
 /**
@@ -210,9 +203,6 @@ function noStore(res: Response) {
   res.set("Cache-Control", "no-store");
   res.set("Pragma", "no-cache");
   // No scripts, no external assets, no framing: the page needs nothing but its own <style>.
-  res.set(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  );
+  res.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
   res.set("X-Frame-Options", "DENY");
 }

@@ -44,9 +44,7 @@ export function renderLoginPage(model: LoginPageModel): string {
         </div>
       </div>`
     : "";
-  const accountRows = model.accounts
-    .map((account) => `<tr><td>${escapeHtml(account.roleLabel)}</td><td>${escapeHtml(account.login)}</td></tr>`)
-    .join("");
+  const accountRows = model.accounts.map((account) => `<tr><td>${escapeHtml(account.roleLabel)}</td><td>${escapeHtml(account.login)}</td></tr>`).join("");
   const accountsTable = model.accounts.length
     ? `<table>
         <caption>Seeded accounts, one per role</caption>

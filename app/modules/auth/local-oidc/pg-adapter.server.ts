@@ -27,25 +27,14 @@ export class PgAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const expiresAt =
-      typeof expiresIn === "number" && Number.isFinite(expiresIn)
-        ? new Date(Date.now() + expiresIn * 1000).toISOString()
-        : null;
+    const expiresAt = typeof expiresIn === "number" && Number.isFinite(expiresIn) ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
     await this.query(
       `insert into ${OIDC_PAYLOAD_TABLE} (model, id, payload, grant_id, user_code, uid, expires_at)
        values (?, ?, ?::jsonb, ?, ?, ?, ?::timestamptz)
        on conflict (model, id) do update set
          payload = excluded.payload, grant_id = excluded.grant_id, user_code = excluded.user_code,
          uid = excluded.uid, expires_at = excluded.expires_at`,
-      [
-        this.model,
-        id,
-        JSON.stringify(payload),
-        stringOrNull(payload.grantId),
-        stringOrNull(payload.userCode),
-        stringOrNull(payload.uid),
-        expiresAt,
-      ],
+      [this.model, id, JSON.stringify(payload), stringOrNull(payload.grantId), stringOrNull(payload.userCode), stringOrNull(payload.uid), expiresAt],
     );
     this.afterWrite();
   }
@@ -77,17 +66,11 @@ export class PgAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.query(`delete from ${OIDC_PAYLOAD_TABLE} where model = ? and grant_id = ?`, [
-      this.model,
-      grantId,
-    ]);
+    await this.query(`delete from ${OIDC_PAYLOAD_TABLE} where model = ? and grant_id = ?`, [this.model, grantId]);
   }
 
   private async findOne(column: "id" | "uid" | "user_code", value: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.query(
-      `select payload from ${OIDC_PAYLOAD_TABLE} where model = ? and ${column} = ? and ${NOT_EXPIRED} limit 1`,
-      [this.model, value],
-    );
+    const rows = await this.query(`select payload from ${OIDC_PAYLOAD_TABLE} where model = ? and ${column} = ? and ${NOT_EXPIRED} limit 1`, [this.model, value]);
     const payload: unknown = rows[0]?.payload;
     if (payload == null) return undefined;
     // pg parses jsonb itself; a driver that hands back text is tolerated too.

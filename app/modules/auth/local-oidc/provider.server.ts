@@ -1,13 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Express } from "express";
 import Provider, { interactionPolicy, type Account, type KoaContextWithOIDC } from "oidc-provider";
-import {
-  createInteractionRouter,
-  LOCAL_OIDC_MOUNT_PATH,
-  requestHosts,
-  sameHost,
-  type LocalOidcInteractionOptions,
-} from "./interactions.server";
+import { createInteractionRouter, LOCAL_OIDC_MOUNT_PATH, requestHosts, sameHost, type LocalOidcInteractionOptions } from "./interactions.server";
 import { renderMessagePage } from "./pages.server";
 import { createPgAdapterFactory, type SqlQuery } from "./pg-adapter.server";
 import { loadOrCreateSigningKeys } from "./signing-keys.server";
@@ -114,8 +108,7 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): Prov
     },
     interactions: {
       policy: evaluationSignInPolicy(),
-      url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) =>
-        `${LOCAL_OIDC_MOUNT_PATH}/interaction/${interaction.uid}`,
+      url: (_ctx: KoaContextWithOIDC, interaction: { uid: string }) => `${LOCAL_OIDC_MOUNT_PATH}/interaction/${interaction.uid}`,
     },
     jwks: loadOrCreateSigningKeys(options.jwksPath),
     pkce: { required: () => true },
@@ -125,9 +118,7 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): Prov
       ctx.body = renderMessagePage({
         heading: "Sign-in could not be completed",
         paragraphs: [
-          typeof out.error_description === "string" && out.error_description
-            ? `The sign-in service reported: ${out.error_description}.`
-            : `The sign-in service reported the error “${out.error}”.`,
+          typeof out.error_description === "string" && out.error_description ? `The sign-in service reported: ${out.error_description}.` : `The sign-in service reported the error “${out.error}”.`,
           "Return to the application and choose to sign in again.",
         ],
       });
@@ -195,13 +186,12 @@ function accountClaims(account: LocalAccountClaims): Record<string, unknown> {
  */
 function evaluationSignInPolicy() {
   const policy = interactionPolicy.base();
-  policy.get("login")?.checks.add(
-    new interactionPolicy.Check(
-      "evaluation_sign_in_every_time",
-      "The local evaluation sign-in asks for credentials on every sign-in",
-      "login_required",
-      (ctx) => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT),
-    ),
-  );
+  policy
+    .get("login")
+    ?.checks.add(
+      new interactionPolicy.Check("evaluation_sign_in_every_time", "The local evaluation sign-in asks for credentials on every sign-in", "login_required", (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
   return policy;
 }
