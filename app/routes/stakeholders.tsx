@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { EmptyState } from "~/components/records/EmptyState";
 import { Pagination } from "~/components/records/Pagination";
 import { NoProjectSelected, ProjectBanner } from "~/components/records/ProjectState";
-import { INTERACTION_FORM, InteractionForm, InteractionsList } from "~/components/stakeholders/InteractionPanels";
+import { InteractionForm, InteractionsList } from "~/components/stakeholders/InteractionPanels";
 import { LinkPropertiesPanel } from "~/components/stakeholders/LinkPropertiesPanel";
 import { ForbiddenPanel, NotFoundPanel, StakeholderDetail } from "~/components/stakeholders/StakeholderDetail";
 import { StakeholderForm } from "~/components/stakeholders/StakeholderForm";
@@ -17,6 +17,7 @@ import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle 
 import { NoProjectForInteraction } from "~/components/stakeholders/NoProjectForInteraction";
 import { panelSearch } from "~/components/stakeholders/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { INTERACTION_FORM } from "~/modules/stakeholder/limits";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";
 import stakeholderStyles from "~/styles/stakeholders.css";

@@ -5,6 +5,7 @@ import { SelectField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { StatTiles } from "~/components/records/StatTiles";
 import type { ProjectSummary } from "~/modules/project/dashboard.server";
+import { SELECT_PROJECT_FORM } from "~/modules/project/select-project-form";
 
 export interface DashboardProps {
   projects: ProjectSummary[];
@@ -15,8 +16,6 @@ export interface DashboardProps {
   canExportDatabase: boolean;
   canCreateProjects: boolean;
 }
-
-export const SELECT_PROJECT_FORM = "select-project";
 
 function ProjectSelector({ projects, selected }: Pick<DashboardProps, "projects" | "selected">) {
   return (

@@ -6,9 +6,8 @@ import { TextAreaField, TextField } from "~/components/form/Field";
 import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
 import { FormActions } from "~/components/form/FormActions";
 import { PanelDialog } from "~/components/records/PanelDialog";
-import { PROPERTY_LIMITS } from "~/modules/property/limits";
+import { PROPERTY_FORM, PROPERTY_LIMITS } from "~/modules/property/limits";
 
-export const PROPERTY_FORM = "property-form";
 /** Errors about the whole form (stale version, save failure) link to the form's heading. */
 
 function useHydrated() {

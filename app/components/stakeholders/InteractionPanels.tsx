@@ -9,11 +9,9 @@ import { PanelDialog } from "~/components/records/PanelDialog";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
 import { DEFAULT_TIME_ZONE, INTERACTION_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
-import { LIMITS } from "~/modules/stakeholder/limits";
+import { INTERACTION_FORM, LIMITS } from "~/modules/stakeholder/limits";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "./urls";
-
-export const INTERACTION_FORM = "interaction-form";
 
 /**
  * Record Interaction (spec 000 §2, §5). Follow-up Date is always rendered (so it works without

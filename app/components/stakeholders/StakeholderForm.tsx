@@ -4,11 +4,10 @@ import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
 import { useFormErrors } from "~/components/form/form-state";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
-import { LIMITS } from "~/modules/stakeholder/limits";
+import { LIMITS, STAKEHOLDER_FORM } from "~/modules/stakeholder/limits";
 import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
 import { listSearch } from "./urls";
 
-export const STAKEHOLDER_FORM = "stakeholder-form";
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /**

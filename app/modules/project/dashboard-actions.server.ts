@@ -1,5 +1,4 @@
 import { validationError } from "remix-validated-form";
-import { SELECT_PROJECT_FORM } from "~/components/dashboard/Dashboard";
 import { validateForm } from "~/components/form/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getSession } from "~/modules/auth/session.server";
@@ -7,6 +6,7 @@ import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { resolveProjectAccess } from "./access.server";
 import { selectProjectValidator } from "./schemas";
+import { SELECT_PROJECT_FORM } from "./select-project-form";
 
 /** The dashboard's POSTs: select a project (kept in the session, DESIGN §2) or clear the selection. */
 export async function dashboardAction(request: Request): Promise<Response> {

@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { validateForm } from "~/components/form/validation.server";
-import { PROPERTY_FORM } from "~/components/properties/PropertyForm";
 import { panelSearch } from "~/components/properties/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
@@ -9,6 +8,7 @@ import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
 import { linkedMessage, propertyFormStrings } from "./form-values";
+import { PROPERTY_FORM } from "./limits";
 import { createProperty, StalePropertyError, updateProperty } from "./property.server";
 import { LinkStakeholdersSchema, propertyFormValidator } from "./schemas";
 import { requireRecordId } from "~/utils/record-id";

@@ -10,6 +10,7 @@ import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-typ
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { INTERACTION_FORM, STAKEHOLDER_FORM } from "./limits";
 import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -31,7 +32,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
   const access = await getSelectedProjectAccess(request);
   if (!access) {
     if (intent === "record-interaction") {
-      return validationError({ formId: "interaction-form", fieldErrors: { [FORM_ERROR]: NO_PROJECT_FOR_INTERACTION } });
+      return validationError({ formId: INTERACTION_FORM, fieldErrors: { [FORM_ERROR]: NO_PROJECT_FOR_INTERACTION } });
     }
     throw new AppError(400, "No project selected. Please select a project first from the dashboard.");
   }
@@ -39,7 +40,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
   switch (intent) {
     case "create":
     case "update": {
-      const { data, response } = await validateForm(formData, stakeholderValidator, "stakeholder-form");
+      const { data, response } = await validateForm(formData, stakeholderValidator, STAKEHOLDER_FORM);
       if (response) return response;
       const creating = intent === "create";
       try {
@@ -54,7 +55,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
       } catch (error) {
         if (error instanceof AppError && error.status === 409) {
           // No repopulated values: the form re-renders from the current record.
-          return json({ formId: "stakeholder-form", fieldErrors: { [FORM_ERROR]: error.message } }, { status: 409 });
+          return json({ formId: STAKEHOLDER_FORM, fieldErrors: { [FORM_ERROR]: error.message } }, { status: 409 });
         }
         if (error instanceof AppError) throw error;
         console.error(error);
@@ -84,7 +85,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
     }
     case "record-interaction": {
       const stakeholderId = parseRecordId(formData.get("stakeholderId"));
-      const { data, response } = await validateForm(formData, interactionValidator, "interaction-form");
+      const { data, response } = await validateForm(formData, interactionValidator, INTERACTION_FORM);
       if (response) return response;
       try {
         await recordEngagement(access, stakeholderId, data);
