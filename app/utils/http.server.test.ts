@@ -14,9 +14,31 @@ describe("safeRedirectPath", () => {
     ["javascript:alert(1)", "scheme"],
     ["x", "relative path"],
     ["", "empty string"],
+    ["/\\/evil.example", "slash-backslash"],
+    ["/\t/evil.example", "tab after the slash (browsers drop it: //evil.example)"],
+    ["/\n/evil.example", "newline after the slash"],
+    ["/%09/evil.example", "percent-encoded tab"],
+    ["/%5C/evil.example", "percent-encoded backslash"],
+    ["/%2F/evil.example", "percent-encoded second slash"],
+    ["/%2f%2fevil.example", "lower-case encoded slashes"],
+    ["https:evil.example", "scheme without slashes"],
+    ["/\u0000x", "NUL"],
+    ["/%E0%A4%A", "malformed percent-encoding"],
+    ["///evil.example", "three slashes"],
   ])("falls back for %s (%s)", (path) => {
     expect(safeRedirectPath(path)).toBe("/");
     expect(safeRedirectPath(path, "/dashboard")).toBe("/dashboard");
+  });
+
+  it("returns the normalised path, query and fragment", () => {
+    expect(safeRedirectPath("/a/../b?x=1#top")).toBe("/b?x=1#top");
+    expect(safeRedirectPath("/stakeholders?search=Smith%20%26%20Co")).toBe("/stakeholders?search=Smith%20%26%20Co");
+  });
+
+  it("a target taken from a query string is checked after URL decoding", () => {
+    const fromQuery = new URL("http://localhost/api/login?redirectTo=/%09/evil.example").searchParams.get("redirectTo");
+    expect(fromQuery).toBe("/\t/evil.example");
+    expect(safeRedirectPath(fromQuery)).toBe("/");
   });
 
   it("falls back for null, undefined and a File", () => {

@@ -6,10 +6,36 @@ export function requestOrigin(request: Request): string {
   return new URL(request.url).origin;
 }
 
-/** Only same-site relative paths may be redirect targets (no //evil.example, no schemes). */
+// Any URL resolved against this and still on it is a path of our own site.
+const REDIRECT_BASE = "http://app.invalid";
+// Control characters (browsers strip tabs and newlines from URLs) and backslashes (read as "/").
+const UNSAFE_IN_REDIRECT = /[\u0000-\u001f\u007f\\]/;
+
+function decodedOnce(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A redirect target that stays on this site: resolved against the app's origin, it must not leave
+ * it. Control characters and backslashes are refused, raw or percent-encoded, as is anything that
+ * decodes to a protocol-relative URL. Returns the normalised path, query and fragment.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  const decoded = decodedOnce(to);
+  if (decoded === null || UNSAFE_IN_REDIRECT.test(to) || UNSAFE_IN_REDIRECT.test(decoded) || decoded.startsWith("//")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
