@@ -9,6 +9,7 @@ export function requestOrigin(request: Request): string {
 // Any URL resolved against this and still on it is a path of our own site.
 const REDIRECT_BASE = "http://app.invalid";
 // Control characters (browsers strip tabs and newlines from URLs) and backslashes (read as "/").
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_IN_REDIRECT = /[\u0000-\u001f\u007f\\]/;
 
 function decodedOnce(value: string): string | null {
