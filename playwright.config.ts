@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       EMBEDDED_PG_PORT: String(port + 50000 > 65535 ? 55917 : port + 50000),
       NODE_ENV: "production",
+      // As `npm start` does: production refuses to start without an issuer unless this is set.
+      LOCAL_SIGN_IN: "true",
     },
   },
 });

@@ -13,7 +13,7 @@ export async function startApp({ port = 3950, env = {} } = {}) {
   if (!fs.existsSync("build/index.js")) throw new Error("Build the app first: npm run build");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-"));
   const child = spawn(process.execPath, ["--expose-gc", "build/index.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", LOCAL_SIGN_IN: "true", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   /** Resolves with the process's exit code and signal. */

@@ -18,6 +18,7 @@ const VARIABLES = [
   "OIDC_CLIENT_ID",
   "OIDC_CLIENT_SECRET",
   "OIDC_SCOPES",
+  "LOCAL_SIGN_IN",
   "LOG_SQL",
 ] as const;
 
@@ -37,7 +38,8 @@ afterEach(() => {
 });
 
 describe("getEnv", () => {
-  it("runs on defaults with nothing set", () => {
+  it("runs on defaults with nothing but LOCAL_SIGN_IN=true set (what npm start gives)", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     const env = getEnv();
     expect(env.NODE_ENV).toBe("production");
     expect(env.PORT).toBe(3000);
@@ -46,15 +48,60 @@ describe("getEnv", () => {
     expect(env.dataDir).toBe(path.resolve("./data"));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.EMBEDDED_PG_PORT).toBe(54329);
-    expect(env.SESSION_IDLE_MINUTES).toBe(480);
-    expect(env.SESSION_ABSOLUTE_HOURS).toBe(24);
+    expect(env.SESSION_IDLE_MINUTES).toBe(30);
+    expect(env.SESSION_ABSOLUTE_HOURS).toBe(12);
     expect(env.FORCE_SECURE_COOKIES).toBe("false");
     expect(env.OIDC_SCOPES).toBe("openid email profile");
     expect(env.useLocalOidc).toBe(true);
     expect(env.seedDemoData).toBe(true);
   });
 
+  it("refuses to start in production with neither an issuer nor LOCAL_SIGN_IN=true, saying what to set", () => {
+    expect(() => getEnv()).toThrow(/^Invalid configuration: no sign-in is configured/);
+    expect(() => getEnv()).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => getEnv()).toThrow(/LOCAL_SIGN_IN=true/);
+    process.env.LOCAL_SIGN_IN = "false";
+    expect(() => getEnv()).toThrow(/no sign-in is configured/);
+    process.env.NODE_ENV = "development";
+    expect(() => getEnv()).toThrow(/no sign-in is configured/);
+  });
+
+  it("turns the bundled sign-in and the demo data on by default outside production", () => {
+    for (const mode of ["development", "test"]) {
+      resetEnvCache();
+      process.env.NODE_ENV = mode;
+      const env = getEnv();
+      expect(env.useLocalOidc).toBe(true);
+      expect(env.seedDemoData).toBe(true);
+    }
+  });
+
+  it("keeps the bundled sign-in off when an issuer is configured, whatever LOCAL_SIGN_IN says", () => {
+    process.env.OIDC_ISSUER = "https://idp.example.test";
+    process.env.OIDC_CLIENT_ID = "land-records";
+    process.env.OIDC_CLIENT_SECRET = "secret";
+    process.env.LOCAL_SIGN_IN = "true";
+    const env = getEnv();
+    expect(env.useLocalOidc).toBe(false);
+    // The demo accounts exist only for the bundled sign-in.
+    expect(env.seedDemoData).toBe(false);
+  });
+
+  it("seeds demo data with an issuer only when SEED_DEMO_DATA=true", () => {
+    process.env.OIDC_ISSUER = "https://idp.example.test";
+    process.env.OIDC_CLIENT_ID = "land-records";
+    process.env.OIDC_CLIENT_SECRET = "secret";
+    process.env.SEED_DEMO_DATA = "true";
+    expect(getEnv().seedDemoData).toBe(true);
+  });
+
+  it("rejects LOCAL_SIGN_IN values other than true and false", () => {
+    process.env.LOCAL_SIGN_IN = "yes";
+    expect(() => getEnv()).toThrow(/LOCAL_SIGN_IN: /);
+  });
+
   it("coerces numbers from strings", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     process.env.PORT = "8080";
     process.env.SESSION_IDLE_MINUTES = "15";
     const env = getEnv();
@@ -63,6 +110,7 @@ describe("getEnv", () => {
   });
 
   it("caches until resetEnvCache()", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     process.env.PORT = "4000";
     expect(getEnv().PORT).toBe(4000);
     process.env.PORT = "5000";
@@ -72,6 +120,7 @@ describe("getEnv", () => {
   });
 
   it("treats empty-string variables as unset", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     process.env.PORT = "";
     process.env.DATABASE_URL = "";
     process.env.OIDC_ISSUER = "";
@@ -108,6 +157,7 @@ describe("getEnv", () => {
   });
 
   it("reports invalid values with the variable name", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     process.env.PORT = "70000";
     expect(() => getEnv()).toThrow(/^Invalid configuration:\n {2}PORT: /);
     resetEnvCache();
@@ -117,6 +167,7 @@ describe("getEnv", () => {
   });
 
   it("does not seed demo data into a configured DATABASE_URL unless SEED_DEMO_DATA=true", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     process.env.DATABASE_URL = "postgresql://app@db.example.test:5432/records";
     expect(getEnv().seedDemoData).toBe(false);
 
@@ -130,6 +181,7 @@ describe("getEnv", () => {
   });
 
   it("lets SEED_DEMO_DATA=false turn seeding off for the embedded database", () => {
+    process.env.LOCAL_SIGN_IN = "true";
     process.env.SEED_DEMO_DATA = "false";
     expect(getEnv().seedDemoData).toBe(false);
   });

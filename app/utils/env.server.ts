@@ -2,8 +2,10 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * Configuration read once from the environment. Every variable is optional: with none set the
- * app runs on its embedded defaults (PostgreSQL under ./data, the bundled OpenID Connect provider).
+ * Configuration read once from the environment. Every variable is optional outside production: with
+ * none set the app runs on its embedded defaults (PostgreSQL under ./data, the bundled OpenID Connect
+ * provider). In production (the default NODE_ENV) sign-in must be chosen: an OIDC_ISSUER, or
+ * LOCAL_SIGN_IN=true for an evaluation (`npm start` sets it).
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -14,14 +16,15 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(480),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   FORCE_SECURE_COOKIES: z.enum(["true", "false"]).default("false"),
   APP_URL: z.string().url().optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPES: z.string().default("openid email profile"),
+  LOCAL_SIGN_IN: z.enum(["true", "false"]).optional(),
   LOG_SQL: z.enum(["true", "false"]).default("false"),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(8),
   S3_ENDPOINT: z.string().optional(),
@@ -35,12 +38,20 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & {
   dataDir: string;
-  /** True when no OIDC_ISSUER is configured and the bundled provider signs users in. */
+  /**
+   * True when no OIDC_ISSUER is configured and the bundled provider signs users in: outside
+   * production by default, in production only with LOCAL_SIGN_IN=true (its passwords are published).
+   */
   useLocalOidc: boolean;
   seedDemoData: boolean;
 };
 
 let cached: Env | undefined;
+
+const NO_SIGN_IN_MESSAGE =
+  "Invalid configuration: no sign-in is configured, and in production the bundled sign-in (whose passwords are published) is off. " +
+  "Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for your identity provider, " +
+  "or LOCAL_SIGN_IN=true to evaluate with the bundled demo accounts.";
 
 export function getEnv(): Env {
   if (cached) return cached;
@@ -55,15 +66,18 @@ export function getEnv(): Env {
   if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
   }
+  const localSignIn = !env.OIDC_ISSUER && (env.LOCAL_SIGN_IN ? env.LOCAL_SIGN_IN === "true" : env.NODE_ENV !== "production");
+  if (!env.OIDC_ISSUER && !localSignIn) throw new Error(NO_SIGN_IN_MESSAGE);
   if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)) {
     throw new Error("Invalid configuration: S3_ENDPOINT needs S3_ACCESS_KEY and S3_SECRET_KEY");
   }
   cached = {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
-    useLocalOidc: !env.OIDC_ISSUER,
-    // Demo data goes into the embedded database by default, never into a configured one unless asked.
-    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : !env.DATABASE_URL,
+    useLocalOidc: localSignIn,
+    // Demo data (the bundled sign-in's accounts) goes into the embedded database when the bundled
+    // sign-in is on, never into a configured database unless asked.
+    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : localSignIn && !env.DATABASE_URL,
   };
   return cached;
 }
