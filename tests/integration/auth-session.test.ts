@@ -13,7 +13,8 @@ import { useTestDatabase } from "../setup/test-database";
 
 const ENV_NAMES = ["DATA_DIR", "SESSION_SECRET", "FORCE_SECURE_COOKIES", "SESSION_IDLE_MINUTES", "SESSION_ABSOLUTE_HOURS"] as const;
 const savedEnv = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
 let orm: MikroORM;
@@ -76,14 +77,15 @@ async function anonymousSession(url = "http://localhost:3000/") {
 const sessionRow = async (sid: string) => (await sql<{ sid: string; sess: Record<string, unknown>; expire: string }>("select sid, sess, expire from session where sid = ?", [sid]))[0];
 
 describe("createSignedInSession", () => {
-  it("returns an HttpOnly, SameSite=Lax, Path=/ cookie that is not Secure over http", async () => {
+  it("returns an HttpOnly, SameSite=Lax, Path=/ browser-session cookie that is not Secure over http", async () => {
     const setCookie = await signIn("seed-officer");
     expect(setCookie).toMatch(/^lr_session=[^;]+;/);
     const attrs = attributes(setCookie);
     expect(attrs).toContain("HttpOnly");
     expect(attrs).toContain("SameSite=Lax");
     expect(attrs).toContain("Path=/");
-    expect(attrs).toContain("Max-Age=86400");
+    // No lifetime of its own: it ends when the browser closes; the server ends it earlier.
+    expect(attrs.some((a) => /^(max-age|expires)=/i.test(a))).toBe(false);
     expect(attrs.some((a) => /^secure$/i.test(a))).toBe(false);
   });
 
@@ -99,10 +101,10 @@ describe("createSignedInSession", () => {
 
     const row = await sessionRow(session.id);
     expect(row?.sess.userId).toBe("seed-officer");
-    // Idle expiry: 8 hours from now by default.
+    // Idle expiry: 30 minutes from now by default.
     const expiresIn = new Date(row!.expire).getTime() - Date.now();
-    expect(expiresIn).toBeGreaterThan(8 * HOUR_MS - 60_000);
-    expect(expiresIn).toBeLessThanOrEqual(8 * HOUR_MS);
+    expect(expiresIn).toBeGreaterThan(30 * MINUTE_MS - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * MINUTE_MS);
   });
 
   it("writes the session secret under DATA_DIR when SESSION_SECRET is not set", async () => {
@@ -111,9 +113,21 @@ describe("createSignedInSession", () => {
     expect(secret).toMatch(/^[0-9a-f]{96}$/);
   });
 
-  it("marks the cookie Secure when the request came over https", async () => {
+  it("over https the cookie is Secure, named with the __Host- prefix, on Path=/ without a Domain", async () => {
     const setCookie = await signIn("seed-officer", new Request("https://records.example.test/api/callback"));
-    expect(attributes(setCookie)).toContain("Secure");
+    expect(setCookie).toMatch(/^__Host-lr_session=[^;]+;/);
+    const attrs = attributes(setCookie);
+    expect(attrs).toContain("Secure");
+    expect(attrs).toContain("Path=/");
+    expect(attrs.some((a) => /^domain=/i.test(a))).toBe(false);
+    const session = await withRequestContext(() => getSession(new Request("https://records.example.test/", { headers: { Cookie: cookiePair(setCookie) } })));
+    expect(session.get("userId")).toBe("seed-officer");
+  });
+
+  it("an https request ignores a plain lr_session cookie (it could have been planted over http)", async () => {
+    const plain = await signIn("seed-officer");
+    const session = await withRequestContext(() => getSession(new Request("https://records.example.test/", { headers: { Cookie: cookiePair(plain) } })));
+    expect(session.get("userId")).toBeUndefined();
   });
 
   it("marks the cookie Secure over http when FORCE_SECURE_COOKIES=true", async () => {
@@ -229,28 +243,28 @@ describe("getSession", () => {
   it("moves the idle expiry forward when a session is used after a while", async () => {
     const setCookie = await signIn("seed-officer");
     const sid = (await sessionOf(setCookie)).id;
-    // Last touched an hour ago: 7 h left of 8.
-    await sql("update session set expire = now() + interval '7 hours' where sid = ?", [sid]);
+    // Last touched ten minutes ago: 20 minutes left of 30.
+    await sql("update session set expire = now() + interval '20 minutes' where sid = ?", [sid]);
     expect((await sessionOf(setCookie)).get("userId")).toBe("seed-officer");
     const expiresIn = new Date((await sessionRow(sid))!.expire).getTime() - Date.now();
-    expect(expiresIn).toBeGreaterThan(8 * HOUR_MS - 60_000);
+    expect(expiresIn).toBeGreaterThan(30 * MINUTE_MS - 60_000);
   });
 
-  it("ends the session 24 h after sign-in whatever the activity, and deletes the row", async () => {
+  it("ends the session 12 h after sign-in whatever the activity, and deletes the row", async () => {
     const setCookie = await signIn("seed-officer");
     const sid = (await sessionOf(setCookie)).id;
-    const sess = { userId: "seed-officer", signedInAt: Date.now() - 25 * HOUR_MS };
-    await sql("update session set sess = ?, expire = now() + interval '8 hours' where sid = ?", [JSON.stringify(sess), sid]);
+    const sess = { userId: "seed-officer", signedInAt: Date.now() - 12 * HOUR_MS - 60_000 };
+    await sql("update session set sess = ?, expire = now() + interval '20 minutes' where sid = ?", [JSON.stringify(sess), sid]);
 
     const session = await sessionOf(setCookie);
     expect(session.get("userId")).toBeUndefined();
     expect(await sessionRow(sid)).toBeUndefined();
   });
 
-  it("keeps a session signed in 23 h ago", async () => {
+  it("keeps a session signed in 11 h ago", async () => {
     const setCookie = await signIn("seed-officer");
     const sid = (await sessionOf(setCookie)).id;
-    const sess = { userId: "seed-officer", signedInAt: Date.now() - 23 * HOUR_MS };
+    const sess = { userId: "seed-officer", signedInAt: Date.now() - 11 * HOUR_MS };
     await sql("update session set sess = ? where sid = ?", [JSON.stringify(sess), sid]);
     expect((await sessionOf(setCookie)).get("userId")).toBe("seed-officer");
     expect(await sessionRow(sid)).toBeDefined();

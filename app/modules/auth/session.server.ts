@@ -8,9 +8,11 @@ import { oncePerRequest } from "./request-scope.server";
 
 /**
  * Sessions live in PostgreSQL (table `session`: sid, sess, expire) so any app server can serve
- * any request. The cookie holds only the signed session id.
- *  - Idle time-out (SESSION_IDLE_MINUTES, default 8 h): `expire` moves forward as the user works.
- *  - Absolute time-out (SESSION_ABSOLUTE_HOURS, default 24 h): counted from sign-in, whatever the activity.
+ * any request. The cookie holds only the signed session id and has no expiry of its own: it ends
+ * when the browser closes. Over https it is named `__Host-lr_session`, which browsers accept only
+ * with Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or shadow it.
+ *  - Idle time-out (SESSION_IDLE_MINUTES, default 30 min): `expire` moves forward as the user works.
+ *  - Absolute time-out (SESSION_ABSOLUTE_HOURS, default 12 h): counted from sign-in, whatever the activity.
  */
 export interface SessionData {
   userId: string;
@@ -24,26 +26,43 @@ export interface SessionFlashData {
 }
 export type AppSession = Session<SessionData, SessionFlashData>;
 
-const TOUCH_AFTER_MS = 5 * 60 * 1000;
-const COOKIE_NAME = "lr_session";
+/** `expire` is written at most this often, so it trails the last request by up to this much. */
+const TOUCH_AFTER_MS = 60 * 1000;
+export const SESSION_COOKIE = "lr_session";
+export const SECURE_SESSION_COOKIE = "__Host-lr_session";
 
-let storage: SessionStorage<SessionData, SessionFlashData> | undefined;
+type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
+const storages = new Map<boolean, AppSessionStorage>();
 
-function sessionStorage() {
-  if (storage) return storage;
+/** Whether cookies for this request are Secure: it reached us over https, or that is forced. */
+export function usesSecureCookies(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || getEnv().FORCE_SECURE_COOKIES === "true";
+}
+
+function sessionStorage(secure: boolean): AppSessionStorage {
+  let storage = storages.get(secure);
+  if (!storage) {
+    storage = createStorage(secure);
+    storages.set(secure, storage);
+  }
+  return storage;
+}
+
+function createStorage(secure: boolean): AppSessionStorage {
   const env = getEnv();
   const idleMs = env.SESSION_IDLE_MINUTES * 60 * 1000;
   const absoluteMs = env.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
-  const cookie = createCookie(COOKIE_NAME, {
+  // No maxAge or expires: a browser-session cookie. The server decides when a session ends.
+  const cookie = createCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
+    secure,
     secrets: [getSessionSecret(env)],
-    maxAge: Math.floor(absoluteMs / 1000),
   });
   const nextExpiry = () => new Date(Date.now() + idleMs);
 
-  storage = createSessionStorage<SessionData, SessionFlashData>({
+  return createSessionStorage<SessionData, SessionFlashData>({
     cookie,
     async createData(data) {
       const sid = crypto.randomBytes(32).toString("base64url");
@@ -74,28 +93,24 @@ function sessionStorage() {
       await db().getConnection().execute("delete from session where sid = ?", [sid]);
     },
   });
-  return storage;
 }
 
-/** Secure cookies whenever the request reached us over https (or when forced), so http://localhost still works. */
-function cookieOptions(request: Request) {
-  const secure = new URL(request.url).protocol === "https:" || getEnv().FORCE_SECURE_COOKIES === "true";
-  return { secure };
-}
+/** Secure (and `__Host-`) whenever the request reached us over https or that is forced, so http://localhost still works. */
+const storageFor = (request: Request) => sessionStorage(usesSecureCookies(request));
 
 const SESSION = Symbol("session");
 
 /** The request's session, read from the database once per HTTP request (see request-scope.server.ts). */
 export function getSession(request: Request): Promise<AppSession> {
-  return oncePerRequest(request, SESSION, () => sessionStorage().getSession(request.headers.get("Cookie")));
+  return oncePerRequest(request, SESSION, () => storageFor(request).getSession(request.headers.get("Cookie")));
 }
 
 export function commitSession(request: Request, session: AppSession): Promise<string> {
-  return sessionStorage().commitSession(session, cookieOptions(request));
+  return storageFor(request).commitSession(session);
 }
 
 export function destroySession(request: Request, session: AppSession): Promise<string> {
-  return sessionStorage().destroySession(session, cookieOptions(request));
+  return storageFor(request).destroySession(session);
 }
 
 /**
@@ -104,8 +119,8 @@ export function destroySession(request: Request, session: AppSession): Promise<s
  */
 export async function createSignedInSession(request: Request, userId: string): Promise<string> {
   const previous = await getSession(request);
-  if (previous.id) await sessionStorage().destroySession(previous);
-  const session = await sessionStorage().getSession();
+  if (previous.id) await storageFor(request).destroySession(previous);
+  const session = await storageFor(request).getSession();
   session.set("userId", userId);
   session.set("signedInAt", Date.now());
   return commitSession(request, session);
