@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isHttpsOrLoopback } from "./secure-url";
 
 /**
  * Configuration read once from the environment. Every variable is optional outside production: with
@@ -65,6 +66,10 @@ export function getEnv(): Env {
   const env = parsed.data;
   if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  }
+  // Tokens and discovery must not travel in clear text; http is fine only within this machine.
+  if (env.OIDC_ISSUER && !isHttpsOrLoopback(env.OIDC_ISSUER)) {
+    throw new Error(`Invalid configuration: OIDC_ISSUER must be an https URL (http is accepted only for localhost, 127.0.0.1 or ::1): ${env.OIDC_ISSUER}`);
   }
   const localSignIn = !env.OIDC_ISSUER && (env.LOCAL_SIGN_IN ? env.LOCAL_SIGN_IN === "true" : env.NODE_ENV !== "production");
   if (!env.OIDC_ISSUER && !localSignIn) throw new Error(NO_SIGN_IN_MESSAGE);
