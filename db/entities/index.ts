@@ -9,6 +9,7 @@ import { ProjectMembership } from "./ProjectMembership";
 import { ProjectPhaseForm } from "./ProjectPhaseForm";
 import { Property } from "./Property";
 import { Session } from "./Session";
+import { SignInThrottle } from "./SignInThrottle";
 import { Stakeholder } from "./Stakeholder";
 import { StakeholderProperty } from "./StakeholderProperty";
 import { Template } from "./Template";
@@ -26,6 +27,7 @@ export * from "./ProjectMembership";
 export * from "./ProjectPhaseForm";
 export * from "./Property";
 export * from "./Session";
+export * from "./SignInThrottle";
 export * from "./Stakeholder";
 export * from "./StakeholderProperty";
 export * from "./Template";
@@ -51,4 +53,5 @@ export const allEntities = [
   Session,
   AuditLog,
   OidcPayload,
+  SignInThrottle,
 ];

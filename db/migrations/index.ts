@@ -4,6 +4,7 @@ import { Migration20261122020919_initial } from "./Migration20261122020919_initi
 import { Migration20261122022929_property_search } from "./Migration20261122022929_property_search";
 import { Migration20261122024605_groups_index } from "./Migration20261122024605_groups_index";
 import { Migration20261122183000_list_indexes } from "./Migration20261122183000_list_indexes";
+import { Migration20261122210752_sign_in_throttle } from "./Migration20261122210752_sign_in_throttle";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -14,5 +15,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261122022929_property_search", class: Migration20261122022929_property_search },
   { name: "Migration20261122024605_groups_index", class: Migration20261122024605_groups_index },
   { name: "Migration20261122183000_list_indexes", class: Migration20261122183000_list_indexes },
+  { name: "Migration20261122210752_sign_in_throttle", class: Migration20261122210752_sign_in_throttle },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   "project_phase_form",
   "property",
   "session",
+  "sign_in_throttle",
   "stakeholder",
   "stakeholder_property",
   "template",
