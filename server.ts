@@ -14,6 +14,7 @@ import { RequestContext } from "@mikro-orm/core";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv } from "~/utils/env.server";
 import { crossOriginProtection } from "~/utils/cross-origin.server";
+import { isFilePreviewPath } from "~/modules/document/file-response.server";
 import { startDatabase } from "~/utils/database.server";
 import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
@@ -41,8 +42,9 @@ async function main() {
     next();
   });
   const helmetOptions = {
-    // The app runs on plain http on a laptop; HSTS belongs to the TLS terminator in production.
-    strictTransportSecurity: false,
+    // In production browsers must come back over https only (one year, subdomains too). Browsers
+    // ignore the header on plain http, so an evaluation on http://localhost is unaffected.
+    strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Keeps full URLs (which may carry ids) from other sites, while same-origin form posts still
     // carry a real Origin header (with "no-referrer", browsers send "Origin: null").
     referrerPolicy: { policy: "same-origin" as const },
@@ -55,15 +57,17 @@ async function main() {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         // Radix Themes sets a few style attributes; no inline <style> with user data is rendered.
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
+        // No third-party images: an identity provider's avatar URL would tell it who opens which page.
+        "img-src": ["'self'", "data:"],
         "form-action": ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
         "upgrade-insecure-requests": null,
       },
     },
   });
-  // Uploaded files shown inline set their own policy (see document/file-response.server.ts).
+  // Uploaded files shown inline set their own policy (see document/file-response.server.ts). Only
+  // the real preview routes (numeric ids) qualify: any other path gets the page policy, so a 404 page
+  // under a look-alike URL is never rendered without one.
   const filePreviewHeaders = helmet({ ...helmetOptions, contentSecurityPolicy: false });
-  const isFilePreview = (path: string) => /^\/api\/(documents|templates)\/[^/]+\/preview$/.test(path);
   // Built scripts and styles are never documents, so the document policies (CSP, framing, referrer,
   // COOP…) do nothing on them; they would add ~0.6 KB to each of a page's ~20 asset responses
   // (tests/e2e/page-weight.spec.ts). nosniff and the resource policy still apply.
@@ -79,7 +83,7 @@ async function main() {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  const headersFor = (path: string) => (path.startsWith("/build/") ? builtAssetHeaders : isFilePreview(path) ? filePreviewHeaders : pageHeaders);
+  const headersFor = (path: string) => (path.startsWith("/build/") ? builtAssetHeaders : isFilePreviewPath(path) ? filePreviewHeaders : pageHeaders);
   app.use((req, res, next) => headersFor(req.path)(req, res, next));
   app.use(compression());
   app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));

@@ -6,19 +6,25 @@ import { migrationsList } from "./migrations/index";
 
 export interface OrmConfigOptions {
   clientUrl: string;
+  /** Log every SQL statement (LOG_SQL), without its parameters. */
   debug?: boolean;
   poolMax?: number;
+  /** Where the SQL log goes; console by default. */
+  logger?: (message: string) => void;
 }
 
 /**
  * One configuration for the server, the tests and the migration scripts. Migrations are passed
  * as classes (not a glob) because the built server cannot load .ts files at run time.
  */
-export function createOrmConfig({ clientUrl, debug = false, poolMax = 10 }: OrmConfigOptions) {
+export function createOrmConfig({ clientUrl, debug = false, poolMax = 10, logger }: OrmConfigOptions) {
   return defineConfig({
     clientUrl,
     entities: allEntities,
-    debug,
+    // "query" without "query-params": statements are logged with their placeholders, never the
+    // values bound to them (session ids, sign-in codes, personal data).
+    debug: debug ? ["query"] : false,
+    ...(logger ? { logger } : {}),
     // Every read and write must happen inside a request context (server.ts) or an explicit fork.
     allowGlobalContext: false,
     forceUtcTimezone: true,

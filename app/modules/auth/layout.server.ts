@@ -12,12 +12,18 @@ function initials(user: CurrentUser): string {
   return (letters.length ? letters.join("") : user.email[0]).toUpperCase();
 }
 
+/**
+ * Only an inline (data:) picture is shown: the page's CSP allows no third-party images, because
+ * loading an identity provider's avatar URL would tell it who opens which page.
+ */
+const inlinePicture = (url: string | null) => (url?.startsWith("data:image/") ? url : null);
+
 /** What every page's frame needs: who is signed in, the menus their role allows, the pending message. */
 export async function getLayoutData(request: Request) {
   const user = await getCurrentUser(request);
   const { flash, setCookie } = await consumeFlash(request);
   return {
-    user: user ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: user.profileImageUrl, initials: initials(user) } : null,
+    user: user ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: inlinePicture(user.profileImageUrl), initials: initials(user) } : null,
     nav: user ? { main: MAIN_NAV_ITEMS, tools: TOOLS_MENU_ITEMS, admin: adminMenuFor(user.role) } : null,
     flash,
     setCookie,

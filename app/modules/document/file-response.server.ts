@@ -5,6 +5,13 @@ import { AppError } from "~/utils/app-error";
 import { contentDisposition, isPreviewableInline } from "./file-types";
 
 /**
+ * The routes that stream a stored file for inline viewing and set their own policy below, so the
+ * app-wide CSP is left off them (server.ts). Exact: numeric ids only.
+ */
+const FILE_PREVIEW_PATH = /^\/api\/documents\/\d+\/preview$/;
+export const isFilePreviewPath = (path: string) => FILE_PREVIEW_PATH.test(path);
+
+/**
  * Streams a stored file to the browser. Downloads are attachments under the original name;
  * previews are inline only for PDF and raster images. Both carry nosniff and a sandboxing CSP, so
  * even a hostile file opened directly can never run script in the app's origin.
