@@ -1,5 +1,5 @@
 import { AuditLog } from "~db/entities/AuditLog";
-import { db } from "~db/orm";
+import { db, getOrm } from "~db/orm";
 
 export interface AuditEntry {
   userId: string | null;
@@ -25,4 +25,33 @@ export function recordAudit(entry: AuditEntry) {
     before: entry.before ?? null,
     after: entry.after ?? null,
   } as never);
+}
+
+/**
+ * Records a security event (a refused access, a failed sign-in) at once, on its own connection and
+ * outside any transaction: the request it belongs to ends in an error, and the row must survive
+ * that. A failure to write it is logged, never allowed to change the response.
+ */
+export async function recordSecurityEvent(entry: AuditEntry): Promise<void> {
+  try {
+    await getOrm()
+      .em.getConnection()
+      .execute(
+        `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before, after)
+         values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          entry.userId,
+          entry.clientId ?? null,
+          entry.projectId ?? null,
+          entry.action,
+          entry.entityType,
+          String(entry.entityId),
+          entry.before === undefined ? null : JSON.stringify(entry.before),
+          entry.after === undefined ? null : JSON.stringify(entry.after),
+        ],
+        "run",
+      );
+  } catch (error) {
+    console.error(`Could not write the audit event ${entry.action}:`, error instanceof Error ? error.message : error);
+  }
 }

@@ -7,6 +7,23 @@ import { AppError } from "~/utils/app-error";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { refId } from "~db/entities/refs";
 import { parseRecordId } from "~/utils/record-id";
+import { recordSecurityEvent } from "~/modules/audit/audit.server";
+
+/**
+ * Every refused access is audited (ASVS 16.3.2): who asked for which project, and why it was refused.
+ * The refusal is written on its own connection, so it survives the error the request ends with.
+ */
+function refuse(user: CurrentUser, projectId: unknown, status: 403 | 404, reason: string, error: AppError): AppError {
+  void recordSecurityEvent({
+    userId: user.id,
+    clientId: user.clientId,
+    action: "access.refused",
+    entityType: "Project",
+    entityId: String(projectId ?? "").slice(0, 100),
+    after: { status, reason },
+  });
+  return error;
+}
 
 export interface ProjectAccess {
   user: CurrentUser;
@@ -31,15 +48,17 @@ export async function projectRoleFor(user: CurrentUser, project: IProject): Prom
 }
 
 export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
+  const notFound = () => new AppError(404, "Project not found", "INVALID_PROJECT");
   const id = parseRecordId(projectId);
-  if (id === null) throw new AppError(404, "Project not found", "INVALID_PROJECT");
+  if (id === null) throw notFound();
   const project = await db().findOne(Project, { id, isActive: true }, { populate: ["client"] });
-  // Another client's project is indistinguishable from a missing one.
-  const sameClient = project && (user.role === "system_admin" || refId(project.client) === user.clientId);
-  if (!project || !sameClient) throw new AppError(404, "Project not found", "INVALID_PROJECT");
+  if (!project) throw notFound();
+  // Another client's project is indistinguishable from a missing one (but is audited as what it is).
+  const sameClient = user.role === "system_admin" || refId(project.client) === user.clientId;
+  if (!sameClient) throw refuse(user, id, 404, "another client's project", notFound());
   const role = await projectRoleFor(user, project);
-  if (!role) throw new AppError(403, "You are not a member of this project", "INVALID_PROJECT");
-  if (!hasPermission(role, permission)) throw new AppError(403, "You do not have permission to do that");
+  if (!role) throw refuse(user, id, 403, "not a member of the project", new AppError(403, "You are not a member of this project", "INVALID_PROJECT"));
+  if (!hasPermission(role, permission)) throw refuse(user, id, 403, `role ${role} lacks ${permission}`, new AppError(403, "You do not have permission to do that"));
   return { user, project, role };
 }
 
@@ -49,7 +68,8 @@ export async function resolveProjectAccess(user: CurrentUser, projectId: unknown
  * whichever route (page action or /api) asked for it.
  */
 export function requirePermission(access: ProjectAccess, permission: Permission): void {
-  if (!hasPermission(access.role, permission)) throw new AppError(403, "You do not have permission to do that");
+  if (hasPermission(access.role, permission)) return;
+  throw refuse(access.user, access.project.id, 403, `role ${access.role} lacks ${permission}`, new AppError(403, "You do not have permission to do that"));
 }
 
 /** What the screens offer this user in this project (the same rules as requirePermission). */
