@@ -67,7 +67,7 @@ describe("getEnv", () => {
   });
 
   it("turns the bundled sign-in and the demo data on by default outside production", () => {
-    for (const mode of ["development", "test"]) {
+    for (const mode of ["development", "test"] as const) {
       resetEnvCache();
       process.env.NODE_ENV = mode;
       const env = getEnv();
