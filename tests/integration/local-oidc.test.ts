@@ -10,6 +10,8 @@ import { inject } from "vitest";
 import { createLocalOidcProvider, mountLocalOidcProvider, type LocalAccountClaims, type SqlQuery } from "../../app/modules/auth/local-oidc/provider.server";
 import { PgAdapter, deleteExpiredOidcPayloads } from "../../app/modules/auth/local-oidc/pg-adapter.server";
 import { loadOrCreateSigningKeys } from "../../app/modules/auth/local-oidc/signing-keys.server";
+import { createSignInThrottle } from "../../app/modules/auth/sign-in-throttle.server";
+import { SIGN_IN_LIMITS } from "../../app/modules/auth/sign-in-throttle";
 import { adminQuery, withDatabase } from "../setup/pg-admin";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { createOrmConfig } from "../../db/mikro-orm.config";
@@ -28,8 +30,9 @@ const CLIENT_SECRET = crypto.randomBytes(24).toString("base64url");
 const PASSWORD = "correct horse battery";
 
 const ACCOUNTS: Record<string, LocalAccountClaims & { password: string }> = {
-  "pm@example.test": { sub: "seed-pm", email: "pm@example.test", firstName: "Priya", lastName: "Manager", password: PASSWORD },
-  "viewer@example.test": { sub: "seed-viewer", email: "viewer@example.test", firstName: "Vera", lastName: "Viewer", password: PASSWORD },
+  "pm@example.test": { sub: "seed-pm", email: "pm@example.test", emailVerified: true, firstName: "Priya", lastName: "Manager", password: PASSWORD },
+  "viewer@example.test": { sub: "seed-viewer", email: "viewer@example.test", emailVerified: true, firstName: "Vera", lastName: "Viewer", password: PASSWORD },
+  "owner@example.test": { sub: "seed-owner", email: "owner@example.test", emailVerified: true, firstName: "Olive", lastName: "Owner", password: PASSWORD },
 };
 
 let pool: pg.Pool;
@@ -57,6 +60,8 @@ beforeAll(async () => {
     `create table oidc_payload (model text not null, id text not null, payload jsonb not null, grant_id text null,
      user_code text null, uid text null, expires_at timestamptz null, consumed_at timestamptz null, primary key (model, id))`,
   );
+  // As db/migrations/Migration20261122210752_sign_in_throttle.ts creates it.
+  await pool.query(`create table "sign_in_throttle" ("key" varchar(255) not null, "points" int not null default 0, "expire" bigint null, constraint "sign_in_throttle_pkey" primary key ("key"))`);
   query = pgQuery(pool);
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "local-oidc-"));
@@ -79,6 +84,7 @@ beforeAll(async () => {
     },
   });
   mountLocalOidcProvider(app, provider, {
+    throttle: createSignInThrottle({ storeClient: pool, storeType: "pool" }),
     accounts: [
       { roleLabel: "Project manager", login: "pm@example.test" },
       { roleLabel: "Viewer <read-only>", login: "viewer@example.test" },
@@ -363,6 +369,44 @@ describe("local OpenID Connect provider", () => {
     expect(await response.text()).toContain("Your sign-in has expired");
   });
 
+  it("refuses an account's sign-in for 15 minutes after five failures, with 429 and an accessible message, even with the right password", async () => {
+    const jar = new CookieJar();
+    const interactionUrl = await startSignIn(jar, pkcePair().challenge, "s");
+    await browse(jar, interactionUrl);
+    const limit = SIGN_IN_LIMITS.perAccount.maxFailures;
+
+    for (let failure = 1; failure < limit; failure++) {
+      const wrong = await postForm(jar, interactionUrl, { email: "Owner@Example.test", password: `guess-${failure}` });
+      expect(wrong.status).toBe(200);
+      expect(await wrong.text()).toContain("The email or password is incorrect");
+    }
+    const limited = await postForm(jar, interactionUrl, { email: "owner@example.test", password: "last-guess" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    expect(limited.headers.get("cache-control")).toBe("no-store");
+    const html = await limited.text();
+    expect(html).toMatch(/<title>Error: Local evaluation sign-in<\/title>/);
+    expect(html).toMatch(/class="error-summary"[^>]*tabindex="-1" autofocus>\s*<div role="alert">/);
+    expect(html).toContain("<li>Too many failed sign-in attempts. Try again in 15 minutes.</li>");
+    expect(html).not.toContain("The email or password is incorrect");
+    expect(html).toContain('value="owner@example.test"');
+
+    // While blocked, the right password is refused unchecked.
+    const refused = await postForm(jar, interactionUrl, { email: "owner@example.test", password: PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many failed sign-in attempts. Try again in 15 minutes.");
+
+    // Another account from the same address still signs in: the address is far from its own limit.
+    const other = await postForm(jar, interactionUrl, { email: "pm@example.test", password: PASSWORD });
+    expect(other.status).toBe(303);
+
+    // The counters are rows in PostgreSQL, keyed without the login in clear.
+    const { rows } = await pool.query<{ key: string }>("select key from sign_in_throttle");
+    expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining([expect.stringMatching(/^sign-in-account:[0-9a-f]{64}$/)]));
+    expect(rows.some((r) => r.key.includes("owner"))).toBe(false);
+  });
+
   it("keeps the signing key across restarts", () => {
     const jwksPath = path.join(dataDir, "oidc-jwks.json");
     const stored = JSON.parse(fs.readFileSync(jwksPath, "utf8")) as { keys: Array<{ kid: string; alg: string }> };
@@ -425,5 +469,62 @@ describe("PostgreSQL adapter", () => {
     } finally {
       await orm.close(true);
     }
+  });
+});
+
+describe("sign-in throttle (rate-limiter-flexible on PostgreSQL)", () => {
+  const rule = (maxFailures: number) => ({ maxFailures, windowSeconds: 900, blockSeconds: 900 });
+  const verifier = (sub: string | null) => {
+    const calls = { count: 0 };
+    return { calls, verify: async () => (calls.count++, sub) };
+  };
+
+  it("counts only failures, and a success clears the account's count", async () => {
+    const throttle = createSignInThrottle({ storeClient: pool, storeType: "pool", limits: { perAccount: rule(3), perAddress: rule(100) } });
+    const right = verifier("sub-a");
+    const wrong = verifier(null);
+    for (let i = 0; i < 10; i++) expect(await throttle.attempt("a@example.test", "192.0.2.10", right.verify)).toEqual({ status: "signed-in", sub: "sub-a" });
+    expect((await throttle.attempt("a@example.test", "192.0.2.10", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("a@example.test", "192.0.2.10", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("a@example.test", "192.0.2.10", right.verify)).status).toBe("signed-in");
+    expect((await throttle.attempt("A@example.test", "192.0.2.11", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("a@example.test", "192.0.2.12", wrong.verify)).status).toBe("incorrect");
+    const third = await throttle.attempt("a@example.test", "192.0.2.13", wrong.verify);
+    expect(third).toEqual({ status: "blocked", retryAfterMs: expect.any(Number) });
+    expect((third as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(899_000);
+    expect(await throttle.attempt("a@example.test", "192.0.2.14", right.verify)).toMatchObject({ status: "blocked" });
+    expect(right.calls.count).toBe(11);
+  });
+
+  it("blocks a client address after its limit across accounts, for every account, and no other address", async () => {
+    const throttle = createSignInThrottle({ storeClient: pool, storeType: "pool", limits: { perAccount: rule(100), perAddress: rule(3) } });
+    const right = verifier("sub-b");
+    const wrong = verifier(null);
+    expect((await throttle.attempt("b1@example.test", "198.51.100.9", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("b2@example.test", "::ffff:198.51.100.9", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("b3@example.test", "198.51.100.9", wrong.verify)).status).toBe("blocked");
+    expect((await throttle.attempt("b4@example.test", "198.51.100.9", right.verify)).status).toBe("blocked");
+    expect(right.calls.count).toBe(0);
+    expect((await throttle.attempt("b4@example.test", "198.51.100.10", right.verify)).status).toBe("signed-in");
+    // An IPv6 client is one /64 network.
+    expect((await throttle.attempt("b5@example.test", "2001:db8:5:6::1", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("b5@example.test", "2001:db8:5:6::2", wrong.verify)).status).toBe("incorrect");
+    expect((await throttle.attempt("b5@example.test", "2001:db8:5:6:ffff::9", wrong.verify)).status).toBe("blocked");
+  });
+
+  it("checks no more passwords than the limit when guesses arrive in parallel", async () => {
+    const throttle = createSignInThrottle({ storeClient: pool, storeType: "pool", limits: { perAccount: rule(5), perAddress: rule(100) } });
+    const wrong = verifier(null);
+    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => throttle.attempt("c@example.test", `203.0.113.${i}`, wrong.verify)));
+    expect(wrong.calls.count).toBe(5);
+    expect(outcomes.filter((o) => o.status === "incorrect")).toHaveLength(4);
+    expect(outcomes.filter((o) => o.status === "blocked")).toHaveLength(8);
+  });
+
+  it("does not count attempts refused for a blocked account against the address", async () => {
+    const throttle = createSignInThrottle({ storeClient: pool, storeType: "pool", limits: { perAccount: rule(1), perAddress: rule(3) } });
+    expect((await throttle.attempt("d1@example.test", "192.0.2.200", verifier(null).verify)).status).toBe("blocked");
+    for (let i = 0; i < 5; i++) expect((await throttle.attempt("d1@example.test", "192.0.2.200", verifier("sub-d1").verify)).status).toBe("blocked");
+    expect((await throttle.attempt("d2@example.test", "192.0.2.200", verifier("sub-d2").verify)).status).toBe("signed-in");
   });
 });

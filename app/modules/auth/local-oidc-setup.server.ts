@@ -7,6 +7,7 @@ import { roleLabel } from "~/modules/permissions/permissions";
 import type { Env } from "~/utils/env.server";
 import { deriveSecret } from "~/utils/secrets.server";
 import { createLocalOidcProvider, mountLocalOidcProvider } from "./local-oidc/provider.server";
+import { createSignInThrottle } from "./sign-in-throttle.server";
 import { LOCAL_OIDC_CLIENT_ID, localClientSecret, localIssuer } from "./sso.server";
 
 const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
@@ -18,11 +19,16 @@ export function verifySeededLogin(login: string, password: string): string | nul
   return account && ok ? account.id : null;
 }
 
+export const LOCAL_SIGN_IN_WARNING =
+  "Warning: the bundled sign-in with published demo passwords is ON (LOCAL_SIGN_IN=true) — evaluation only. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for real use.";
+
 /**
  * The bundled OpenID Connect provider for evaluation installs: only wired in when OIDC_ISSUER is
- * not set. Its accounts are the seeded ones (README table); its state lives in PostgreSQL.
+ * not set (and, in production, LOCAL_SIGN_IN=true). Its accounts are the seeded ones (README
+ * table); its state and its failed-attempt counters live in PostgreSQL.
  */
 export async function mountLocalOidc(app: express.Express, env: Env) {
+  if (env.NODE_ENV === "production") console.warn(LOCAL_SIGN_IN_WARNING);
   const provider = createLocalOidcProvider({
     issuer: localIssuer(),
     clientId: LOCAL_OIDC_CLIENT_ID,
@@ -41,6 +47,7 @@ export async function mountLocalOidc(app: express.Express, env: Env) {
     },
   });
   mountLocalOidcProvider(app, provider, {
+    throttle: createSignInThrottle({ storeClient: getOrm().em.getConnection().getKnex(), storeType: "knex" }),
     accounts: SEEDED_ACCOUNTS.map((a) => ({
       roleLabel: `${roleLabel(a.role)}${a.client === "second" ? " (second client)" : a.client === "fresh" ? " (new client, no projects)" : ""}`,
       login: a.login,

@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { isCrossOriginRequest } from "~/utils/cross-origin.server";
 import { errors, type Interaction, type Provider } from "oidc-provider";
+import type { SignInThrottle } from "../sign-in-throttle.server";
+import { retryAfterSeconds, tooManyAttemptsMessage } from "../sign-in-throttle";
 import { renderLoginPage, renderMessagePage, type LocalAccountHint, type LoginField } from "./pages.server";
 
 export const LOCAL_OIDC_MOUNT_PATH = "/oidc";
@@ -9,6 +11,8 @@ export const INTERACTION_PATH = `${LOCAL_OIDC_MOUNT_PATH}/interaction/:uid`;
 export interface LocalOidcInteractionOptions {
   /** Returns the account's subject when the login and password match, otherwise null. */
   verifyLogin: (login: string, password: string) => Promise<string | null>;
+  /** Counts failed attempts per account and per address and refuses attempts past the limit. */
+  throttle: SignInThrottle;
   /** Listed on the sign-in page so an evaluator knows which account has which role. */
   accounts: readonly LocalAccountHint[];
   /** The shared demo password, shown under the accounts table when given. */
@@ -56,10 +60,15 @@ export function createInteractionRouter(provider: Provider, options: LocalOidcIn
       if (!password) errorsFound.password = LOGIN_MESSAGES.passwordMissing;
       if (Object.keys(errorsFound).length) return sendLoginPage(res, req, options, { email, errors: errorsFound });
 
-      const sub = email.length <= MAX_LOGIN_LENGTH && password.length <= MAX_PASSWORD_LENGTH ? await options.verifyLogin(email, password) : null;
-      if (!sub) return sendLoginPage(res, req, options, { email, errors: { password: LOGIN_MESSAGES.incorrect } });
+      const fits = email.length <= MAX_LOGIN_LENGTH && password.length <= MAX_PASSWORD_LENGTH;
+      const outcome = await options.throttle.attempt(email, req.ip, async () => (fits ? options.verifyLogin(email, password) : null));
+      if (outcome.status === "blocked") {
+        res.set("Retry-After", String(retryAfterSeconds(outcome.retryAfterMs)));
+        return sendLoginPage(res, req, options, { email, formError: tooManyAttemptsMessage(outcome.retryAfterMs) }, 429);
+      }
+      if (outcome.status === "incorrect") return sendLoginPage(res, req, options, { email, errors: { password: LOGIN_MESSAGES.incorrect } });
 
-      await provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(req, res, { login: { accountId: outcome.sub } }, { mergeWithLastSubmission: false });
     });
   });
 
@@ -119,9 +128,9 @@ async function grantConsent(provider: Provider, interaction: Interaction, req: R
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
-function sendLoginPage(res: Response, req: Request, options: LocalOidcInteractionOptions, state: { email: string; errors?: Partial<Record<LoginField, string>> }) {
+function sendLoginPage(res: Response, req: Request, options: LocalOidcInteractionOptions, state: { email: string; errors?: Partial<Record<LoginField, string>>; formError?: string }, status = 200) {
   res
-    .status(200)
+    .status(status)
     .type("html")
     .send(
       renderLoginPage({
@@ -130,6 +139,7 @@ function sendLoginPage(res: Response, req: Request, options: LocalOidcInteractio
         passwordHint: options.passwordHint,
         email: state.email,
         errors: state.errors,
+        formError: state.formError,
       }),
     );
 }

@@ -18,6 +18,8 @@ export interface LoginPageModel {
   passwordHint?: string;
   email?: string;
   errors?: Partial<Record<LoginField, string>>;
+  /** A problem with the attempt as a whole (e.g. too many failures), listed first in the summary. */
+  formError?: string;
 }
 
 export const LOCAL_SIGN_IN_TITLE = "Local evaluation sign-in";
@@ -36,11 +38,13 @@ export function escapeHtml(value: unknown): string {
 export function renderLoginPage(model: LoginPageModel): string {
   const errors = model.errors ?? {};
   const failed = FIELD_ORDER.filter((field) => errors[field]);
-  const summary = failed.length
+  const hasErrors = failed.length > 0 || Boolean(model.formError);
+  const formErrorItem = model.formError ? `<li>${escapeHtml(model.formError)}</li>` : "";
+  const summary = hasErrors
     ? `<div class="error-summary" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
         <div role="alert">
           <h2 id="error-summary-title">There is a problem</h2>
-          <ul>${failed.map((field) => `<li><a href="#${field}">${escapeHtml(errors[field])}</a></li>`).join("")}</ul>
+          <ul>${formErrorItem}${failed.map((field) => `<li><a href="#${field}">${escapeHtml(errors[field])}</a></li>`).join("")}</ul>
         </div>
       </div>`
     : "";
@@ -80,7 +84,7 @@ export function renderLoginPage(model: LoginPageModel): string {
     </form>
     ${accountsTable}`;
 
-  return renderDocument({ title: failed.length ? `Error: ${LOCAL_SIGN_IN_TITLE}` : LOCAL_SIGN_IN_TITLE, body });
+  return renderDocument({ title: hasErrors ? `Error: ${LOCAL_SIGN_IN_TITLE}` : LOCAL_SIGN_IN_TITLE, body });
 }
 
 export interface MessagePageModel {
@@ -156,6 +160,7 @@ button:focus{outline:3px solid transparent;color:#0b0c0c;background:#ffdd00;bord
 .error-summary:focus{outline:3px solid #ffdd00;outline-offset:0}
 .error-summary h2{font-size:1.5rem;line-height:1.25;margin:0 0 .75rem}
 .error-summary ul{margin:0;padding:0;list-style:none}
+.error-summary li{color:#d4351c;font-weight:700}
 .error-summary a{color:#d4351c;font-weight:700}
 .error-summary a:focus{color:#0b0c0c}
 table{border-collapse:collapse;width:100%;margin:0 0 1rem}
