@@ -14,6 +14,7 @@ import { RequestContext } from "@mikro-orm/core";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv } from "~/utils/env.server";
 import { crossOriginProtection } from "~/utils/cross-origin.server";
+import { limitRequestBodies } from "~/utils/body-limit.server";
 import { isFilePreviewPath } from "~/modules/document/file-response.server";
 import { startDatabase } from "~/utils/database.server";
 import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
@@ -94,6 +95,7 @@ async function main() {
 
   if (env.useLocalOidc) await mountLocalOidc(app, env);
 
+  app.use(limitRequestBodies);
   app.use(crossOriginProtection);
   // Each request gets its own identity map; module code reaches it through db().
   app.use((_req, _res, next) => RequestContext.create(database.orm.em, next));

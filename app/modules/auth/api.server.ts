@@ -7,14 +7,17 @@ export const MAX_JSON_BODY_BYTES = 1_000_000;
 
 /**
  * The body of an /api write as a plain object: JSON, or a urlencoded/multipart form (so curl and
- * HTML forms both work). Bodies over 1 MB are refused before they are read into memory whole.
+ * HTML forms both work). Bodies over 1 MB are refused: a declared length at once, a chunked body as
+ * soon as it passes the cap, never read into memory whole. The caller must be signed in first (401
+ * otherwise): an anonymous request never makes the server read its body.
  */
 export async function readBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<Record<string, unknown>> {
+  await requireUser(request);
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError(413, "Request body is too large");
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
-    const text = await readTextCapped(request, maxBytes);
+    const text = (await readBytesCapped(request, maxBytes)).toString("utf8");
     if (!text.trim()) return {};
     try {
       const parsed: unknown = JSON.parse(text);
@@ -25,7 +28,13 @@ export async function readBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES)
     }
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    const bytes = await readBytesCapped(request, maxBytes);
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { "content-type": type } }).formData();
+    } catch {
+      throw new AppError(400, "Request body could not be read as a form");
+    }
     const body: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) {
       if (typeof value !== "string") continue;
@@ -36,22 +45,29 @@ export async function readBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES)
   return {};
 }
 
-async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
+async function readBytesCapped(request: Request, maxBytes: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      // The server's body limit (app/utils/body-limit.server.ts) cut the body off, or the client went away.
+      if ((error as { status?: unknown }).status === 413) throw new AppError(413, "Request body is too large");
+      throw new AppError(400, "Request body could not be read");
+    }
+    if (next.done) break;
+    size += next.value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
       throw new AppError(413, "Request body is too large");
     }
-    chunks.push(value);
+    chunks.push(next.value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

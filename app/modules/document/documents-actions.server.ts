@@ -62,10 +62,10 @@ async function uploadAction(request: Request) {
 /** The POSTs of /documents: upload (multipart), edit notes, delete. The module functions check the permission. */
 export async function documentsAction(request: Request): Promise<Response> {
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return uploadAction(request);
+  const access = await getSelectedProjectAccess(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const back = backTo(formData);
-  const access = await getSelectedProjectAccess(request);
   if (intent === "edit") {
     if (!access) return redirectWithFlash(request, "/documents", { kind: "error", title: "Update failed", description: "No project selected" });
     const { data, response } = await validateForm(formData, documentEditValidator, EDIT_FORM_ID);

@@ -27,9 +27,10 @@ function listUrl(request: Request, open: Record<string, string | number> = {}) {
 }
 
 export async function stakeholdersAction(request: Request): Promise<Response> {
+  // Signed in and a member first: the body is read only for someone allowed to send it.
+  const access = await getSelectedProjectAccess(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const access = await getSelectedProjectAccess(request);
   if (!access) {
     if (intent === "record-interaction") {
       return validationError({ formId: INTERACTION_FORM, fieldErrors: { [FORM_ERROR]: NO_PROJECT_FOR_INTERACTION } });
@@ -78,7 +79,8 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
           description: `Updated property links for ${name}. Linked to ${count} properties.`,
         });
       } catch (error) {
-        if (error instanceof AppError && error.status === 403) throw error;
+        // Refused or not in this project (another client's id): the error page, as for an edit.
+        if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw error;
         if (!(error instanceof AppError)) console.error(error);
         return redirectWithFlash(request, listUrl(request, { link: stakeholderId ?? 0 }), { kind: "error", title: "Error", description: "Failed to update property links" });
       }
@@ -91,7 +93,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
         await recordEngagement(access, stakeholderId, data);
         return redirectWithFlash(request, listUrl(request, { interactions: stakeholderId ?? 0 }), { kind: "success", title: "Success!", description: "Interaction recorded." });
       } catch (error) {
-        if (error instanceof AppError && error.status === 403) throw error;
+        if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw error;
         if (!(error instanceof AppError)) console.error(error);
         return redirectWithFlash(request, listUrl(request, { interact: stakeholderId ?? 0 }), {
           kind: "error",

@@ -40,9 +40,9 @@ async function uploadAction(request: Request) {
 /** The POSTs of /templates: upload (multipart), edit, delete. The module functions check the permission. */
 export async function templatesAction(request: Request): Promise<Response> {
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return uploadAction(request);
+  const access = await getSelectedProjectAccess(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const access = await getSelectedProjectAccess(request);
   if (intent === "edit") {
     if (!access) return redirectWithFlash(request, "/templates", { kind: "error", title: "Update failed", description: "No project selected" });
     const { data, response } = await validateForm(formData, templateEditValidator, TEMPLATE_EDIT_FORM_ID);
