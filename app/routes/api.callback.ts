@@ -1,30 +1,42 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { authenticateWithSso } from "~/modules/auth/sso.server";
+import { auditSignInFailure } from "~/modules/auth/auth-audit.server";
+import { authenticateWithSso, clearOAuthCookies } from "~/modules/auth/sso.server";
+import { IdTokenError } from "~/modules/auth/sso-claims";
 import { createSignedInSession, getSession } from "~/modules/auth/session.server";
 import { signInFromSso } from "~/modules/auth/sign-in.server";
 import { AppError } from "~/utils/app-error";
+import { getEnv } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { safeRedirectPath } from "~/utils/http.server";
 
 /** The identity provider sends the browser back here with a code; we sign the user in. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  let profile;
+  const response = await signIn(request);
+  // Whatever happened, the state cookies of this and any abandoned flow are spent.
+  for (const cookie of clearOAuthCookies(request)) response.headers.append("Set-Cookie", cookie);
+  return response;
+}
+
+async function signIn(request: Request): Promise<Response> {
+  let result;
   try {
-    profile = await authenticateWithSso(request);
+    result = await authenticateWithSso(request);
   } catch (error) {
+    // A redirect starts a fresh flow (no state in the URL); it sets its own cookie.
     if (error instanceof Response) throw error;
     console.warn("Single sign-on failed:", error instanceof Error ? error.message : error);
+    if (error instanceof IdTokenError) {
+      const env = getEnv();
+      await auditSignInFailure({ reason: "token check failed", issuer: env.OIDC_ISSUER ?? "bundled provider" });
+    }
     return redirectWithFlash(request, "/", { kind: "error", title: "Sign-in failed", description: "Single sign-on did not complete. Please try again." });
   }
   try {
-    const user = await signInFromSso(profile);
+    const user = await signInFromSso(result.profile);
     const returnTo = safeRedirectPath((await getSession(request)).get("returnTo"), "/");
-    const cookie = await createSignedInSession(request, user.id);
-    const headers = new Headers({ "Set-Cookie": cookie });
-    // The state cookie of the flow is spent.
-    headers.append("Set-Cookie", "lr_oauth=; Path=/api; Max-Age=0; HttpOnly; SameSite=Lax");
-    return redirect(returnTo, { headers });
+    const cookie = await createSignedInSession(request, user.id, result.idToken);
+    return redirect(returnTo, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof AppError) return redirectWithFlash(request, "/", { kind: "error", title: "Sign-in refused", description: error.message });
     throw error;

@@ -6,7 +6,7 @@ import type { SsoProfile } from "../../app/modules/auth/sso-claims";
 import { AppError } from "../../app/utils/app-error";
 import { useTestDatabase } from "../setup/test-database";
 
-/** signInFromSso: linking by issuer|sub, then e-mail, then invitation, else a new viewer. */
+/** signInFromSso: linking by issuer|sub, then (verified) e-mail, then invitation, else a new viewer. */
 
 const ISSUER = "https://idp.example.test";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -56,11 +56,15 @@ interface AuditRow {
   entity_type: string | null;
   entity_id: string | null;
 }
+const failureRows = (entityId: string) =>
+  sql<AuditRow & { after: unknown }>("select action, user_id, client_id, entity_type, entity_id, after from audit_log where entity_id = ? and action = 'auth.sign_in_failed' order by id", [entityId]);
 const auditRows = (userId: string) => sql<AuditRow>("select action, user_id, client_id, project_id, entity_type, entity_id from audit_log where entity_id = ? order by id", [userId]);
 
-const signIn = (profile: SsoProfile) => withRequestContext(() => signInFromSso(profile));
+/** Profiles are verified unless a test says otherwise. */
+type TestProfile = Omit<SsoProfile, "emailVerified"> & { emailVerified?: boolean };
+const signIn = (profile: TestProfile) => withRequestContext(() => signInFromSso({ emailVerified: true, ...profile }));
 
-async function signInError(profile: SsoProfile): Promise<AppError> {
+async function signInError(profile: TestProfile): Promise<AppError> {
   const error = await signIn(profile).then(
     () => null,
     (e: unknown) => e,
@@ -151,6 +155,16 @@ describe("signInFromSso: an existing user", () => {
     expect(error.status).toBe(403);
     expect(error.message).toBe("This e-mail address already belongs to another sign-in. Contact your administrator.");
     expect(await userRow("id", "seed-project-manager")).toMatchObject({ first_name: "Priya", auth_subject: `${ISSUER}|pm-original` });
+    expect(await failureRows("seed-project-manager")).toEqual([
+      {
+        action: "auth.sign_in_failed",
+        user_id: "seed-project-manager",
+        client_id: demoClientId,
+        entity_type: "User",
+        entity_id: "seed-project-manager",
+        after: { reason: "e-mail belongs to another sign-in", issuer: ISSUER, email: "pm@demo-consultancy.local" },
+      },
+    ]);
   });
 
   it("lets two simultaneous first sign-ins of the same person both succeed", async () => {
@@ -189,7 +203,16 @@ describe("signInFromSso: an existing user", () => {
     const row = await userRow("id", "seed-director");
     expect(new Date(row!.last_sign_in_at!).toISOString()).toBe(lastSignIn.toISOString());
     expect(row).toMatchObject({ first_name: "Dana", auth_subject: null, is_active: false });
-    expect(await auditRows("seed-director")).toEqual([]);
+    expect(await failureRows("seed-director")).toEqual([
+      {
+        action: "auth.sign_in_failed",
+        user_id: "seed-director",
+        client_id: demoClientId,
+        entity_type: "User",
+        entity_id: "seed-director",
+        after: { reason: "deactivated account", issuer: ISSUER, email: "director@demo-consultancy.local" },
+      },
+    ]);
   });
 });
 
@@ -268,5 +291,64 @@ describe("signInFromSso: entity state", () => {
     expect(reloaded.email).toBe(user.email);
     expect(reloaded.firstName).toBe("Ent");
     expect(reloaded.authSubject).toBe(`${ISSUER}|entity-sub`);
+  });
+});
+
+describe("signInFromSso: e-mail verification", () => {
+  const UNVERIFIED =
+    "Your identity provider has not verified your e-mail address, so it cannot be used to find or create your account. Verify your e-mail address with your identity provider, or contact your administrator.";
+
+  it("refuses a new person whose e-mail the provider has not verified, creates nothing and audits the refusal", async () => {
+    const error = await signInError({ issuer: ISSUER, subject: "unverified-new", email: "Unverified@Example.test", emailVerified: false });
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(UNVERIFIED);
+    expect(await userRow("email", "unverified@example.test")).toBeUndefined();
+    expect(await failureRows(`${ISSUER}|unverified-new`)).toEqual([
+      {
+        action: "auth.sign_in_failed",
+        user_id: null,
+        client_id: null,
+        entity_type: "Sign-in",
+        entity_id: `${ISSUER}|unverified-new`,
+        after: { reason: "unverified e-mail", issuer: ISSUER, email: "unverified@example.test" },
+      },
+    ]);
+  });
+
+  it("never links a pre-provisioned account through an unverified e-mail", async () => {
+    const error = await signInError({ issuer: ISSUER, subject: "unverified-officer-claim", email: "admin@landrecords.local", emailVerified: false });
+    expect(error.message).toBe(UNVERIFIED);
+    expect(await userRow("id", "seed-system-admin")).toMatchObject({ email: "admin@landrecords.local", auth_subject: null });
+    expect(await sql(`select id from "user" where auth_subject = ?`, [`${ISSUER}|unverified-officer-claim`])).toEqual([]);
+  });
+
+  it("never accepts an invitation through an unverified e-mail", async () => {
+    await withRequestContext(async () => {
+      db().create(UserInvitation, { email: "invited.unverified@example.test", role: "director", client: demoClientId, project: westernId } as never);
+      await db().flush();
+    });
+    expect((await signInError({ issuer: ISSUER, subject: "invited-unverified", email: "invited.unverified@example.test", emailVerified: false })).message).toBe(UNVERIFIED);
+    expect(await sql<{ accepted_at: string | null }>("select accepted_at from user_invitation where email = ?", ["invited.unverified@example.test"])).toEqual([{ accepted_at: null }]);
+    expect(await userRow("email", "invited.unverified@example.test")).toBeUndefined();
+  });
+
+  it("signs an already linked user in by issuer and subject even when the e-mail is now unverified", async () => {
+    const first = await signIn({ issuer: ISSUER, subject: "linked-then-unverified", email: "linked.unverified@example.test" });
+    const again = await signIn({ issuer: ISSUER, subject: "linked-then-unverified", email: "linked.unverified@example.test", emailVerified: false });
+    expect(again.id).toBe(first.id);
+  });
+
+  it("keeps a linked subject on its own account when the provider reports another user's e-mail", async () => {
+    const linked = await signIn({ issuer: ISSUER, subject: "edited-email-sub", email: "edited.before@example.test" });
+    // Now the provider says the same subject has the e-mail of a seeded, still unlinked account.
+    const again = await signIn({ issuer: ISSUER, subject: "edited-email-sub", email: "owner@second-client.local" });
+    expect(again.id).toBe(linked.id);
+    expect(await userRow("id", linked.id)).toMatchObject({ email: "edited.before@example.test", auth_subject: `${ISSUER}|edited-email-sub` });
+    expect(await userRow("email", "owner@second-client.local")).toMatchObject({ auth_subject: null });
+  });
+
+  it("refuses an identity without an e-mail and audits it", async () => {
+    await signInError({ issuer: ISSUER, subject: "no-mail-audited", email: "" });
+    expect((await failureRows(`${ISSUER}|no-mail-audited`)).map((row) => row.after)).toEqual([{ reason: "no e-mail", issuer: ISSUER }]);
   });
 });

@@ -20,6 +20,8 @@ export interface SessionData {
   selectedProjectId: number;
   /** Where to go after signing in (a same-site path). */
   returnTo: string;
+  /** The sign-in's ID token, sent back to the identity provider as `id_token_hint` at sign-out. */
+  idToken: string;
 }
 export interface SessionFlashData {
   flash: FlashMessage;
@@ -117,12 +119,13 @@ export function destroySession(request: Request, session: AppSession): Promise<s
  * Starts a signed-in session under a NEW id (the pre-sign-in id is destroyed), so a session id
  * planted before sign-in is worthless afterwards.
  */
-export async function createSignedInSession(request: Request, userId: string): Promise<string> {
+export async function createSignedInSession(request: Request, userId: string, idToken?: string): Promise<string> {
   const previous = await getSession(request);
   if (previous.id) await storageFor(request).destroySession(previous);
   const session = await storageFor(request).getSession();
   session.set("userId", userId);
   session.set("signedInAt", Date.now());
+  if (idToken) session.set("idToken", idToken);
   return commitSession(request, session);
 }
 

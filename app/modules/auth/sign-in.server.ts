@@ -7,31 +7,66 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { AppError } from "~/utils/app-error";
 import type { SsoProfile } from "./sso-claims";
 import { refIdOrNull } from "~db/entities/refs";
+import { auditSignInFailure, type SignInFailure } from "./auth-audit.server";
+
+export const SIGN_IN_MESSAGES = {
+  noEmail: "Your identity provider did not share an e-mail address, so you cannot be signed in.",
+  unverifiedEmail:
+    "Your identity provider has not verified your e-mail address, so it cannot be used to find or create your account. Verify your e-mail address with your identity provider, or contact your administrator.",
+  emailTaken: "This e-mail address already belongs to another sign-in. Contact your administrator.",
+  deactivated: "Your account has been deactivated. Contact your administrator.",
+} as const;
+
+/** A refusal: the message the person sees, and what the audit log records. */
+class SignInRefused extends AppError {
+  constructor(
+    message: string,
+    readonly failure: SignInFailure,
+  ) {
+    super(403, message);
+  }
+}
 
 /**
  * Finds or creates the user an identity provider vouched for:
- *  1. the user already linked to this issuer and subject;
- *  2. otherwise a user with the same e-mail who is not yet linked to any identity (seeded or created
- *     by an administrator), now linked; a user linked to another identity is never taken over;
- *  3. otherwise an open invitation for the e-mail: the user joins with the invited role;
- *  4. otherwise a new user with the default role, viewer, and no client.
+ *  1. the user already linked to this issuer and subject, whatever e-mail the provider now reports
+ *     (an e-mail changed at the provider never moves the sign-in to another account);
+ *  otherwise only with an e-mail the provider has verified (`email_verified: true`):
+ *  2. a user with the same e-mail who is not yet linked to any identity (seeded or created by an
+ *     administrator), now linked; a user linked to another identity is never taken over;
+ *  3. an open invitation for the e-mail: the user joins with the invited role;
+ *  4. a new user with the default role, viewer, and no client.
+ * Refusals are audited as `auth.sign_in_failed`.
  */
 export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
+  try {
+    return await linkOrCreateUser(profile);
+  } catch (error) {
+    if (error instanceof SignInRefused) {
+      await auditSignInFailure(error.failure);
+    }
+    throw error;
+  }
+}
+
+async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
   const em = db();
   const authSubject = `${profile.issuer}|${profile.subject}`;
   const email = profile.email.trim().toLowerCase();
-  if (!email) throw new AppError(403, "Your identity provider did not share an e-mail address, so you cannot be signed in.");
+  const who = { issuer: profile.issuer, subject: profile.subject, ...(email ? { email } : {}) };
   return em.transactional(async () => {
     let user = await em.findOne(User, { authSubject });
+    let action = "auth.sign_in";
     if (!user) {
+      if (!email) throw new SignInRefused(SIGN_IN_MESSAGES.noEmail, { reason: "no e-mail", ...who });
+      if (!profile.emailVerified) throw new SignInRefused(SIGN_IN_MESSAGES.unverifiedEmail, { reason: "unverified e-mail", ...who });
       const sameEmail = await em.findOne(User, { email });
       // Equal subjects happen when two first sign-ins of one person race; only another identity is refused.
       if (sameEmail?.authSubject && sameEmail.authSubject !== authSubject) {
-        throw new AppError(403, "This e-mail address already belongs to another sign-in. Contact your administrator.");
+        throw new SignInRefused(SIGN_IN_MESSAGES.emailTaken, { reason: "e-mail belongs to another sign-in", userId: sameEmail.id, clientId: refIdOrNull(sameEmail.client), ...who });
       }
       user = sameEmail;
     }
-    let action = "auth.sign_in";
     if (!user) {
       const invitation = await em.findOne(UserInvitation, { email, acceptedAt: null }, { orderBy: { createdAt: "desc" } });
       user = em.create(User, {
@@ -50,7 +85,9 @@ export async function signInFromSso(profile: SsoProfile): Promise<IUser> {
       }
       action = invitation ? "auth.first_sign_in_invited" : "auth.first_sign_in";
     }
-    if (user.isActive === false) throw new AppError(403, "Your account has been deactivated. Contact your administrator.");
+    if (user.isActive === false) {
+      throw new SignInRefused(SIGN_IN_MESSAGES.deactivated, { reason: "deactivated account", userId: user.id, clientId: refIdOrNull(user.client), ...who });
+    }
     user.authSubject ??= authSubject;
     user.firstName = profile.firstName ?? user.firstName;
     user.lastName = profile.lastName ?? user.lastName;

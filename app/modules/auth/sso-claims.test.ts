@@ -1,96 +1,178 @@
-import { claimsFromIdToken } from "./sso-claims";
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from "jose";
+import { IdTokenError, mergeUserinfo, needsUserinfo, profileFromClaims, verifyIdToken } from "./sso-claims";
 
 const ISSUER = "https://idp.example.test";
 const CLIENT_ID = "land-records";
-const NOW = 1_800_000_000;
+const NONCE = "nonce-of-this-sign-in";
+const NOW = new Date("2027-01-15T10:00:00Z");
+const nowSeconds = Math.floor(NOW.getTime() / 1000);
 
-const b64url = (value: unknown) => Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
-/** An unsigned JWT: claimsFromIdToken checks claims only (the token came over the back channel). */
-const jwt = (payload: Record<string, unknown>) => `${b64url({ alg: "none", typ: "JWT" })}.${b64url(payload)}.sig`;
+let signingKey: CryptoKey;
+let otherKey: CryptoKey;
+let jwks: ReturnType<typeof createLocalJWKSet>;
 
-const valid = {
+beforeAll(async () => {
+  const pair = await generateKeyPair("RS256");
+  signingKey = pair.privateKey;
+  otherKey = (await generateKeyPair("RS256")).privateKey;
+  const publicJwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "key-1", alg: "RS256", use: "sig" };
+  jwks = createLocalJWKSet({ keys: [publicJwk] });
+});
+
+const valid: JWTPayload = {
   iss: ISSUER,
   aud: CLIENT_ID,
   sub: "user-123",
-  exp: NOW + 300,
+  iat: nowSeconds - 5,
+  exp: nowSeconds + 300,
+  nonce: NONCE,
   email: "Jane.Doe@Example.COM",
+  email_verified: true,
   given_name: "Jane",
   family_name: "Doe",
   picture: "https://img.example.test/jane.png",
 };
-const check = (payload: Record<string, unknown>) => claimsFromIdToken(jwt(payload), { issuer: ISSUER, clientId: CLIENT_ID, now: NOW });
 
-describe("claimsFromIdToken", () => {
-  it("maps a valid token to a profile with the e-mail lower-cased", () => {
-    expect(check(valid)).toEqual({
+function sign(payload: JWTPayload, key: CryptoKey = signingKey) {
+  return new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: "key-1" }).sign(key);
+}
+
+async function check(payload: JWTPayload, options: { nonce?: string | undefined; key?: CryptoKey } = {}) {
+  const nonce = "nonce" in options ? options.nonce : NONCE;
+  return verifyIdToken(await sign(payload, options.key), { issuer: ISSUER, clientId: CLIENT_ID, nonce, keys: jwks, now: NOW });
+}
+
+async function rejection(payload: JWTPayload, options: { nonce?: string | undefined; key?: CryptoKey } = {}) {
+  const error = await check(payload, options).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(IdTokenError);
+  return (error as Error).message;
+}
+
+describe("verifyIdToken", () => {
+  it("accepts a token signed by the provider's key for this client and this sign-in", async () => {
+    const claims = await check(valid);
+    expect(claims.sub).toBe("user-123");
+    expect(profileFromClaims(claims, ISSUER)).toEqual({
       issuer: ISSUER,
       subject: "user-123",
       email: "jane.doe@example.com",
+      emailVerified: true,
       firstName: "Jane",
       lastName: "Doe",
       picture: "https://img.example.test/jane.png",
     });
   });
 
-  it("rejects a token from another issuer", () => {
-    expect(() => check({ ...valid, iss: "https://evil.example.test" })).toThrow("Unexpected ID token issuer https://evil.example.test");
+  it("refuses a token signed by another key", async () => {
+    expect(await rejection(valid, { key: otherKey })).toMatch(/signature verification failed/);
   });
 
-  it("rejects a token issued to another audience", () => {
-    expect(() => check({ ...valid, aud: "other-app" })).toThrow("ID token was not issued to this application");
-    expect(() => check({ ...valid, aud: ["other-app", "third-app"] })).toThrow("ID token was not issued to this application");
-    const { aud: _aud, ...noAud } = valid;
-    expect(() => check(noAud)).toThrow("ID token was not issued to this application");
+  it("refuses a token whose payload was altered after signing", async () => {
+    const [header, , signature] = (await sign(valid)).split(".");
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...valid, sub: "admin" })).toString("base64url")}.${signature}`;
+    const error = await verifyIdToken(forged, { issuer: ISSUER, clientId: CLIENT_ID, nonce: NONCE, keys: jwks, now: NOW }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IdTokenError);
   });
 
-  it("accepts an audience array that contains the client id", () => {
-    expect(check({ ...valid, aud: ["other-app", CLIENT_ID] }).subject).toBe("user-123");
+  it("refuses an unsigned token (alg none)", async () => {
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${b64(valid)}.`;
+    const error = await verifyIdToken(unsigned, { issuer: ISSUER, clientId: CLIENT_ID, nonce: NONCE, keys: jwks, now: NOW }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IdTokenError);
   });
 
-  it("allows 60 s of clock skew on exp and no more", () => {
-    expect(check({ ...valid, exp: NOW - 60 }).subject).toBe("user-123");
-    expect(() => check({ ...valid, exp: NOW - 61 })).toThrow("ID token has expired");
-    expect(() => check({ ...valid, exp: NOW - 3600 })).toThrow("ID token has expired");
+  it("refuses another issuer", async () => {
+    expect(await rejection({ ...valid, iss: "https://evil.example.test" })).toMatch(/"iss" claim/);
   });
 
-  it("rejects a token without a numeric exp", () => {
-    const { exp: _exp, ...noExp } = valid;
-    expect(() => check(noExp)).toThrow("ID token has expired");
-    expect(() => check({ ...valid, exp: String(NOW + 300) })).toThrow("ID token has expired");
+  it("refuses another audience", async () => {
+    expect(await rejection({ ...valid, aud: "another-app" })).toMatch(/"aud" claim/);
   });
 
-  it("rejects a token without a subject", () => {
-    const { sub: _sub, ...noSub } = valid;
-    expect(() => check(noSub)).toThrow("ID token has no subject");
-    expect(() => check({ ...valid, sub: "" })).toThrow("ID token has no subject");
-    expect(() => check({ ...valid, sub: 42 })).toThrow("ID token has no subject");
+  it("refuses an expired token, beyond a minute of clock skew", async () => {
+    expect(await rejection({ ...valid, exp: nowSeconds - 61 })).toMatch(/"exp" claim/);
+    await expect(check({ ...valid, exp: nowSeconds - 30 })).resolves.toBeTruthy();
   });
 
-  it("falls back to preferred_username (lower-cased) when there is no email claim", () => {
-    const { email: _email, ...noEmail } = valid;
-    expect(check({ ...noEmail, preferred_username: "  Jane@Corp.Example " }).email).toBe("jane@corp.example");
-    expect(check({ ...valid, email: "   ", preferred_username: "Fallback@X.test" }).email).toBe("fallback@x.test");
+  it("refuses a token without a nonce, or with another sign-in's nonce", async () => {
+    const { nonce: _omitted, ...withoutNonce } = valid;
+    expect(await rejection(withoutNonce)).toMatch(/nonce/);
+    expect(await rejection({ ...valid, nonce: "another-sign-in" })).toMatch(/nonce/);
   });
 
-  it("leaves e-mail empty and optional names undefined when the token has none", () => {
-    expect(check({ iss: ISSUER, aud: CLIENT_ID, sub: "s", exp: NOW + 1 })).toEqual({
-      issuer: ISSUER,
-      subject: "s",
-      email: "",
-      firstName: undefined,
-      lastName: undefined,
-      picture: undefined,
+  it("refuses when this sign-in has no nonce to compare with", async () => {
+    expect(await rejection(valid, { nonce: undefined })).toMatch(/no nonce/);
+  });
+
+  it("checks azp when present", async () => {
+    expect(await rejection({ ...valid, azp: "another-app" })).toMatch(/azp/);
+    await expect(check({ ...valid, azp: CLIENT_ID })).resolves.toMatchObject({ azp: CLIENT_ID });
+  });
+
+  it("needs azp when the token has several audiences", async () => {
+    expect(await rejection({ ...valid, aud: [CLIENT_ID, "api://other"] })).toMatch(/azp/);
+    await expect(check({ ...valid, aud: [CLIENT_ID, "api://other"], azp: CLIENT_ID })).resolves.toBeTruthy();
+  });
+
+  it("refuses a token without a subject", async () => {
+    const { sub: _omitted, ...withoutSub } = valid;
+    expect(await rejection(withoutSub)).toMatch(/sub/);
+  });
+});
+
+describe("profileFromClaims", () => {
+  it("never takes preferred_username as the e-mail", () => {
+    const profile = profileFromClaims({ sub: "u", preferred_username: "jane@example.com" }, ISSUER);
+    expect(profile.email).toBe("");
+    expect(profile.emailVerified).toBe(false);
+  });
+
+  it.each([
+    [true, true],
+    ["true", true],
+    [false, false],
+    ["false", false],
+    [undefined, false],
+    [1, false],
+  ])("email_verified %j counts as verified: %j", (flag, verified) => {
+    expect(profileFromClaims({ sub: "u", email: "a@example.com", email_verified: flag }, ISSUER).emailVerified).toBe(verified);
+  });
+});
+
+describe("mergeUserinfo", () => {
+  const base = { sub: "u", email: "jane@example.com" };
+
+  it("takes email_verified from userinfo when the ID token lacks it, for the same e-mail", () => {
+    const profile = profileFromClaims(base, ISSUER);
+    expect(needsUserinfo(base, profile)).toBe(true);
+    expect(mergeUserinfo(profile, base, { sub: "u", email: "Jane@Example.com", email_verified: true, given_name: "Jane" })).toMatchObject({
+      email: "jane@example.com",
+      emailVerified: true,
+      firstName: "Jane",
     });
   });
 
-  it("rejects a token that is not three dot-separated parts", () => {
-    expect(() => claimsFromIdToken("a.b", { issuer: ISSUER, clientId: CLIENT_ID, now: NOW })).toThrow("Malformed ID token");
-    expect(() => claimsFromIdToken(`${jwt(valid)}.extra`, { issuer: ISSUER, clientId: CLIENT_ID, now: NOW })).toThrow("Malformed ID token");
+  it("ignores userinfo's verification of a different e-mail", () => {
+    const profile = profileFromClaims(base, ISSUER);
+    expect(mergeUserinfo(profile, base, { sub: "u", email: "other@example.com", email_verified: true }).emailVerified).toBe(false);
   });
 
-  it("uses the current time when no now is given", () => {
-    const nowSec = Math.floor(Date.now() / 1000);
-    expect(() => claimsFromIdToken(jwt({ ...valid, exp: nowSec - 120 }), { issuer: ISSUER, clientId: CLIENT_ID })).toThrow("ID token has expired");
-    expect(claimsFromIdToken(jwt({ ...valid, exp: nowSec + 120 }), { issuer: ISSUER, clientId: CLIENT_ID }).subject).toBe("user-123");
+  it("does not let userinfo overrule the ID token's email_verified", () => {
+    const claims = { ...base, email_verified: false };
+    const profile = profileFromClaims(claims, ISSUER);
+    expect(mergeUserinfo(profile, claims, { sub: "u", email: "jane@example.com", email_verified: true }).emailVerified).toBe(false);
+  });
+
+  it("takes e-mail and its verification from userinfo when the ID token has no e-mail", () => {
+    const profile = profileFromClaims({ sub: "u" }, ISSUER);
+    expect(mergeUserinfo(profile, { sub: "u" }, { sub: "u", email: "NEW@example.com", email_verified: "true" })).toMatchObject({ email: "new@example.com", emailVerified: true });
+    expect(mergeUserinfo(profile, { sub: "u" }, { sub: "u", email: "new@example.com" }).emailVerified).toBe(false);
+  });
+
+  it("refuses userinfo about another subject", () => {
+    expect(() => mergeUserinfo(profileFromClaims(base, ISSUER), base, { sub: "someone-else" })).toThrow(IdTokenError);
   });
 });

@@ -1,35 +1,114 @@
+import crypto from "node:crypto";
+import { jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+
 /** Who the identity provider says signed in. */
 export interface SsoProfile {
   issuer: string;
   subject: string;
+  /** Lower-cased; empty when the provider shared none. Only the `email` claim, never a user name. */
   email: string;
+  /** The provider vouches that the person controls `email` (`email_verified: true`). */
+  emailVerified: boolean;
   firstName?: string;
   lastName?: string;
   picture?: string;
 }
 
-function decodeJwtPayload(jwt: string): Record<string, unknown> {
-  const parts = jwt.split(".");
-  if (parts.length !== 3) throw new Error("Malformed ID token");
-  return JSON.parse(Buffer.from(parts[1], "base64url").toString("utf8")) as Record<string, unknown>;
+/** The ID token failed a check: it is not proof of anyone's identity. */
+export class IdTokenError extends Error {
+  override name = "IdTokenError";
 }
 
-/** Checks the claims an RP must check (issuer, audience, expiry) and maps them to a profile. */
-export function claimsFromIdToken(idToken: string, expected: { issuer: string; clientId: string; now?: number }): SsoProfile {
-  const claims = decodeJwtPayload(idToken);
-  const now = expected.now ?? Math.floor(Date.now() / 1000);
-  if (claims.iss !== expected.issuer) throw new Error(`Unexpected ID token issuer ${String(claims.iss)}`);
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!audiences.includes(expected.clientId)) throw new Error("ID token was not issued to this application");
-  if (typeof claims.exp !== "number" || claims.exp < now - 60) throw new Error("ID token has expired");
-  if (typeof claims.sub !== "string" || !claims.sub) throw new Error("ID token has no subject");
-  const str = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+export interface IdTokenExpectations {
+  /** The issuer exactly as the provider's discovery document publishes it. */
+  issuer: string;
+  clientId: string;
+  /** The nonce this browser's sign-in sent in the authorization request. */
+  nonce: string | undefined;
+  /** The provider's signing keys (jose's createRemoteJWKSet over its `jwks_uri`). */
+  keys: JWTVerifyGetKey;
+  /** For tests. */
+  now?: Date;
+}
+
+// Public-key algorithms only: a token "signed" with none or with a shared secret proves nothing here.
+const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+
+/**
+ * The checks OIDC Core 3.1.3.7 asks of a relying party: signature against the provider's keys,
+ * issuer, audience, expiry (jose), then `azp` and the nonce of this sign-in.
+ */
+export async function verifyIdToken(idToken: string, expected: IdTokenExpectations): Promise<JWTPayload> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(idToken, expected.keys, {
+      issuer: expected.issuer,
+      audience: expected.clientId,
+      algorithms: ALGORITHMS,
+      requiredClaims: ["sub", "exp", "iat"],
+      clockTolerance: 60,
+      ...(expected.now ? { currentDate: expected.now } : {}),
+    }));
+  } catch (error) {
+    throw new IdTokenError(`The ID token was rejected: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if (payload.azp !== undefined && payload.azp !== expected.clientId) throw new IdTokenError("The ID token was issued to another application (azp)");
+  if (audiences.length > 1 && payload.azp === undefined) throw new IdTokenError("The ID token has several audiences but no azp");
+  if (!expected.nonce) throw new IdTokenError("This sign-in has no nonce to check the ID token against");
+  if (typeof payload.nonce !== "string" || !sameString(payload.nonce, expected.nonce)) throw new IdTokenError("The ID token's nonce does not match this sign-in");
+  if (typeof payload.sub !== "string" || !payload.sub) throw new IdTokenError("The ID token has no subject");
+  return payload;
+}
+
+function sameString(a: string, b: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(a), digest(b));
+}
+
+/** A random value for the authorization request's `nonce`, echoed in the ID token. */
+export function generateNonce(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+const str = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+/** Some providers (older Cognito) send the boolean as a string. */
+const verifiedFlag = (value: unknown) => value === true || value === "true";
+
+/** Maps verified ID token claims to a profile. `preferred_username` is a login name, never an e-mail. */
+export function profileFromClaims(claims: JWTPayload, issuer: string): SsoProfile {
   return {
-    issuer: expected.issuer,
-    subject: claims.sub,
-    email: (str(claims.email) ?? str(claims.preferred_username) ?? "").toLowerCase(),
+    issuer,
+    subject: String(claims.sub),
+    email: (str(claims.email) ?? "").toLowerCase(),
+    emailVerified: str(claims.email) !== undefined && verifiedFlag(claims.email_verified),
     firstName: str(claims.given_name),
     lastName: str(claims.family_name),
     picture: str(claims.picture),
   };
+}
+
+/** Whether the ID token left out something the userinfo endpoint may add. */
+export function needsUserinfo(claims: JWTPayload, profile: SsoProfile): boolean {
+  return !profile.email || claims.email_verified === undefined || !profile.firstName;
+}
+
+/**
+ * Fills gaps in the profile from the userinfo response (which must be about the same subject).
+ * Its `email_verified` counts only for the e-mail it comes with, and only when the ID token had none.
+ */
+export function mergeUserinfo(profile: SsoProfile, claims: JWTPayload, info: Record<string, unknown>): SsoProfile {
+  if (info.sub !== profile.subject) throw new IdTokenError("The userinfo response is about another subject");
+  const merged = { ...profile };
+  const infoEmail = (str(info.email) ?? "").toLowerCase();
+  if (!merged.email && infoEmail) {
+    merged.email = infoEmail;
+    merged.emailVerified = verifiedFlag(info.email_verified);
+  } else if (merged.email && claims.email_verified === undefined && infoEmail === merged.email) {
+    merged.emailVerified = verifiedFlag(info.email_verified);
+  }
+  merged.firstName ??= str(info.given_name);
+  merged.lastName ??= str(info.family_name);
+  merged.picture ??= str(info.picture);
+  return merged;
 }

@@ -161,6 +161,8 @@ declare module "oidc-provider" {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     urlFor(name: string, options?: Record<string, unknown>): string;
+    /** Koa middleware around every provider route. */
+    use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): this;
     on(event: string, listener: (...args: never[]) => void): this;
   }
 

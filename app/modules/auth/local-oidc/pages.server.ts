@@ -111,7 +111,7 @@ function field({ id, label, attributes, error }: { id: LoginField; label: string
       </div>`;
 }
 
-function renderDocument({ title, body }: { title: string; body: string }): string {
+export function renderDocument({ title, body }: { title: string; body: string }): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

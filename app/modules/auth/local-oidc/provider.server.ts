@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Express } from "express";
 import Provider, { interactionPolicy, type Account, type KoaContextWithOIDC } from "oidc-provider";
 import { createInteractionRouter, LOCAL_OIDC_MOUNT_PATH, requestHosts, sameHost, type LocalOidcInteractionOptions } from "./interactions.server";
+import { accessibleEndSessionPage, logoutSource, postLogoutSuccessSource } from "./logout-pages.server";
 import { renderMessagePage } from "./pages.server";
 import { createPgAdapterFactory, type SqlQuery } from "./pg-adapter.server";
 import { loadOrCreateSigningKeys } from "./signing-keys.server";
@@ -14,6 +15,8 @@ export type { SqlQuery } from "./pg-adapter.server";
 export interface LocalAccountClaims {
   sub: string;
   email: string;
+  /** Sent as `email_verified`; the relying party links accounts by e-mail only when it is true. */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   profileImageUrl?: string | null;
@@ -35,6 +38,8 @@ export interface LocalOidcProviderOptions {
 
 /** The relying party's callback path; its origin follows the host the app was reached by. */
 export const LOCAL_OIDC_CALLBACK_PATH = "/api/callback";
+/** Where the provider sends the browser after sign-out: the app's home page, on the same host. */
+export const LOCAL_OIDC_POST_LOGOUT_PATH = "/";
 
 /** What the sign-in page shows besides the form. */
 export type LocalOidcMountOptions = Omit<LocalOidcInteractionOptions, "verifyLogin">;
@@ -69,6 +74,8 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): Prov
         response_types: ["code"],
         // Only a placeholder: redirectUriAllowed below accepts the callback on whichever host is used.
         redirect_uris: [`${issuerUrl.origin}${LOCAL_OIDC_CALLBACK_PATH}`],
+        // Placeholder too: postLogoutRedirectUriAllowed below follows the request's host likewise.
+        post_logout_redirect_uris: [`${issuerUrl.origin}${LOCAL_OIDC_POST_LOGOUT_PATH}`],
         // Either way of sending the secret is accepted for both methods; arctic uses HTTP Basic.
         token_endpoint_auth_method: "client_secret_basic",
         id_token_signed_response_alg: "RS256",
@@ -97,8 +104,9 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): Prov
       devInteractions: { enabled: false },
       // Off, so access tokens stay opaque and are accepted by the userinfo endpoint (/oidc/me).
       resourceIndicators: { enabled: false },
-      // The app signs users out of its own session; the next sign-in asks for credentials anyway.
-      rpInitiatedLogout: { enabled: false },
+      // The app sends the browser here after ending its own session (with id_token_hint), so the
+      // provider's session ends too; the confirmation is a plain form that works without scripts.
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       userinfo: { enabled: true },
     },
     findAccount: async (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
@@ -139,12 +147,19 @@ export function createLocalOidcProvider(options: LocalOidcProviderOptions): Prov
   // The app's callback is `${request origin}/api/callback`, so any host it is reached by must work;
   // still only on the host this very request came to, so codes are never sent to another site.
   provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(redirectUri: string) {
-    const url = URL.parse(redirectUri);
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
-    if (url.pathname !== LOCAL_OIDC_CALLBACK_PATH || url.hash || url.username || url.password) return false;
-    const hosts = currentRequestHosts.getStore() ?? [];
-    return sameHost(redirectUri, [...hosts, issuerUrl.host]);
+    return allowedOnThisHost(redirectUri, LOCAL_OIDC_CALLBACK_PATH, { query: true });
   };
+  provider.Client.prototype.postLogoutRedirectUriAllowed = function postLogoutRedirectUriAllowed(redirectUri: string) {
+    return allowedOnThisHost(redirectUri, LOCAL_OIDC_POST_LOGOUT_PATH, { query: false });
+  };
+  function allowedOnThisHost(value: string, path: string, { query }: { query: boolean }) {
+    const url = URL.parse(value);
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
+    if (url.pathname !== path || url.hash || url.username || url.password || (!query && url.search)) return false;
+    const hosts = currentRequestHosts.getStore() ?? [];
+    return sameHost(value, [...hosts, issuerUrl.host]);
+  }
+  provider.use(accessibleEndSessionPage);
 
   loginVerifiers.set(provider, options.verifyLogin);
   return provider;
@@ -172,7 +187,7 @@ function accountClaims(account: LocalAccountClaims): Record<string, unknown> {
   return {
     sub: account.sub,
     email: account.email,
-    email_verified: true,
+    email_verified: account.emailVerified,
     given_name: account.firstName,
     family_name: account.lastName,
     name: name || account.email,
