@@ -88,7 +88,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const port = Number(process.env.BENCH_PORT ?? 3952);
   const app = external ? null : await startApp({ port });
   try {
-    const url = external ?? databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000) });
+    const url = external ?? databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir });
     await seedLarge(url);
     printExplain(await explainGroups(url));
   } finally {

@@ -6,7 +6,7 @@
  *
  *   npm run build && npm run bench:lists
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 by default. With BENCH_URL, give DATABASE_URL (or
- *   EMBEDDED_PG_PORT) of that app's database so the project can be seeded.
+ *   EMBEDDED_PG_PORT and DATA_DIR) of that app's database so the project can be seeded.
  *
  * Each scenario is then run one request at a time for BENCH_SINGLE_SECONDS (default 3) for the
  * latency of a single request. The table shows req/s as a share of the bare route's, and p97.5.
@@ -24,7 +24,7 @@ const singleSeconds = Number(process.env.BENCH_SINGLE_SECONDS ?? 3);
 
 const app = await startApp({ port });
 try {
-  const dbUrl = process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000) });
+  const dbUrl = process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir });
   const seeded = await seedLarge(dbUrl);
   console.log(
     seeded.created

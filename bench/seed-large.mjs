@@ -3,11 +3,13 @@
  * stakeholders, 10,000 properties and ~15,000 stakeholder–property links, written with set-based SQL
  * (generate_series) in one transaction. The officer (and the other demo members) get memberships.
  *
- *   node bench/seed-large.mjs        (DATABASE_URL, else the embedded database on EMBEDDED_PG_PORT, default 54329)
+ *   node bench/seed-large.mjs        (DATABASE_URL, else the embedded database of DATA_DIR on EMBEDDED_PG_PORT, default 54329)
  *
  * Idempotent: when the project already exists it says so and exits 0 without changing anything.
  * Deterministic: setseed() fixes random(), so every run produces the same data.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 
@@ -17,8 +19,11 @@ export const COMMON_SURNAME = "Nguyen";
 /** A town every ~30th property lies in, for the property search benchmark. */
 export const PROPERTY_SEARCH_TERM = "Beaufort";
 
+/** DATABASE_URL, else the app's embedded database, whose password is kept in its DATA_DIR. */
 export function databaseUrl(env = process.env) {
-  return env.DATABASE_URL ?? `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT ?? 54329}/land_records`;
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  const password = fs.readFileSync(path.join(env.DATA_DIR ?? "./data", "pg-password"), "utf8").trim();
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT ?? 54329}/land_records`;
 }
 
 const STAKEHOLDERS = 10_000;

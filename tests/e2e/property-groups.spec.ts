@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import type { Page } from "@playwright/test";
 import { JS_MODES, account, expect, signIn, test } from "./support";
@@ -8,7 +10,11 @@ import { JS_MODES, account, expect, signIn, test } from "./support";
  * other screens' tests may change the seeded records) and asserts on that group only.
  */
 const port = Number(process.env.E2E_PORT ?? 3917);
-const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${port + 50000 > 65535 ? 55917 : port + 50000}/land_records`;
+/** The app's embedded database; its password is made at first start and kept in the data folder. */
+const databaseUrl = () => {
+  const password = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "pg-password"), "utf8").trim();
+  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port + 50000 > 65535 ? 55917 : port + 50000}/land_records`;
+};
 const WESTERN = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 
 interface SeededGroup {
@@ -21,7 +27,7 @@ interface SeededGroup {
 async function seedGroup(): Promise<SeededGroup> {
   const token = `qz${Math.random().toString(36).slice(2, 9)}`;
   const name = `Groupie ${token}`;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+  const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
     await client.query("begin");
