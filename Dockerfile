@@ -14,6 +14,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# Production: without OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET the server refuses to start.
+# LOCAL_SIGN_IN (the bundled sign-in with published demo passwords) is deliberately not set here: an
+# evaluation passes `-e LOCAL_SIGN_IN=true` itself.
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home /app app \
