@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { User } from "~db/entities/User";
 import { refIdOrNull } from "~db/entities/refs";
 import { db } from "~db/orm";
-import { recordAuditNow } from "~/modules/auth/auth-audit.server";
+import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { destroySession, getSession } from "~/modules/auth/session.server";
 import { clearOAuthCookies, endSessionUrl } from "~/modules/auth/sso.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
@@ -29,7 +29,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (!userId) return redirect("/", { headers });
 
     const user = await db().findOne(User, { id: userId });
-    await recordAuditNow({ userId: user ? userId : null, action: "auth.sign_out", entityType: "User", entityId: userId, clientId: refIdOrNull(user?.client) });
+    // Written at once: the request has no unit of work to flush it with.
+    await recordSecurityEvent({ userId: user ? userId : null, action: "auth.sign_out", entityType: "User", entityId: userId, clientId: refIdOrNull(user?.client) });
     let location = "/";
     try {
       location = (await endSessionUrl(request, idToken)) ?? "/";
