@@ -3,16 +3,16 @@ import { json } from "@remix-run/node";
 import { requireApiProject } from "~/modules/auth/api.server";
 import { deleteEngagement, engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
-import { pageParams } from "~/utils/pagination";
+import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /** GET /api/engagements/{stakeholderId}?projectId=: the stakeholder's interactions, newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
-    const { limit, offset } = pageParams(new URL(request.url).searchParams, { defaultLimit: 200, maxLimit: 1000 });
-    const { rows, total } = await listEngagements(access, parseRecordId(params.id), { limit, offset });
-    return json(rows.map(engagementToJson), { headers: { "X-Total-Count": String(total) } });
+    const page = parseListPage(request);
+    const { rows, total } = await listEngagements(access, parseRecordId(params.id), page);
+    return listResponse(request, rows.map(engagementToJson), total, page);
   });
 }
 

@@ -7,17 +7,17 @@ import { createProperty, listPropertyEntities } from "~/modules/property/propert
 import { PropertyCreateApiSchema } from "~/modules/property/schemas";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
-import { pageParams } from "~/utils/pagination";
+import { listResponse, parseListPage } from "~/utils/api-list.server";
 
-/** GET /api/properties?projectId=[&search=&laa=&limit=&offset=]: a JSON array (total in X-Total-Count). */
+/** GET /api/properties?projectId=[&search=&laa=&limit=&offset=]: a JSON array, one page (X-Total-Count, Link). */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
     const params = new URL(request.url).searchParams;
-    const { limit, offset } = pageParams(params, { defaultLimit: 200, maxLimit: 500 });
+    const page = parseListPage(request);
     const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-    const { properties, total } = await listPropertyEntities(access, { search, laa: parseLaaFilter(params.get("laa")), sort: "address", dir: "asc", limit, offset });
-    return json(properties.map(propertyToJson), { headers: { "X-Total-Count": String(total) } });
+    const { properties, total } = await listPropertyEntities(access, { search, laa: parseLaaFilter(params.get("laa")), sort: "address", dir: "asc", ...page });
+    return listResponse(request, properties.map(propertyToJson), total, page);
   });
 }
 

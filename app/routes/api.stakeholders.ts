@@ -3,20 +3,19 @@ import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
 import { StakeholderSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
-import { createStakeholder, EXPORT_CAP, listStakeholderEntities } from "~/modules/stakeholder/stakeholder.server";
+import { createStakeholder, listStakeholderEntities } from "~/modules/stakeholder/stakeholder.server";
+import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
-import { pageParams } from "~/utils/pagination";
 
-/** GET /api/stakeholders?projectId=[&search=&limit=&offset=]: a JSON array, name order; X-Total-Count. */
+/** GET /api/stakeholders?projectId=[&search=&limit=&offset=]: a JSON array, name order, one page (X-Total-Count, Link). */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
-    const params = new URL(request.url).searchParams;
-    const { limit, offset } = pageParams(params, { defaultLimit: EXPORT_CAP, maxLimit: EXPORT_CAP });
-    const search = (params.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-    const { rows, total } = await listStakeholderEntities(access, { search, sort: "name", dir: "asc", limit, offset });
-    return json(rows.map(stakeholderToJson), { headers: { "X-Total-Count": String(total) } });
+    const page = parseListPage(request);
+    const search = (new URL(request.url).searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+    const { rows, total } = await listStakeholderEntities(access, { search, sort: "name", dir: "asc", ...page });
+    return listResponse(request, rows.map(stakeholderToJson), total, page);
   });
 }
 

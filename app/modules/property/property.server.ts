@@ -44,6 +44,24 @@ export async function listPropertyStakeholders(access: ProjectAccess, propertyId
   return db().find(Stakeholder, { project: access.project.id, id: { $in: ids } }, { orderBy: { name: "asc", id: "asc" } });
 }
 
+/** One page of the stakeholders linked to a property, by name, with how many are linked in all. */
+export async function pagePropertyStakeholders(access: ProjectAccess, propertyId: number, page: { limit: number; offset: number }) {
+  await getProperty(access, propertyId);
+  const connection = db().getConnection();
+  const [rows, [count]] = await Promise.all([
+    connection.execute<{ id: number }[]>(
+      `select s.id from stakeholder s join stakeholder_property sp on sp.stakeholder_id = s.id and sp.project_id = s.project_id
+      where sp.project_id = ? and sp.property_id = ? order by s.name, s.id limit ? offset ?`,
+      [access.project.id, propertyId, page.limit, page.offset],
+    ),
+    connection.execute<{ n: number }[]>("select count(*)::int as n from stakeholder_property where project_id = ? and property_id = ?", [access.project.id, propertyId]),
+  ]);
+  const total = count?.n ?? 0;
+  if (!rows.length) return { stakeholders: [], total };
+  const stakeholders = await db().find(Stakeholder, { project: access.project.id, id: { $in: rows.map((r) => r.id) } }, { orderBy: { name: "asc", id: "asc" } });
+  return { stakeholders, total };
+}
+
 /** The project's stakeholders for the Link Stakeholders checklist (bounded). */
 export async function stakeholderChoices(access: ProjectAccess, limit = 2000) {
   const rows = await db().find(Stakeholder, { project: access.project.id }, { fields: ["id", "name", "memberType"], orderBy: { name: "asc", id: "asc" }, limit });

@@ -166,16 +166,20 @@ export async function exportStakeholders(access: ProjectAccess) {
   return rows.map(stakeholderToJson);
 }
 
-/** Properties linked to a stakeholder (GET /api/stakeholders/{id}/properties). */
-export async function stakeholderProperties(access: ProjectAccess, id: number | null) {
+/** One page of the properties linked to a stakeholder (GET /api/stakeholders/{id}/properties), with how many in all. */
+export async function stakeholderProperties(access: ProjectAccess, id: number | null, page: { limit: number; offset: number }) {
   const stakeholder = await getStakeholder(access, id);
-  const rows = await db()
-    .getConnection()
-    .execute<{ id: number }[]>(
+  const connection = db().getConnection();
+  const [rows, [count]] = await Promise.all([
+    connection.execute<{ id: number }[]>(
       `select p.id from property p join stakeholder_property sp on sp.property_id = p.id and sp.project_id = p.project_id
-      where sp.project_id = ? and sp.stakeholder_id = ? order by p.address, p.id limit ?`,
-      [access.project.id, stakeholder.id, EXPORT_CAP],
-    );
-  if (!rows.length) return [];
-  return db().find(Property, { id: { $in: rows.map((r) => r.id) }, project: access.project.id }, { orderBy: { address: "asc", id: "asc" } });
+      where sp.project_id = ? and sp.stakeholder_id = ? order by p.address, p.id limit ? offset ?`,
+      [access.project.id, stakeholder.id, page.limit, page.offset],
+    ),
+    connection.execute<{ n: number }[]>("select count(*)::int as n from stakeholder_property where project_id = ? and stakeholder_id = ?", [access.project.id, stakeholder.id]),
+  ]);
+  const total = count?.n ?? 0;
+  if (!rows.length) return { properties: [], total };
+  const properties = await db().find(Property, { id: { $in: rows.map((r) => r.id) }, project: access.project.id }, { orderBy: { address: "asc", id: "asc" } });
+  return { properties, total };
 }
