@@ -2,6 +2,8 @@ import { json } from "@remix-run/node";
 import { parseApiPayload, requireApiProject } from "~/modules/auth/api.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import type { ProjectAccess } from "~/modules/project/access.server";
+import { getProperty } from "~/modules/property/property.server";
+import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { pageParams } from "~/utils/pagination";
 import { parseListQuery } from "~/utils/list-query";
 import { createDocument, listDocuments } from "./document.server";
@@ -32,9 +34,14 @@ export async function apiUploadDocument(request: Request) {
   return json(await createDocument(access, file, input), { status: 201 });
 }
 
-/** A GET list of documents (JSON array, total in X-Total-Count), optionally one record's. */
+/**
+ * A GET list of documents (JSON array, total in X-Total-Count), optionally one record's: a record that
+ * is not in the project (another client's id) is 404, not an empty list.
+ */
 export async function apiListDocuments(request: Request, record: { stakeholderId?: number; propertyId?: number } = {}) {
   const access = await requireApiProject(request);
+  if (record.stakeholderId !== undefined) await getStakeholder(access, record.stakeholderId);
+  if (record.propertyId !== undefined) await getProperty(access, record.propertyId);
   const params = new URL(request.url).searchParams;
   const { limit, offset } = pageParams(params, { defaultLimit: 100, maxLimit: 500 });
   const { search } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created" });

@@ -1,6 +1,7 @@
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { recordAbilities } from "~/modules/project/access.server";
 import { parseListQuery } from "~/utils/list-query";
+import { requireRecordId } from "~/utils/record-id";
 import { documentStats, getDocumentJson, listDocuments, uploadFormOptions } from "./document.server";
 import { isDocumentCategory } from "./schemas";
 
@@ -18,7 +19,8 @@ export async function loadDocumentsPage(access: ProjectAccess, url: URL) {
   const abilities = recordAbilities(access);
   const dialogId = (name: "edit" | "delete", allowed: boolean) => {
     const value = params.get(name);
-    return value && allowed ? Number.parseInt(value, 10) : null;
+    // "12abc" is not document 12: any id that is not plain digits is 404, like every other panel.
+    return value && allowed ? requireRecordId(value, "Document not found") : null;
   };
   const editId = dialogId("edit", abilities.canEdit);
   const deleteId = dialogId("delete", abilities.canDelete);

@@ -1,0 +1,611 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes";
+import remixConfig from "../../remix.config.js";
+import { Project } from "../../db/entities/index";
+import { db } from "../../db/orm";
+import { recordEngagement } from "../../app/modules/engagement/engagement.server";
+import { InteractionSchema } from "../../app/modules/engagement/schemas";
+import { createDocument } from "../../app/modules/document/document.server";
+import { newObjectKey } from "../../app/modules/document/upload.server";
+import { setStakeholderProperties } from "../../app/modules/links/links.server";
+import { createProperty } from "../../app/modules/property/property.server";
+import { PropertyFormSchema } from "../../app/modules/property/schemas";
+import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
+import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
+import { getObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
+import { createTemplate } from "../../app/modules/template/template.server";
+import { hasPermission } from "../../app/modules/permissions/permissions";
+import { useTestDatabase } from "../setup/test-database";
+import { accessFor, callRoute, inContext, projectId, URL_BASE, userFor } from "./stakeholder-helpers";
+import { multipartRequest, PDF } from "./support/uploads";
+
+/**
+ * The cross-tenant matrix (security issue 9, item 7). Every route that takes a record id (a dynamic
+ * URL segment, a panel query such as ?edit=, or an id in the form or JSON body) is listed here with a
+ * request for each method it answers. For each: another client's id is 404 (with the user's own
+ * project, in the session or in ?projectId=, and with the other client's project), a viewer's write
+ * is 403, and in both cases nothing in the database changes. A positive control (the owner on their
+ * own record) proves each request is well formed. The route manifest is read the way Remix reads it,
+ * so a route added later fails here until it is added to the matrix.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// The route manifest
+// ---------------------------------------------------------------------------------------------------
+
+const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));
+
+/** Route file (relative to app/routes) → full URL path, as the Remix compiler builds it. */
+function routeManifest(): Map<string, string> {
+  const routes = flatRoutes(APP_DIR, (remixConfig as { ignoredRouteFiles?: string[] }).ignoredRouteFiles ?? []);
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    if (!route) return "";
+    const parent = route.parentId && route.parentId !== "root" ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  return new Map(Object.values(routes).map((route) => [route.file.replace(/^routes\//, ""), `/${fullPath(route.id)}`]));
+}
+
+const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.startsWith(":"));
+
+// ---------------------------------------------------------------------------------------------------
+// The matrix
+// ---------------------------------------------------------------------------------------------------
+
+type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ProjectIn = "session" | "query" | "body" | "none";
+type Fields = Record<string, string | number | (string | number)[]>;
+
+interface Ctx {
+  /** The record in the id slot (URL segment, ?panel=, or the form's id field). */
+  id: number | string;
+  /** A second record the request names (the ids to link, an upload's stakeholder). */
+  secondary: number | string;
+}
+
+interface Req {
+  query?: Record<string, string | number>;
+  json?: Fields;
+  form?: Fields;
+  multipart?: Fields;
+}
+
+interface Op {
+  label: string;
+  method: Method;
+  /** Changes data: a viewer must get 403 and the owner's request must change something. */
+  write: boolean;
+  /** The permission a write needs (editData unless it deletes). */
+  permission?: "editData" | "deleteData";
+  target: Kind | null;
+  secondary?: Kind;
+  build: (ctx: Ctx) => Req;
+  /** The screen's own answer to a foreign id when it is not a plain 404. */
+  foreignStatus?: number;
+  /** The owner's request on their own record (reads: 200). */
+  okStatus?: number;
+}
+
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown> | unknown;
+type RouteModule = { loader?: RouteFn; action?: RouteFn };
+
+interface Entry {
+  module: () => Promise<RouteModule>;
+  /** Page routes resolve the project from the session or ?projectId=; /api routes from ?projectId= or the body. */
+  kind: "api" | "page";
+  /** False when the id is the project itself (no ?projectId= variants). */
+  projectScoped?: boolean;
+  ops: Op[];
+}
+
+const get = (label: string, target: Kind, query: (c: Ctx) => Record<string, string | number> = () => ({})): Op => ({ label, method: "GET", write: false, target, build: (c) => ({ query: query(c) }) });
+const remove = (target: Kind): Op => ({ label: "DELETE", method: "DELETE", write: true, permission: "deleteData", target, build: () => ({}) });
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const MATRIX: Record<string, Entry> = {
+  // /api routes with an id in the URL
+  "api.stakeholders.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.stakeholders.$id"),
+    ops: [
+      get("GET", "stakeholder"),
+      { label: "PATCH", method: "PATCH", write: true, target: "stakeholder", build: () => ({ json: { name: `Patched ${unique()}` } }) },
+      { label: "PUT", method: "PUT", write: true, target: "stakeholder", build: () => ({ json: { name: `Put ${unique()}` } }) },
+      remove("stakeholder"),
+    ],
+  },
+  "api.stakeholders.$id.documents.ts": { kind: "api", module: () => import("../../app/routes/api.stakeholders.$id.documents"), ops: [get("GET", "stakeholder")] },
+  "api.stakeholders.$id.linked-property-ids.ts": { kind: "api", module: () => import("../../app/routes/api.stakeholders.$id.linked-property-ids"), ops: [get("GET", "stakeholder")] },
+  "api.stakeholders.$id.properties.ts": { kind: "api", module: () => import("../../app/routes/api.stakeholders.$id.properties"), ops: [get("GET", "stakeholder")] },
+  "api.properties.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.properties.$id"),
+    ops: [
+      get("GET", "property"),
+      { label: "PATCH", method: "PATCH", write: true, target: "property", build: () => ({ json: { notes: `Patched ${unique()}` } }) },
+      { label: "PUT", method: "PUT", write: true, target: "property", build: () => ({ json: { notes: `Put ${unique()}` } }) },
+      remove("property"),
+    ],
+  },
+  "api.properties.$id.documents.ts": { kind: "api", module: () => import("../../app/routes/api.properties.$id.documents"), ops: [get("GET", "property")] },
+  "api.properties.$id.linked-stakeholder-ids.ts": { kind: "api", module: () => import("../../app/routes/api.properties.$id.linked-stakeholder-ids"), ops: [get("GET", "property")] },
+  "api.properties.$id.stakeholders.ts": { kind: "api", module: () => import("../../app/routes/api.properties.$id.stakeholders"), ops: [get("GET", "property")] },
+  "api.documents.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.documents.$id"),
+    ops: [
+      get("GET", "document"),
+      { label: "PUT", method: "PUT", write: true, target: "document", build: () => ({ json: { description: `Put ${unique()}` } }) },
+      { label: "PATCH", method: "PATCH", write: true, target: "document", build: () => ({ json: { description: `Patched ${unique()}` } }) },
+      remove("document"),
+    ],
+  },
+  "api.documents.$id.download.ts": { kind: "api", module: () => import("../../app/routes/api.documents.$id.download"), ops: [get("GET", "document")] },
+  "api.documents.$id.preview.ts": { kind: "api", module: () => import("../../app/routes/api.documents.$id.preview"), ops: [get("GET", "document")] },
+  // GET takes the stakeholder's id (their interactions); DELETE takes an interaction's.
+  "api.engagements.$id.ts": { kind: "api", module: () => import("../../app/routes/api.engagements.$id"), ops: [get("GET (a stakeholder's interactions)", "stakeholder"), remove("engagement")] },
+  "api.templates.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.templates.$id"),
+    ops: [
+      { label: "PUT", method: "PUT", write: true, target: "template", build: () => ({ json: { templateName: `Put ${unique()}` } }) },
+      { label: "PATCH", method: "PATCH", write: true, target: "template", build: () => ({ json: { templateDescription: `Patched ${unique()}` } }) },
+      remove("template"),
+    ],
+  },
+  "api.templates.$id.download.ts": { kind: "api", module: () => import("../../app/routes/api.templates.$id.download"), ops: [get("GET", "template")] },
+  "api.projects.$id.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id"), ops: [get("GET", "project")] },
+
+  // /api routes with ids in the body
+  "api.engagements.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.engagements"),
+    ops: [{ label: "POST stakeholderId", method: "POST", write: true, target: "stakeholder", build: (c) => ({ json: { stakeholderId: c.id, subject: `Call ${unique()}`, type: "call" } }) }],
+  },
+  "api.stakeholders.link-properties.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.stakeholders.link-properties"),
+    ops: [
+      {
+        label: "POST stakeholderId, propertyIds",
+        method: "POST",
+        write: true,
+        target: "stakeholder",
+        secondary: "property",
+        build: (c) => ({ json: { stakeholderId: c.id, propertyIds: [c.secondary] } }),
+      },
+    ],
+  },
+  "api.properties.link-stakeholders.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.properties.link-stakeholders"),
+    ops: [
+      {
+        label: "POST propertyId, stakeholderIds",
+        method: "POST",
+        write: true,
+        target: "property",
+        secondary: "stakeholder",
+        build: (c) => ({ json: { propertyId: c.id, stakeholderIds: [c.secondary] } }),
+      },
+    ],
+  },
+  "api.documents.upload.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.documents.upload"),
+    ops: [
+      // The upload's record fields are checked against the project: a field error (422), nothing stored.
+      { label: "POST stakeholderId", method: "POST", write: true, target: null, secondary: "stakeholder", foreignStatus: 422, build: (c) => ({ multipart: { stakeholderId: c.secondary } }) },
+      { label: "POST propertyId", method: "POST", write: true, target: null, secondary: "property", foreignStatus: 422, build: (c) => ({ multipart: { propertyId: c.secondary } }) },
+    ],
+  },
+
+  // Pages: ids in panel query parameters and in the form
+  "stakeholders.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/stakeholders"),
+    ops: [
+      get("GET ?highlight=", "stakeholder", (c) => ({ highlight: c.id })),
+      get("GET ?highlight=&tab=documents", "stakeholder", (c) => ({ highlight: c.id, tab: "documents" })),
+      get("GET ?edit=", "stakeholder", (c) => ({ edit: c.id })),
+      get("GET ?link=", "stakeholder", (c) => ({ link: c.id })),
+      get("GET ?interact=", "stakeholder", (c) => ({ interact: c.id })),
+      get("GET ?interactions=", "stakeholder", (c) => ({ interactions: c.id })),
+      { label: "POST update", method: "POST", write: true, target: "stakeholder", build: (c) => ({ form: { intent: "update", formId: "stakeholder-form", id: c.id, name: `Edited ${unique()}` } }) },
+      {
+        label: "POST link-properties",
+        method: "POST",
+        write: true,
+        target: "stakeholder",
+        secondary: "property",
+        build: (c) => ({ form: { intent: "link-properties", stakeholderId: c.id, propertyIds: [c.secondary] } }),
+      },
+      {
+        label: "POST record-interaction",
+        method: "POST",
+        write: true,
+        target: "stakeholder",
+        build: (c) => ({ form: { intent: "record-interaction", formId: "interaction-form", stakeholderId: c.id, type: "call", subject: `Call ${unique()}` } }),
+      },
+    ],
+  },
+  "properties.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/properties"),
+    ops: [
+      get("GET ?highlight=", "property", (c) => ({ highlight: c.id })),
+      get("GET ?highlight=&tab=documents", "property", (c) => ({ highlight: c.id, tab: "documents" })),
+      get("GET ?edit=", "property", (c) => ({ edit: c.id })),
+      get("GET ?link=", "property", (c) => ({ link: c.id })),
+      {
+        label: "POST update",
+        method: "POST",
+        write: true,
+        target: "property",
+        build: (c) => ({ form: { intent: "update", formId: "property-form", id: c.id, address: `${unique()} Edited Road`, version: "" } }),
+      },
+      { label: "POST link", method: "POST", write: true, target: "property", secondary: "stakeholder", build: (c) => ({ form: { intent: "link", propertyId: c.id, stakeholderIds: [c.secondary] } }) },
+    ],
+  },
+  "documents.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/documents"),
+    ops: [
+      get("GET ?edit=", "document", (c) => ({ edit: c.id })),
+      get("GET ?delete=", "document", (c) => ({ delete: c.id })),
+      { label: "POST edit", method: "POST", write: true, target: "document", build: (c) => ({ form: { intent: "edit", id: c.id, description: `Edited ${unique()}` } }) },
+      { label: "POST delete", method: "POST", write: true, permission: "deleteData", target: "document", build: (c) => ({ form: { intent: "delete", id: c.id } }) },
+      {
+        label: "POST upload stakeholderId",
+        method: "POST",
+        write: true,
+        target: null,
+        secondary: "stakeholder",
+        foreignStatus: 422,
+        build: (c) => ({ multipart: { intent: "upload", stakeholderId: c.secondary } }),
+      },
+      {
+        label: "POST upload propertyId",
+        method: "POST",
+        write: true,
+        target: null,
+        secondary: "property",
+        foreignStatus: 422,
+        build: (c) => ({ multipart: { intent: "upload", propertyId: c.secondary } }),
+      },
+    ],
+  },
+  "templates.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/templates"),
+    ops: [
+      get("GET ?edit=", "template", (c) => ({ edit: c.id })),
+      get("GET ?delete=", "template", (c) => ({ delete: c.id })),
+      { label: "POST edit", method: "POST", write: true, target: "template", build: (c) => ({ form: { intent: "edit", id: c.id, templateName: `Edited ${unique()}` } }) },
+      { label: "POST delete", method: "POST", write: true, permission: "deleteData", target: "template", build: (c) => ({ form: { intent: "delete", id: c.id } }) },
+    ],
+  },
+  "stakeholder-property-groups.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/stakeholder-property-groups"),
+    ops: [get("GET ?group=", "group", (c) => ({ group: c.id })), get("GET ?group=&tab=properties", "group", (c) => ({ group: c.id, tab: "properties" }))],
+  },
+  "_index.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/_index"),
+    ops: [
+      get("GET ?projectId=", "project", (c) => ({ projectId: c.id })),
+      // Choosing a project only changes the session (viewers may too). Another client's is the form's field error.
+      { label: "POST select project", method: "POST", write: false, target: "project", foreignStatus: 422, okStatus: 302, build: (c) => ({ form: { projectId: c.id } }) },
+    ],
+  },
+};
+
+/** Routes (by URL) that take no record id: lists, creates, sign-in, exports of the selected project, the 404 page. */
+const NO_RECORD_IDS: Record<string, string> = {
+  "/*": "the catch-all 404 page",
+  "/api/auth/user": "the signed-in user",
+  "/api/callback": "sign-in callback",
+  "/api/login": "sign-in",
+  "/api/logout": "sign-out",
+  "/api/projects": "the user's projects",
+  "/api/stakeholders": "list and create in ?projectId=",
+  "/api/properties": "list and create in ?projectId=",
+  "/api/documents": "list in ?projectId=",
+  "/api/documents/stats": "tiles of ?projectId=",
+  "/api/templates": "list in ?projectId=",
+  "/api/templates/upload": "create in ?projectId= (no linked records)",
+  "/stakeholders/export.json": "every stakeholder of the selected project",
+  "/stakeholders/sample.json": "a made-up stakeholder",
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Set-up: the two clients' projects, fresh records, and what "nothing changed" means
+// ---------------------------------------------------------------------------------------------------
+
+let database: Awaited<ReturnType<typeof useTestDatabase>>;
+let western: number; // first client; the owner and the viewer (a member) work here
+let northern: number; // first client, the owner's second project
+let coastal: number; // second client
+const manifest = routeManifest();
+
+const OWNER = "seed-client-owner";
+/** Every first-client role that can open the Western project. */
+const ROLES_IN_WESTERN = ["seed-client-owner", "seed-director", "seed-project-manager", "seed-officer", "seed-viewer"];
+const VIEWER = "seed-viewer";
+const FOREIGN_OWNER = "seed-second-owner";
+
+beforeAll(async () => {
+  database = await useTestDatabase({ seed: true, sessions: true });
+  setObjectStore(null);
+  western = await projectId("Western Pipeline Stage 2");
+  northern = await projectId("Northern Transmission Line");
+  coastal = await projectId("Coastal Road Upgrade");
+  expect(await inContext(async () => (await db().findOneOrFail(Project, { id: coastal }, { populate: ["client"] })).client.name)).toBe("Second Client Pty Ltd");
+});
+
+afterAll(async () => {
+  setObjectStore(null);
+  await database?.drop();
+});
+
+type Side = "own" | "foreign";
+
+/** A new record of the kind in the first client's Western project ("own") or the second client's project ("foreign"). */
+async function make(kind: Kind, side: Side): Promise<number> {
+  const project = side === "own" ? western : coastal;
+  if (kind === "project") return side === "own" ? northern : coastal;
+  const access = await accessFor(await userFor(side === "own" ? OWNER : FOREIGN_OWNER), project);
+  return inContext(async () => {
+    const stakeholder = async () => (await createStakeholder(access, StakeholderSchema.parse({ name: `Matrix ${unique()}` }))).id;
+    const property = async () => (await createProperty(access, PropertyFormSchema.parse({ address: `${unique()} Matrix Road` }), { force: true })).property!.id;
+    const stored = async (kind: "documents" | "templates") => {
+      const key = newObjectKey(project, kind);
+      const body = PDF(300);
+      await getObjectStore().put(key, Readable.from([body]), { contentType: "application/pdf", maxBytes: body.length });
+      return { key, size: body.length, mimeType: "application/pdf", originalFileName: `matrix-${unique()}.pdf` };
+    };
+    switch (kind) {
+      case "stakeholder":
+        return stakeholder();
+      case "property":
+        return property();
+      case "engagement":
+        return (await recordEngagement(access, await stakeholder(), InteractionSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
+      case "group": {
+        const id = await stakeholder();
+        await setStakeholderProperties(access, id, [await property()]);
+        return id;
+      }
+      case "document":
+        return (await createDocument(access, await stored("documents"), { stakeholderId: null, propertyId: null, description: null, category: null, tags: [] })).id;
+      case "template":
+        return (await createTemplate(access, await stored("templates"), { templateName: `Matrix ${unique()}`, tags: [] })).id;
+    }
+  });
+}
+
+const DATA_TABLES = ["project", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template"];
+
+/** Every record of both clients, whether each stored file is still there, and every session's selected project. */
+async function everything(): Promise<string> {
+  return inContext(async () => {
+    const connection = db().getConnection();
+    const tables: Record<string, unknown> = {};
+    for (const table of DATA_TABLES) tables[table] = await connection.execute(`select * from "${table}" order by id`);
+    const keys = await connection.execute<{ storage_key: string }[]>(`select storage_key from document union all select storage_key from template order by 1`);
+    const store = getObjectStore();
+    tables.files = await Promise.all(keys.map(async (k) => [k.storage_key, await store.exists(k.storage_key)]));
+    tables.sessions = await connection.execute(`select sid, sess->>'selectedProjectId' as selected from session order by sid`);
+    return JSON.stringify(tables);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------
+
+/** A signed-in session for the user with Western selected on the dashboard (the page routes' "session" project). */
+async function sessionFor(userId: string): Promise<string> {
+  const { createSignedInSession } = await import("../../app/modules/auth/session.server");
+  const cookie = (await inContext(() => createSignedInSession(new Request(`${URL_BASE}/`), userId))).split(";")[0]!;
+  const { action } = await import("../../app/routes/_index");
+  const request = new Request(`${URL_BASE}/`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ projectId: String(western) }),
+  });
+  const response = await callRoute(() => action({ request, params: {}, context: {} }));
+  expect(response.status).toBe(302);
+  return cookie;
+}
+
+function formBody(fields: Fields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, String(v));
+  return body;
+}
+
+async function send(file: string, op: Op, cookie: string, ctx: Ctx, project: { in: ProjectIn; id?: number }): Promise<Response> {
+  const entry = MATRIX[file]!;
+  const urlPath = manifest.get(file)!;
+  const params = Object.fromEntries(dynamicSegments(urlPath).map((s) => [s.slice(1), String(ctx.id)]));
+  const built = op.build(ctx);
+  const url = new URL(`${URL_BASE}${urlPath.replace(/:[^/]+/g, () => encodeURIComponent(String(ctx.id)))}`);
+  for (const [name, value] of Object.entries(built.query ?? {})) url.searchParams.set(name, String(value));
+  if (project.in === "query") url.searchParams.set("projectId", String(project.id));
+  const withProject = (fields: Fields) => (project.in === "body" ? { projectId: project.id!, ...fields } : fields);
+  const headers = { Cookie: cookie, Origin: URL_BASE };
+  let request: Request;
+  if (built.multipart) {
+    const fields = Object.entries(withProject(built.multipart)).map(([k, v]) => [k, String(v)] as [string, string]);
+    request = multipartRequest(url.toString(), cookie, fields, { filename: "matrix.pdf", body: PDF(400), type: "application/pdf" });
+  } else if (built.json) {
+    request = new Request(url, { method: op.method, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(withProject(built.json)) });
+  } else if (built.form) {
+    request = new Request(url, { method: op.method, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: formBody(withProject(built.form)) });
+  } else {
+    request = new Request(url, { method: op.method, headers });
+  }
+  const route = await entry.module();
+  const fn = op.method === "GET" ? route.loader : route.action;
+  if (!fn) throw new Error(`${file} has no ${op.method === "GET" ? "loader" : "action"}`);
+  const response = await callRoute(async () => fn({ request, params, context: {} }));
+  if (!(response instanceof Response)) throw new Error(`${file} ${op.label} did not answer with a Response`);
+  return response;
+}
+
+const hasBody = (op: Op) => !!(op.build({ id: 1, secondary: 1 }).json || op.build({ id: 1, secondary: 1 }).form || op.build({ id: 1, secondary: 1 }).multipart);
+
+/** How the user's own project reaches the route: the session or ?projectId= for pages; ?projectId= or the body for /api. */
+function ownProjectVariants(entry: Entry, op: Op): { in: ProjectIn; id?: number }[] {
+  if (entry.projectScoped === false) return [{ in: "none" }];
+  if (entry.kind === "page") return [{ in: "session" }, { in: "query", id: western }];
+  return hasBody(op)
+    ? [
+        { in: "query", id: western },
+        { in: "body", id: western },
+      ]
+    : [{ in: "query", id: western }];
+}
+
+async function describeResponse(response: Response): Promise<string> {
+  const text = await response.text().catch(() => "");
+  const location = response.headers.get("Location");
+  return `${response.status}${location ? ` → ${location}` : ""} ${text.slice(0, 200)}`;
+}
+
+async function expectStatus(response: Response, expected: number | ((status: number) => boolean), what: string) {
+  const ok = typeof expected === "number" ? response.status === expected : expected(response.status);
+  const detail = await describeResponse(response);
+  expect(ok, `${what}: expected ${typeof expected === "number" ? expected : "a success"}, got ${detail}`).toBe(true);
+  return detail;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------------------------------
+
+describe("the route manifest and the matrix agree", () => {
+  it("every route whose URL has a dynamic segment is in the matrix", () => {
+    const missing = [...manifest].filter(([file, url]) => dynamicSegments(url).length > 0 && !MATRIX[file]).map(([file, url]) => `${file} (${url})`);
+    expect(missing, `add these routes to MATRIX in tests/integration/tenancy-matrix.test.ts: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("every other route is either in the matrix or listed as taking no record id", () => {
+    const unclassified = [...manifest].filter(([file, url]) => !MATRIX[file] && !NO_RECORD_IDS[url]).map(([file, url]) => `${file} (${url})`);
+    expect(unclassified, `add these routes to MATRIX (they take a record id) or NO_RECORD_IDS: ${unclassified.join(", ")}`).toEqual([]);
+    const both = Object.keys(MATRIX).filter((file) => NO_RECORD_IDS[manifest.get(file) ?? ""]);
+    expect(both).toEqual([]);
+  });
+
+  it("the matrix lists no route file that no longer exists", () => {
+    const staleFiles = Object.keys(MATRIX).filter((file) => !manifest.has(file) || !fs.existsSync(path.join(APP_DIR, "routes", file)));
+    const urls = new Set(manifest.values());
+    const staleUrls = Object.keys(NO_RECORD_IDS).filter((url) => !urls.has(url));
+    expect([...staleFiles, ...staleUrls], `remove these from MATRIX / NO_RECORD_IDS: ${[...staleFiles, ...staleUrls].join(", ")}`).toEqual([]);
+  });
+
+  it("each matrix entry covers the methods its route exports, and its /api action refuses the others (405)", async () => {
+    for (const [file, entry] of Object.entries(MATRIX)) {
+      const route = await entry.module();
+      const methods = new Set(entry.ops.map((op) => op.method));
+      expect(!!route.loader, `${file}: loader exported ⇔ a GET in the matrix`).toBe(methods.has("GET"));
+      expect(!!route.action, `${file}: action exported ⇔ a write method in the matrix`).toBe([...methods].some((m) => m !== "GET"));
+      if (!route.action || entry.kind !== "api") continue;
+      const cookie = await sessionFor(OWNER);
+      const id = (await make(entry.ops[0]!.target ?? "stakeholder", "own")) || 1;
+      for (const method of (["POST", "PUT", "PATCH", "DELETE"] as const).filter((m) => !methods.has(m))) {
+        const probe: Op = { label: method, method, write: true, target: null, build: () => ({ json: {} }) };
+        const response = await send(file, probe, cookie, { id, secondary: id }, { in: "query", id: western });
+        await expectStatus(response, 405, `${file} ${method} (not in the matrix)`);
+      }
+    }
+  });
+});
+
+for (const [file, entry] of Object.entries(MATRIX)) {
+  describe(file, () => {
+    for (const op of entry.ops) {
+      describe(op.label, () => {
+        it("the owner's request on their own record works (the matrix request is well formed)", async () => {
+          const cookie = await sessionFor(OWNER);
+          const ctx = { id: op.target ? await make(op.target, "own") : 0, secondary: op.secondary ? await make(op.secondary, "own") : 0 };
+          const before = await everything();
+          const project = ownProjectVariants(entry, op)[0]!;
+          const response = await send(file, op, cookie, ctx, project);
+          const expected = op.okStatus ?? (op.write ? (s: number) => s >= 200 && s < 400 : 200);
+          await expectStatus(response, expected, `${file} ${op.label}, own record`);
+          if (op.write) expect(await everything(), `${file} ${op.label} changed nothing for the owner`).not.toBe(before);
+        });
+
+        it("another client's id is 404 (own project in the session or ?projectId=, and the other client's project), and nothing changes", async () => {
+          const cookie = await sessionFor(OWNER);
+          const foreign = { id: op.target ? await make(op.target, "foreign") : 0, secondary: op.secondary ? await make(op.secondary, "foreign") : 0 };
+          const own = { id: op.target ? await make(op.target, "own") : 0, secondary: op.secondary ? await make(op.secondary, "own") : 0 };
+          // The foreign record in the id slot; then (for a request naming two records) the foreign one in the second slot.
+          const cases: [string, Ctx][] = [];
+          if (op.target) cases.push(["foreign id", { id: foreign.id, secondary: own.secondary }]);
+          if (op.secondary) cases.push(["foreign second id", { id: own.id, secondary: foreign.secondary }]);
+          const before = await everything();
+          for (const [what, ctx] of cases) {
+            for (const project of ownProjectVariants(entry, op)) {
+              const response = await send(file, op, cookie, ctx, project);
+              await expectStatus(response, op.foreignStatus ?? 404, `${file} ${op.label}, ${what}, own project in ${project.in}`);
+            }
+            if (entry.projectScoped === false) continue;
+            const viaQuery = await send(file, op, cookie, ctx, { in: "query", id: coastal });
+            const detail = await expectStatus(viaQuery, 404, `${file} ${op.label}, ${what}, ?projectId= of the other client`);
+            expect(detail).toContain("INVALID_PROJECT");
+          }
+          expect(await everything(), `${file} ${op.label} changed data for another client's id`).toBe(before);
+        });
+
+        it("a malformed id is refused without a 500 and without touching the user's own record", async () => {
+          if (!op.target || op.target === "project") return;
+          const cookie = await sessionFor(OWNER);
+          const own = { id: await make(op.target, "own"), secondary: op.secondary ? await make(op.secondary, "own") : 0 };
+          const before = await everything();
+          for (const id of [`${own.id}abc`, "abc", "99999999999", "-1"]) {
+            const response = await send(file, op, cookie, { id, secondary: own.secondary }, ownProjectVariants(entry, op)[0]!);
+            await expectStatus(response, (s) => [400, 404, 422].includes(s), `${file} ${op.label}, id ${JSON.stringify(id)}`);
+          }
+          expect(await everything()).toBe(before);
+        });
+
+        if (op.write) {
+          it("a viewer's write on their own client's record is 403 and nothing changes", async () => {
+            const cookie = await sessionFor(VIEWER);
+            const ctx = { id: op.target ? await make(op.target, "own") : 0, secondary: op.secondary ? await make(op.secondary, "own") : 0 };
+            const before = await everything();
+            for (const project of ownProjectVariants(entry, op)) {
+              const response = await send(file, op, cookie, ctx, project);
+              await expectStatus(response, 403, `${file} ${op.label}, viewer, project in ${project.in}`);
+            }
+            expect(await everything(), `${file} ${op.label} changed data for a viewer`).toBe(before);
+          });
+
+          it(`route and service agree: each role gets exactly what ${op.permission ?? "editData"} allows`, async () => {
+            for (const userId of ROLES_IN_WESTERN) {
+              const { role } = await accessFor(await userFor(userId), western);
+              const allowed = hasPermission(role, op.permission ?? "editData");
+              const cookie = await sessionFor(userId);
+              const ctx = { id: op.target ? await make(op.target, "own") : 0, secondary: op.secondary ? await make(op.secondary, "own") : 0 };
+              const before = await everything();
+              const response = await send(file, op, cookie, ctx, ownProjectVariants(entry, op)[0]!);
+              await expectStatus(response, allowed ? (s) => s >= 200 && s < 400 : 403, `${file} ${op.label} as ${role}`);
+              if (allowed) expect(await everything(), `${file} ${op.label} as ${role} changed nothing`).not.toBe(before);
+              else expect(await everything(), `${file} ${op.label} as ${role} changed data`).toBe(before);
+            }
+          });
+        }
+      });
+    }
+  });
+}
