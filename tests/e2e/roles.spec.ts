@@ -46,13 +46,30 @@ for (const mode of JS_MODES) {
   test.describe(mode.name, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("logging out ends the session", async ({ page }) => {
+    test("logging out ends the session, then the bundled provider's session", async ({ page, expectAccessible }) => {
       const who = SEEDED_ACCOUNTS.find((a) => a.role === "director")!;
       await signIn(page, who);
       await page.getByRole("button", { name: "Log out" }).click();
+      // The app's session is over; the provider asks to end its own with a plain form.
+      await expect(page.getByRole("heading", { level: 1, name: "Sign out of the evaluation sign-in" })).toBeVisible();
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Sign out" }).click();
       await expect(page.getByRole("link", { name: "Sign In with SSO" })).toBeVisible();
-      const me = await page.request.get("/api/auth/user");
-      expect(me.status()).toBe(401);
+      expect(new URL(page.url()).pathname).toBe("/");
+    });
+
+    test("GET /api/logout only shows a page with a Sign out button", async ({ page, expectAccessible }) => {
+      const who = SEEDED_ACCOUNTS.find((a) => a.role === "viewer")!;
+      await signIn(page, who);
+      await page.goto("/api/logout");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign out" })).toBeVisible();
+      // Still signed in: a link or an image pointing here signs nobody out.
+      expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+      await expectAccessible(page);
+      await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign out of the evaluation sign-in" })).toBeVisible();
+      expect((await page.request.get("/api/auth/user")).status()).toBe(401);
     });
   });
 }
