@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { auditSignInFailure } from "~/modules/auth/auth-audit.server";
-import { authenticateWithSso, clearOAuthCookies } from "~/modules/auth/sso.server";
+import { authenticateWithSso, clearOAuthCookies, localIssuer } from "~/modules/auth/sso.server";
 import { IdTokenError } from "~/modules/auth/sso-claims";
 import { createSignedInSession, getSession } from "~/modules/auth/session.server";
 import { signInFromSso } from "~/modules/auth/sign-in.server";
@@ -27,8 +27,7 @@ async function signIn(request: Request): Promise<Response> {
     if (error instanceof Response) throw error;
     console.warn("Single sign-on failed:", error instanceof Error ? error.message : error);
     if (error instanceof IdTokenError) {
-      const env = getEnv();
-      await auditSignInFailure({ reason: "token check failed", issuer: env.OIDC_ISSUER ?? "bundled provider" });
+      await auditSignInFailure({ reason: "token check failed", issuer: getEnv().OIDC_ISSUER ?? localIssuer() });
     }
     return redirectWithFlash(request, "/", { kind: "error", title: "Sign-in failed", description: "Single sign-on did not complete. Please try again." });
   }
