@@ -3,12 +3,12 @@ import { redirect } from "@remix-run/node";
 import { auditSignInFailure } from "~/modules/auth/auth-audit.server";
 import { authenticateWithSso, clearOAuthCookies, localIssuer } from "~/modules/auth/sso.server";
 import { IdTokenError } from "~/modules/auth/sso-claims";
-import { createSignedInSession, getSession } from "~/modules/auth/session.server";
+import { createSignedInSession } from "~/modules/auth/session.server";
+import { takeReturnTo } from "~/modules/auth/return-to.server";
 import { signInFromSso } from "~/modules/auth/sign-in.server";
 import { AppError } from "~/utils/app-error";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { safeRedirectPath } from "~/utils/http.server";
 
 /** The identity provider sends the browser back here with a code; we sign the user in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,9 +33,10 @@ async function signIn(request: Request): Promise<Response> {
   }
   try {
     const user = await signInFromSso(result.profile);
-    const returnTo = safeRedirectPath((await getSession(request)).get("returnTo"), "/");
-    const cookie = await createSignedInSession(request, user.id, result.idToken);
-    return redirect(returnTo, { headers: { "Set-Cookie": cookie } });
+    const returnTo = await takeReturnTo(request);
+    const headers = new Headers({ "Set-Cookie": await createSignedInSession(request, user.id, result.idToken) });
+    headers.append("Set-Cookie", returnTo.clear);
+    return redirect(returnTo.path, { headers });
   } catch (error) {
     if (error instanceof AppError) return redirectWithFlash(request, "/", { kind: "error", title: "Sign-in refused", description: error.message });
     throw error;

@@ -62,12 +62,14 @@ const requestWith = (setCookie: string | null, url = "http://localhost:3000/") =
 const signIn = (userId: string, request = new Request("http://localhost:3000/")) => withRequestContext(() => createSignedInSession(request, userId));
 const sessionOf = (setCookie: string) => withRequestContext(() => getSession(requestWith(setCookie)));
 
-/** Commits a session without a user (e.g. one holding only returnTo), as a visitor gets before signing in. */
+const REFUSED = { kind: "error", title: "Sign-in refused", description: "Try again." } as const;
+
+/** Commits a session without a user (holding a message), as a visitor gets after a refused sign-in. */
 async function anonymousSession(url = "http://localhost:3000/") {
   return withRequestContext(async () => {
     const request = new Request(url);
     const session = await getSession(request);
-    session.set("returnTo", "/stakeholders");
+    session.flash("flash", REFUSED);
     const setCookie = await commitSession(request, session);
     const sid = (await getSession(requestWith(setCookie))).id;
     return { setCookie, sid };
@@ -148,7 +150,7 @@ describe("createSignedInSession", () => {
     const anonymous = await anonymousSession();
     expect(anonymous.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const before = await sessionRow(anonymous.sid);
-    expect(before?.sess).toEqual({ returnTo: "/stakeholders" });
+    expect(before?.sess).toEqual({ __flash_flash__: REFUSED });
 
     const setCookie = await withRequestContext(() => createSignedInSession(requestWith(anonymous.setCookie), "seed-viewer"));
     const signedIn = await sessionOf(setCookie);
@@ -160,7 +162,7 @@ describe("createSignedInSession", () => {
     // The planted cookie is worthless afterwards.
     const planted = await sessionOf(anonymous.setCookie);
     expect(planted.get("userId")).toBeUndefined();
-    expect(planted.get("returnTo")).toBeUndefined();
+    expect(planted.get("flash")).toBeUndefined();
   });
 
   it("rotates an already signed-in session too (signing in again as someone else)", async () => {

@@ -174,8 +174,8 @@ async function callApp(jar: CookieJar, route: (args: never) => Promise<Response>
 }
 
 /** /api/login, the provider's sign-in form, back to the callback URL (not yet called). */
-async function signInAtProvider(jar: CookieJar, login: string): Promise<URL> {
-  const start = await callApp(jar, loginLoader, `${base}/api/login`);
+async function signInAtProvider(jar: CookieJar, login: string, startPath = "/api/login"): Promise<URL> {
+  const start = await callApp(jar, loginLoader, `${base}${startPath}`);
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get("location")!);
   expect(`${authorize.origin}${authorize.pathname}`).toBe(`${issuer}/auth`);
@@ -196,8 +196,8 @@ async function signInAtProvider(jar: CookieJar, login: string): Promise<URL> {
   throw new Error("too many redirects");
 }
 
-async function completeSignIn(jar: CookieJar, login: string) {
-  const callback = await signInAtProvider(jar, login);
+async function completeSignIn(jar: CookieJar, login: string, startPath?: string) {
+  const callback = await signInAtProvider(jar, login, startPath);
   return callApp(jar, callbackLoader, callback.toString());
 }
 
@@ -298,6 +298,42 @@ async function signedIn(login: string): Promise<CookieJar> {
   expect(response.status).toBe(302);
   return jar;
 }
+
+describe("coming back after sign-in", () => {
+  const sessionRows = async () => Number((await sql<{ n: string }>("select count(*) as n from session"))[0]!.n);
+
+  it("an anonymous start of a sign-in writes no session row; the page asked for is remembered in a signed cookie", async () => {
+    account("returning-login", "idp-returning", true, "returning@example.test");
+    const before = await sessionRows();
+    const jar = new CookieJar();
+    const start = await callApp(jar, loginLoader, `${base}/api/login?redirectTo=${encodeURIComponent("/stakeholders?search=Ellis")}`);
+    expect(start.status).toBe(302);
+    expect(await sessionRows()).toBe(before);
+    expect(jar.names()).toContain("lr_return_to");
+
+    const callback = await signInAtProvider(jar, "returning-login", `/api/login?redirectTo=${encodeURIComponent("/stakeholders?search=Ellis")}`);
+    const response = await callApp(jar, callbackLoader, callback.toString());
+    expect(response.headers.get("location")).toBe("/stakeholders?search=Ellis");
+    expect(jar.names()).not.toContain("lr_return_to");
+  });
+
+  it("an unsafe target is never remembered, and a forged cookie is ignored", async () => {
+    account("wary-login", "idp-wary", true, "wary@example.test");
+    const unsafeJar = new CookieJar();
+    const unsafe = await completeSignIn(unsafeJar, "wary-login", "/api/login?redirectTo=/%09/evil.example");
+    expect(unsafe.headers.get("location")).toBe("/");
+    expect(unsafeJar.names()).not.toContain("lr_return_to");
+    expect((await sessionOf(unsafeJar)).get("userId")).toBeTruthy();
+
+    const jar = new CookieJar();
+    const callback = await signInAtProvider(jar, "wary-login", "/api/login?redirectTo=/documents");
+    jar.edit("lr_return_to", (value) => value.replace(/^[^.]+/, Buffer.from(JSON.stringify("https://evil.example/")).toString("base64")));
+    const forged = await callApp(jar, callbackLoader, callback.toString());
+    expect(forged.headers.get("location")).toBe("/");
+    // Signed in all the same: "/" is the fallback, not a refusal.
+    expect((await sessionOf(jar)).get("userId")).toBeTruthy();
+  });
+});
 
 describe("discovery", () => {
   afterEach(() => {

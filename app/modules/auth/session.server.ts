@@ -18,8 +18,6 @@ export interface SessionData {
   userId: string;
   signedInAt: number;
   selectedProjectId: number;
-  /** Where to go after signing in (a same-site path). */
-  returnTo: string;
   /** The sign-in's ID token, sent back to the identity provider as `id_token_hint` at sign-out. */
   idToken: string;
 }
