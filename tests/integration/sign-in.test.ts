@@ -253,6 +253,9 @@ describe("signInFromSso: an invited person", () => {
     expect(acceptedAgo).toBeLessThan(60_000);
 
     expect(await auditRows(user.id)).toEqual([{ action: "auth.first_sign_in_invited", user_id: user.id, client_id: demoClientId, project_id: null, entity_type: "User", entity_id: user.id }]);
+    // The role the invitation granted is part of the record.
+    const [granted] = await sql<{ after: unknown }>("select after from audit_log where entity_id = ? and action = 'auth.first_sign_in_invited'", [user.id]);
+    expect(granted?.after).toEqual({ role: "officer", clientId: demoClientId, projectId: westernId, invitationId });
 
     // The accepted invitation is not used again: the next sign-in is an ordinary one.
     const again = await signIn({ issuer: ISSUER, subject: "invited-sub", email: "invited.officer@example.test" });

@@ -57,6 +57,8 @@ async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
   return em.transactional(async () => {
     let user = await em.findOne(User, { authSubject });
     let action = "auth.sign_in";
+    // A first sign-in grants a role (and, by invitation, a client and a project): that is a role change.
+    let granted: { role: string; clientId: number | null; projectId: number | null; invitationId: number | null } | undefined;
     if (!user) {
       if (!email) throw new SignInRefused(SIGN_IN_MESSAGES.noEmail, { reason: "no e-mail", ...who });
       if (!profile.emailVerified) throw new SignInRefused(SIGN_IN_MESSAGES.unverifiedEmail, { reason: "unverified e-mail", ...who });
@@ -84,6 +86,7 @@ async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
         }
       }
       action = invitation ? "auth.first_sign_in_invited" : "auth.first_sign_in";
+      granted = { role: user.systemRole, clientId: refIdOrNull(user.client), projectId: refIdOrNull(invitation?.project), invitationId: invitation?.id ?? null };
     }
     if (user.isActive === false) {
       throw new SignInRefused(SIGN_IN_MESSAGES.deactivated, { reason: "deactivated account", userId: user.id, clientId: refIdOrNull(user.client), ...who });
@@ -94,7 +97,7 @@ async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
     user.profileImageUrl = profile.picture ?? user.profileImageUrl;
     user.lastSignInAt = new Date();
     await em.flush();
-    recordAudit({ userId: user.id, action, entityType: "User", entityId: user.id, clientId: refIdOrNull(user.client) });
+    recordAudit({ userId: user.id, action, entityType: "User", entityId: user.id, clientId: refIdOrNull(user.client), ...(granted ? { after: granted } : {}) });
     return user;
   });
 }
