@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
 import { FORM_OVERHEAD_BYTES } from "~/modules/document/upload.server";
@@ -85,6 +86,31 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
     if (!res.headersSent) refuse(res, isApi, limit.message);
   };
 
+  // Node closes a `Connection: close` exchange as soon as the answer is written; with body bytes
+  // still unread that close is a TCP reset, which can destroy the answer on its way. Half-close
+  // instead and let the linger above end it.
+  const socket: Socket = req.socket;
+  const hadOwnDestroySoon = Object.hasOwn(socket, "destroySoon");
+  const destroySoon = socket.destroySoon;
+  const halfCloseWhileUnread = () => {
+    if (req.complete) return destroySoon.call(socket);
+    dropRestOfBody();
+    socket.end();
+  };
+  socket.destroySoon = halfCloseWhileUnread;
+  const restoreSocket = () => {
+    // Only our own override (a later request on this connection may have put its own).
+    if (socket.destroySoon !== halfCloseWhileUnread) return;
+    if (hadOwnDestroySoon) socket.destroySoon = destroySoon;
+    else Reflect.deleteProperty(socket, "destroySoon");
+  };
+  // Node's own 'finish' listener (which may call destroySoon) runs before this one.
+  res.once("finish", () => {
+    restoreSocket();
+    if (!req.complete) dropRestOfBody();
+  });
+  res.once("close", restoreSocket);
+
   if (Number(req.get("content-length") ?? 0) > limit.bytes) return refuseTooLarge();
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
     if (chunk !== null) {
@@ -98,9 +124,6 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
     }
     return push(chunk, encoding);
   };
-  res.once("finish", () => {
-    if (!req.complete) dropRestOfBody();
-  });
   next();
 }
 
@@ -111,6 +134,10 @@ function refuse(res: ServerResponse, isApi: boolean, message: string) {
   res.end(body);
   const ignore = () => res;
   Object.assign(res, {
+    // Express's helpers too: they read the headers already sent and may throw on them.
+    append: ignore,
+    set: ignore,
+    header: ignore,
     setHeader: ignore,
     appendHeader: ignore,
     removeHeader: () => undefined,
