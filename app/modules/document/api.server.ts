@@ -4,7 +4,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { getProperty } from "~/modules/property/property.server";
 import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
-import { pageParams } from "~/utils/pagination";
+import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { parseListQuery } from "~/utils/list-query";
 import { createDocument, listDocuments } from "./document.server";
 import { DOCUMENT_EXTENSIONS } from "./file-types";
@@ -35,7 +35,7 @@ export async function apiUploadDocument(request: Request) {
 }
 
 /**
- * A GET list of documents (JSON array, total in X-Total-Count), optionally one record's: a record that
+ * A GET list of documents (JSON array, one page: X-Total-Count, Link), optionally one record's: a record that
  * is not in the project (another client's id) is 404, not an empty list.
  */
 export async function apiListDocuments(request: Request, record: { stakeholderId?: number; propertyId?: number } = {}) {
@@ -43,9 +43,9 @@ export async function apiListDocuments(request: Request, record: { stakeholderId
   if (record.stakeholderId !== undefined) await getStakeholder(access, record.stakeholderId);
   if (record.propertyId !== undefined) await getProperty(access, record.propertyId);
   const params = new URL(request.url).searchParams;
-  const { limit, offset } = pageParams(params, { defaultLimit: 100, maxLimit: 500 });
+  const page = parseListPage(request);
   const { search } = parseListQuery(params, { sortKeys: ["created"] as const, defaultSort: "created" });
   const category = params.get("category");
-  const { documents, total } = await listDocuments(access, { search, category: isDocumentCategory(category) ? category : null, ...record, limit, offset });
-  return json(documents, { headers: { "X-Total-Count": String(total) } });
+  const { documents, total } = await listDocuments(access, { search, category: isDocumentCategory(category) ? category : null, ...record, ...page });
+  return listResponse(request, documents, total, page);
 }
