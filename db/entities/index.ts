@@ -3,6 +3,9 @@ import { Client } from "./Client";
 import { CommunityProject } from "./CommunityProject";
 import { Document } from "./Document";
 import { Engagement } from "./Engagement";
+import { ImportStagedData } from "./ImportStagedData";
+import { ImportStagedRow } from "./ImportStagedRow";
+import { ImportWorkbook } from "./ImportWorkbook";
 import { OidcPayload } from "./OidcPayload";
 import { Project } from "./Project";
 import { ProjectMembership } from "./ProjectMembership";
@@ -21,6 +24,9 @@ export * from "./Client";
 export * from "./CommunityProject";
 export * from "./Document";
 export * from "./Engagement";
+export * from "./ImportStagedData";
+export * from "./ImportStagedRow";
+export * from "./ImportWorkbook";
 export * from "./OidcPayload";
 export * from "./Project";
 export * from "./ProjectMembership";
@@ -54,4 +60,7 @@ export const allEntities = [
   AuditLog,
   OidcPayload,
   SignInThrottle,
+  ImportWorkbook,
+  ImportStagedData,
+  ImportStagedRow,
 ];
