@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { ImportRecord } from "./ImportRecord";
 import { Project } from "./Project";
 import { Stakeholder } from "./Stakeholder";
 import { coordinate, money, optionalText, timestamps } from "./columns";
@@ -77,6 +78,10 @@ export const Property = defineEntity({
     spatialAccuracy: optionalText(),
     lastSpatialUpdate: p.datetime().nullable(),
     accessRouteGeoJSON: p.json<Record<string, unknown>>().nullable(),
+    /** Imported columns mapped to "custom:<name>", as key/value pairs (as on Stakeholder). */
+    customFields: p.json<Record<string, unknown>>().nullable(),
+    /** The import that created the record (import history, Undo import); null for records made by hand. */
+    importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
     /** Optimistic locking, as on Stakeholder. */
     version: p.integer().version(),
     ...timestamps(),

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { ImportRecord } from "./ImportRecord";
 import { Project } from "./Project";
 import { User } from "./User";
 import { coordinate, optionalText, timestamps } from "./columns";
@@ -53,6 +54,8 @@ export const Stakeholder = defineEntity({
     homePhone: optionalText(),
     cellPhone: optionalText(),
     mobilePhone: optionalText(),
+    /** The import that created the record (import history, Undo import); null for records made by hand. */
+    importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
     /** Optimistic locking: a stale edit form is refused instead of overwriting a newer save. */
     version: p.integer().version(),
     ...timestamps(),

@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   "community_project",
   "document",
   "engagement",
+  "import_record",
   "import_staged_data",
   "import_staged_row",
   "import_workbook",
