@@ -3,10 +3,10 @@ import { Client } from "./Client";
 import { CommunityProject } from "./CommunityProject";
 import { Document } from "./Document";
 import { Engagement } from "./Engagement";
-import { ImportRecord } from "./ImportRecord";
 import { ImportStagedData } from "./ImportStagedData";
 import { ImportStagedRow } from "./ImportStagedRow";
 import { ImportWorkbook } from "./ImportWorkbook";
+import { ImportRecord } from "./ImportRecord";
 import { OidcPayload } from "./OidcPayload";
 import { Project } from "./Project";
 import { ProjectMembership } from "./ProjectMembership";
@@ -25,10 +25,10 @@ export * from "./Client";
 export * from "./CommunityProject";
 export * from "./Document";
 export * from "./Engagement";
-export * from "./ImportRecord";
 export * from "./ImportStagedData";
 export * from "./ImportStagedRow";
 export * from "./ImportWorkbook";
+export * from "./ImportRecord";
 export * from "./OidcPayload";
 export * from "./Project";
 export * from "./ProjectMembership";
@@ -65,4 +65,5 @@ export const allEntities = [
   ImportWorkbook,
   ImportStagedData,
   ImportStagedRow,
+  ImportRecord,
 ];

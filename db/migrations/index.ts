@@ -5,8 +5,8 @@ import { Migration20261122022929_property_search } from "./Migration202611220229
 import { Migration20261122024605_groups_index } from "./Migration20261122024605_groups_index";
 import { Migration20261122183000_list_indexes } from "./Migration20261122183000_list_indexes";
 import { Migration20261122210752_sign_in_throttle } from "./Migration20261122210752_sign_in_throttle";
-import { Migration20261122221000_imports } from "./Migration20261122221000_imports";
 import { Migration20261122220000_import_staging } from "./Migration20261122220000_import_staging";
+import { Migration20261122221000_imports } from "./Migration20261122221000_imports";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -18,7 +18,7 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261122024605_groups_index", class: Migration20261122024605_groups_index },
   { name: "Migration20261122183000_list_indexes", class: Migration20261122183000_list_indexes },
   { name: "Migration20261122210752_sign_in_throttle", class: Migration20261122210752_sign_in_throttle },
-  { name: "Migration20261122221000_imports", class: Migration20261122221000_imports },
   { name: "Migration20261122220000_import_staging", class: Migration20261122220000_import_staging },
+  { name: "Migration20261122221000_imports", class: Migration20261122221000_imports },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];
