@@ -11,19 +11,22 @@ import { DOCUMENT_EXTENSIONS } from "./file-types";
 import { receiveProjectUpload } from "./receive.server";
 import { documentUploadSchema, isDocumentCategory } from "./schemas";
 
-/** The project of a multipart /api upload: `?projectId=` or a projectId field sent before the file. */
-export function apiUploadAccess(request: Request, fields: Record<string, string>): Promise<ProjectAccess> {
-  return requireApiProject(request, fields);
+/**
+ * The project of a multipart /api upload, for receiveProjectUpload: `?projectId=` is resolved (user
+ * and membership) before any byte of the body is read; otherwise the user is, and the projectId
+ * field sent before the file decides.
+ */
+export async function apiUploadAccess(request: Request): Promise<(fields: Record<string, string>) => Promise<ProjectAccess>> {
+  await requireUser(request);
+  if (!new URL(request.url).searchParams.get("projectId")) return (fields) => requireApiProject(request, fields);
+  const access = await requireApiProject(request);
+  return async () => access;
 }
 
 /** POST /api/documents/upload → 201 with the created document. */
 export async function apiUploadDocument(request: Request) {
-  await requireUser(request);
-  const { access, fields, file, discard } = await receiveProjectUpload(request, {
-    extensions: DOCUMENT_EXTENSIONS,
-    kind: "documents",
-    resolveAccess: (fields) => apiUploadAccess(request, fields),
-  });
+  const resolveAccess = await apiUploadAccess(request);
+  const { access, fields, file, discard } = await receiveProjectUpload(request, { extensions: DOCUMENT_EXTENSIONS, kind: "documents", resolveAccess });
   let input;
   try {
     input = parseApiPayload(documentUploadSchema, fields);

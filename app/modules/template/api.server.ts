@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
 import { parseApiPayload } from "~/modules/auth/api.server";
-import { requireUser } from "~/modules/auth/guards.server";
 import { apiUploadAccess } from "~/modules/document/api.server";
 import { TEMPLATE_EXTENSIONS } from "~/modules/document/file-types";
 import { receiveProjectUpload } from "~/modules/document/receive.server";
@@ -9,12 +8,8 @@ import { createTemplate } from "./template.server";
 
 /** POST /api/templates/upload (multipart: file, projectId, templateName, templateDescription, category, tags) → 201. */
 export async function apiUploadTemplate(request: Request) {
-  await requireUser(request);
-  const { access, fields, file, discard } = await receiveProjectUpload(request, {
-    extensions: TEMPLATE_EXTENSIONS,
-    kind: "templates",
-    resolveAccess: (fields) => apiUploadAccess(request, fields),
-  });
+  const resolveAccess = await apiUploadAccess(request);
+  const { access, fields, file, discard } = await receiveProjectUpload(request, { extensions: TEMPLATE_EXTENSIONS, kind: "templates", resolveAccess });
   let input;
   try {
     input = parseApiPayload(templateUploadSchema, fields);
