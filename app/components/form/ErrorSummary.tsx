@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
  * errors (ticking a checkbox that shows more fields) leave focus where the user put it. Screen
  * readers hear the summary through the inner alert, not through the focused element itself.
  */
-export function ErrorSummary({ errors, fieldIds = {} }: { errors: Record<string, string> | null | undefined; fieldIds?: Record<string, string> }) {
+export function ErrorSummary({ errors, fieldIds = {}, title = "There is a problem" }: { errors: Record<string, string> | null | undefined; fieldIds?: Record<string, string>; title?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors ?? {});
   const hasErrors = entries.length > 0;
@@ -19,7 +19,7 @@ export function ErrorSummary({ errors, fieldIds = {} }: { errors: Record<string,
   return (
     <div ref={ref} className="error-summary" tabIndex={-1} autoFocus>
       <div role="alert">
-        <h2 className="error-summary__title">There is a problem</h2>
+        <h2 className="error-summary__title">{title}</h2>
         <ul className="error-summary__list">
           {entries.map(([field, message]) => (
             <li key={field}>
