@@ -10,6 +10,8 @@ describe("bodyLimitFor", () => {
     ["POST", "/api/templates/upload"],
     ["POST", "/documents"],
     ["POST", "/Templates/"],
+    ["POST", "/import"],
+    ["POST", "/api/file/parse"],
   ])("gives a multipart %s %s the upload limit", (method, path) => {
     expect(bodyLimitFor(method, path, "multipart/form-data; boundary=x").bytes).toBe(UPLOAD_BODY_LIMIT_BYTES);
   });

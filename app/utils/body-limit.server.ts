@@ -17,8 +17,11 @@ export const BODY_TOO_LARGE_MESSAGE = "Request body is too large";
  */
 const LINGER_MS = 1000;
 
-/** The routes whose multipart posts carry a file (documents and templates, page and /api). */
-const UPLOAD_PATHS = new Set(["/documents", "/templates", "/api/documents/upload", "/api/templates/upload"]);
+/**
+ * The routes whose multipart posts carry a file: documents and templates (page and /api) and the
+ * spreadsheet import (page and the spec's /api/file/parse), all under the same 50 MB file limit.
+ */
+const UPLOAD_PATHS = new Set(["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse"]);
 
 export interface BodyLimit {
   bytes: number;
