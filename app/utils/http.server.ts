@@ -1,5 +1,11 @@
 import { json } from "@remix-run/node";
 import { AppError } from "./app-error";
+import { getEnv } from "./env.server";
+
+/** Whether cookies for this request are Secure: it reached us over https, or that is forced (FORCE_SECURE_COOKIES). */
+export function usesSecureCookies(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || getEnv().FORCE_SECURE_COOKIES === "true";
+}
 
 /** The origin the browser used (Express already applied trusted X-Forwarded-* headers). */
 export function requestOrigin(request: Request): string {

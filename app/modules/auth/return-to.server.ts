@@ -1,8 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { safeRedirectPath, usesSecureCookies } from "~/utils/http.server";
 import { getSessionSecret } from "~/utils/secrets.server";
-import { usesSecureCookies } from "./session.server";
 
 /**
  * Where to go after signing in, kept in a short-lived signed cookie scoped to /api (read only by the

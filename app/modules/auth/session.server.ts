@@ -4,6 +4,7 @@ import { db } from "~db/orm";
 import { getEnv } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secrets.server";
 import type { FlashMessage } from "~/utils/flash";
+import { usesSecureCookies } from "~/utils/http.server";
 import { oncePerRequest } from "./request-scope.server";
 
 /**
@@ -33,11 +34,6 @@ export const SECURE_SESSION_COOKIE = "__Host-lr_session";
 
 type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
 const storages = new Map<boolean, AppSessionStorage>();
-
-/** Whether cookies for this request are Secure: it reached us over https, or that is forced. */
-export function usesSecureCookies(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || getEnv().FORCE_SECURE_COOKIES === "true";
-}
 
 function sessionStorage(secure: boolean): AppSessionStorage {
   let storage = storages.get(secure);

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { getEnv } from "~/utils/env.server";
 import { deriveSecret } from "~/utils/secrets.server";
-import { requestOrigin } from "~/utils/http.server";
+import { requestOrigin, usesSecureCookies } from "~/utils/http.server";
 import { isHttpsOrLoopback, normaliseIssuer } from "~/utils/secure-url";
 import { generateNonce, mergeUserinfo, needsUserinfo, profileFromClaims, verifyIdToken, type SsoProfile } from "./sso-claims";
 
@@ -161,7 +161,7 @@ class OidcStrategy<User> extends OAuth2Strategy<User> {
 export async function authenticateWithSso(request: Request): Promise<SsoResult> {
   const env = getEnv();
   const client = await ssoClientFor(request);
-  const secure = new URL(request.url).protocol === "https:" || env.FORCE_SECURE_COOKIES === "true";
+  const secure = usesSecureCookies(request);
   const strategy: OidcStrategy<SsoResult> = new OidcStrategy<SsoResult>(
     {
       cookie: { name: OAUTH_COOKIE_PREFIX, httpOnly: true, sameSite: "Lax", path: OAUTH_COOKIE_PATH, maxAge: 600, ...(secure ? { secure: true as const } : {}) },
@@ -192,7 +192,7 @@ export async function authenticateWithSso(request: Request): Promise<SsoResult> 
  * flow must not linger (each holds a PKCE verifier and a nonce).
  */
 export function clearOAuthCookies(request: Request): string[] {
-  const secure = new URL(request.url).protocol === "https:" || getEnv().FORCE_SECURE_COOKIES === "true";
+  const secure = usesSecureCookies(request);
   const names = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((part) => part.split("=")[0]!.trim())
