@@ -1,0 +1,19 @@
+import { AppError } from "~/utils/app-error";
+import { INVALID_FILE_TITLE } from "./file-kind";
+
+/**
+ * A refused import file: the message the upload step shows (and /api sends in `error`), with the
+ * title it appears under ("Invalid File" for a type the wizard does not take).
+ */
+export class ImportFileError extends AppError {
+  constructor(
+    status: 400 | 413 | 415 | 422,
+    message: string,
+    public readonly title: string = "Failed to parse file",
+  ) {
+    super(status, message, "IMPORT_FILE_REFUSED");
+  }
+}
+
+export const invalidFile = (message: string) => new ImportFileError(415, message, INVALID_FILE_TITLE);
+export const unreadable = (message: string) => new ImportFileError(422, message);

@@ -1,0 +1,54 @@
+/**
+ * The SQL of import staging: rows are written in batches (one statement per batch, the rows as one
+ * JSON parameter) and read back in row-number order by keyset, so neither side holds a sheet in memory.
+ */
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { getOrm } from "~db/orm";
+import type { StagedCell } from "./parse/sheet-table";
+
+/** A cell as stored in jsonb: dates as `{ "d": ISO }` (JSON has no dates), the rest as JSON values. */
+export function encodeCells(cells: readonly StagedCell[]): unknown[] {
+  return cells.map((cell) => (cell instanceof Date ? { d: cell.toISOString() } : cell));
+}
+
+export function decodeCells(json: unknown): StagedCell[] {
+  if (!Array.isArray(json)) return [];
+  return json.map((cell: unknown) => {
+    if (cell && typeof cell === "object" && typeof (cell as { d?: unknown }).d === "string") return new Date((cell as { d: string }).d);
+    if (typeof cell === "string" || typeof cell === "number" || typeof cell === "boolean") return cell;
+    return null;
+  });
+}
+
+export async function insertStagedRows(em: EntityManager, dataKey: string, rows: { rowNumber: number; cells: StagedCell[] }[]) {
+  if (rows.length === 0) return;
+  const payload = JSON.stringify(rows.map((row) => [row.rowNumber, encodeCells(row.cells)]));
+  await em.execute(
+    `insert into import_staged_row (data_key, row_number, cells)
+     select ?, (r->>0)::int, r->1 from jsonb_array_elements(?::jsonb) as r`,
+    [dataKey, payload],
+    "run",
+  );
+}
+
+/** Connection-level reads: the import job calls these outside any request context. */
+function connection() {
+  return getOrm().em.getConnection();
+}
+
+export async function selectStagedRows(dataKey: string, afterRow: number, limit: number) {
+  const rows = await connection().execute<{ row_number: number; cells: unknown }[]>(
+    `select row_number, cells from import_staged_row where data_key = ? and row_number > ? order by row_number limit ?`,
+    [dataKey, afterRow, limit],
+  );
+  return rows.map((row) => ({ rowNumber: Number(row.row_number), cells: decodeCells(typeof row.cells === "string" ? JSON.parse(row.cells) : row.cells) }));
+}
+
+export async function deleteWorkbookOfData(dataKey: string) {
+  await connection().execute(`delete from import_workbook where workbook_key in (select workbook_key from import_staged_data where data_key = ?)`, [dataKey], "run");
+}
+
+export async function deleteWorkbooksOlderThan(cutoff: Date): Promise<number> {
+  const deleted = await connection().execute<{ workbook_key: string }[]>(`delete from import_workbook where created_at < ? returning workbook_key`, [cutoff]);
+  return deleted.length;
+}

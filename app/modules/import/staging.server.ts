@@ -1,0 +1,322 @@
+/**
+ * Import staging (issue 10, module A): an uploaded CSV or workbook is read off the request thread's
+ * critical path (streamed CSV and XLSX, legacy XLS in a worker thread) under the limits of
+ * parse/limits.ts, and every sheet's rows are staged in PostgreSQL in one transaction, bound to the
+ * user, project and client that uploaded it. A refused file leaves nothing behind. The wizard and the
+ * /api calls then work from `workbookKey` / `dataKey` on any app server; staging is removed after the
+ * import (discardStaged) or after 24 hours (sweepExpiredStaging).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import type { StagedSheetSummary } from "~db/entities/index";
+import { db } from "~db/orm";
+import { refId } from "~db/entities/refs";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
+import { readCsvRows } from "./parse/csv-reader.server";
+import { ImportFileError, unreadable } from "./parse/errors";
+import { NO_ROWS_MESSAGE, NOT_A_WORKBOOK_MESSAGE, PDF_NOT_YET_MESSAGE, sniffSpreadsheet, specFileType } from "./parse/file-kind";
+import { createDeadline, DEFAULT_PARSE_LIMITS, LIMIT_MESSAGES, type Deadline, type ParseLimits } from "./parse/limits";
+import { receiveImportUpload, type ReceivedFile } from "./parse/receive-file.server";
+import { SheetTable, type StagedCell, type StagedColumn } from "./parse/sheet-table";
+import type { WorkbookEvent } from "./parse/workbook-events";
+import { readXls, type XlsReadOptions } from "./parse/xls-reader.server";
+import { openXlsx } from "./parse/xlsx-reader.server";
+import { deleteWorkbookOfData, deleteWorkbooksOlderThan, insertStagedRows, selectStagedRows } from "./staging-store.server";
+
+export type { StagedColumn } from "./parse/sheet-table";
+export type RawCell = StagedCell;
+
+export interface ParseResult {
+  fileType: "csv" | "excel" | "pdf";
+  fileName: string;
+  hasMultipleSheets: boolean;
+  sheets: StagedSheetSummary[];
+  workbookKey: string;
+  columns: StagedColumn[];
+  dataKey: string | null;
+  totalRows: number;
+}
+
+export const STAGING_TTL_MS = 24 * 60 * 60 * 1000;
+const INSERT_BATCH = 1000;
+const EVENT_BATCH = 500;
+const NOT_FOUND_MESSAGE = "The uploaded file was not found or has expired (uploads are kept for 24 hours). Please upload it again.";
+const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
+
+const newKey = () => crypto.randomBytes(16).toString("base64url");
+
+/** Options tests use to prove the limits without 50 MB files. */
+export interface StagingOptions {
+  limits?: Partial<ParseLimits>;
+  xls?: XlsReadOptions;
+}
+
+async function* csvEvents(path: string, deadline: Deadline): AsyncGenerator<WorkbookEvent> {
+  yield { kind: "sheet", name: "" };
+  let rows: { rowNumber: number; cells: string[] }[] = [];
+  for await (const row of readCsvRows(path, deadline)) {
+    rows.push(row);
+    if (rows.length >= EVENT_BATCH) {
+      yield { kind: "rows", rows };
+      rows = [];
+    }
+  }
+  if (rows.length) yield { kind: "rows", rows };
+}
+
+async function* xlsxEvents(path: string, limits: ParseLimits, deadline: Deadline): AsyncGenerator<WorkbookEvent> {
+  const workbook = await openXlsx(path, limits, deadline);
+  try {
+    for (const sheet of workbook.sheets) {
+      yield { kind: "sheet", name: sheet.name };
+      let rows: { rowNumber: number; cells: RawCell[] }[] = [];
+      let previous = 0;
+      for await (const row of workbook.rows(sheet)) {
+        // A row written without its number follows the one before it.
+        const rowNumber = Number.isFinite(row.rowNumber) && row.rowNumber > previous ? row.rowNumber : previous + 1;
+        previous = rowNumber;
+        rows.push({ rowNumber, cells: row.cells as RawCell[] });
+        if (rows.length >= EVENT_BATCH) {
+          yield { kind: "rows", rows };
+          rows = [];
+        }
+      }
+      if (rows.length) yield { kind: "rows", rows };
+    }
+  } finally {
+    workbook.close();
+  }
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await fs.promises.open(path, "r");
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await handle.read(head, 0, 8, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The events of the file's reader: the name says CSV or Excel; for Excel the bytes pick xlsx or xls. */
+async function fileEvents(file: ReceivedFile, limits: ParseLimits, deadline: Deadline, options: StagingOptions): Promise<AsyncGenerator<WorkbookEvent>> {
+  if (file.kind === "pdf") throw new ImportFileError(422, PDF_NOT_YET_MESSAGE, "PDF import not available yet");
+  if (file.size === 0) throw unreadable("The selected file is empty (0 bytes)");
+  if (file.kind === "csv") return csvEvents(file.path, deadline);
+  // Excel often saves a workbook under the other extension; what the bytes are decides the reader.
+  const sniffed = sniffSpreadsheet(await readHead(file.path));
+  if (sniffed === "xlsx") return xlsxEvents(file.path, limits, deadline);
+  if (sniffed === "xls") return readXls(file.path, limits, deadline, options.xls);
+  throw unreadable(NOT_A_WORKBOOK_MESSAGE);
+}
+
+interface StagedSheet {
+  name: string | null;
+  dataKey: string;
+  table: SheetTable;
+}
+
+/** Writes every sheet's rows under new keys inside the caller's transaction; throws past any limit. */
+async function stageEvents(em: EntityManager, workbookKey: string, events: AsyncIterable<WorkbookEvent>, limits: ParseLimits, deadline: Deadline) {
+  const sheets: StagedSheet[] = [];
+  let current: StagedSheet | null = null;
+  let pending: { rowNumber: number; cells: StagedCell[] }[] = [];
+  let totalRows = 0;
+  const flush = async () => {
+    if (!current || pending.length === 0) return;
+    await insertStagedRows(em, current.dataKey, pending);
+    pending = [];
+    if (deadline.expired()) throw unreadable(LIMIT_MESSAGES.tooSlow);
+  };
+  for await (const event of events) {
+    if (event.kind === "sheet") {
+      await flush();
+      current = { name: event.name || null, dataKey: newKey(), table: new SheetTable(limits) };
+      sheets.push(current);
+      await em.execute(
+        `insert into import_staged_data (data_key, workbook_key, sheet, sheet_index, columns, total_rows) values (?, ?, ?, ?, '[]', 0)`,
+        [current.dataKey, workbookKey, current.name, sheets.length - 1],
+        "run",
+      );
+      continue;
+    }
+    if (!current) throw unreadable(NOT_A_WORKBOOK_MESSAGE);
+    for (const row of event.rows) {
+      const cells = current.table.push(row.rowNumber, row.cells);
+      if (!cells) continue;
+      if (++totalRows > limits.maxRows) throw unreadable(LIMIT_MESSAGES.tooManyRows(limits.maxRows));
+      pending.push({ rowNumber: row.rowNumber, cells });
+      if (pending.length >= INSERT_BATCH) await flush();
+    }
+  }
+  await flush();
+  for (const sheet of sheets) {
+    await em.execute(`update import_staged_data set columns = ?::jsonb, total_rows = ? where data_key = ?`, [JSON.stringify(sheet.table.columns()), sheet.table.dataRows, sheet.dataKey], "run");
+  }
+  return sheets;
+}
+
+async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: ParseLimits, options: StagingOptions): Promise<ParseResult> {
+  const deadline = createDeadline(limits.timeLimitMs);
+  const events = await fileEvents(file, limits, deadline, options);
+  const fileType = file.kind === "csv" ? "csv" : "excel";
+  const workbookKey = newKey();
+  return db().transactional(async (em) => {
+    await em.execute(
+      `insert into import_workbook (workbook_key, user_id, project_id, client_id, file_name, file_type, sheets) values (?, ?, ?, ?, ?, ?, '[]')`,
+      [workbookKey, access.user.id, access.project.id, refId(access.project.client), file.fileName, fileType],
+      "run",
+    );
+    let sheets: StagedSheet[];
+    try {
+      sheets = await stageEvents(em, workbookKey, events, limits, deadline);
+    } finally {
+      await events.return(undefined);
+    }
+    const summaries: StagedSheetSummary[] = fileType === "csv" ? [] : sheets.map((s) => ({ name: s.name ?? "", rowCount: s.table.dataRows }));
+    await em.execute(`update import_workbook set sheets = ?::jsonb where workbook_key = ?`, [JSON.stringify(summaries), workbookKey], "run");
+    const withRows = sheets.filter((s) => s.table.dataRows > 0);
+    if (withRows.length === 0) throw unreadable(NO_ROWS_MESSAGE);
+    const base = { fileType: specFileType(file.kind), fileName: file.fileName, sheets: summaries, workbookKey };
+    if (withRows.length > 1) return { ...base, hasMultipleSheets: true, columns: [], dataKey: null, totalRows: withRows.reduce((n, s) => n + s.table.dataRows, 0) };
+    const only = withRows[0]!;
+    return { ...base, hasMultipleSheets: false, columns: only.table.columns(), dataKey: only.dataKey, totalRows: only.table.dataRows };
+  });
+}
+
+/**
+ * Like parseUpload, with the project resolved from the fields sent before the file (an /api call
+ * that names its project in the body). importData is checked before any byte is written.
+ */
+export async function parseUploadWith(
+  request: Request,
+  resolveAccess: (fields: Record<string, string>) => Promise<ProjectAccess>,
+  options: StagingOptions = {},
+): Promise<{ access: ProjectAccess; result: ParseResult; fields: Record<string, string> }> {
+  const limits = { ...DEFAULT_PARSE_LIMITS, ...options.limits };
+  let access: ProjectAccess | null = null;
+  const check = async (fields: Record<string, string>) => {
+    const resolved = await resolveAccess(fields);
+    requirePermission(resolved, "importData");
+    return resolved;
+  };
+  const upload = await receiveImportUpload(request, {
+    maxFileBytes: limits.maxFileBytes,
+    beforeFile: async (fields) => {
+      access = await check(fields);
+    },
+  });
+  try {
+    access ??= await check(upload.fields);
+    if (!upload.file) throw new ImportFileError(400, NO_FILE_MESSAGE);
+    const result = await stageFile(access, upload.file, limits, options);
+    return { access, result, fields: upload.fields };
+  } finally {
+    await upload.cleanup();
+  }
+}
+
+/** Reads the multipart upload (file field `file`), stages it, and returns what the wizard shows next. */
+export async function parseUpload(access: ProjectAccess, request: Request, options: StagingOptions = {}): Promise<{ result: ParseResult; fields: Record<string, string> }> {
+  requirePermission(access, "importData");
+  const { result, fields } = await parseUploadWith(request, async () => access, options);
+  return { result, fields };
+}
+
+interface WorkbookRow {
+  workbook_key: string;
+  file_name: string;
+  file_type: "csv" | "excel";
+  sheets: StagedSheetSummary[] | string;
+}
+
+const fresh = () => new Date(Date.now() - STAGING_TTL_MS);
+const json = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
+
+async function findWorkbook(access: ProjectAccess, workbookKey: unknown): Promise<WorkbookRow> {
+  if (typeof workbookKey !== "string" || !workbookKey || workbookKey.length > 100) throw new AppError(404, NOT_FOUND_MESSAGE);
+  const rows = await db().execute<WorkbookRow[]>(
+    `select workbook_key, file_name, file_type, sheets from import_workbook
+      where workbook_key = ? and user_id = ? and project_id = ? and client_id = ? and created_at > ?`,
+    [workbookKey, access.user.id, access.project.id, refId(access.project.client), fresh()],
+  );
+  if (!rows[0]) throw new AppError(404, NOT_FOUND_MESSAGE);
+  return rows[0];
+}
+
+export async function getWorkbook(access: ProjectAccess, workbookKey: string) {
+  requirePermission(access, "importData");
+  const workbook = await findWorkbook(access, workbookKey);
+  return { workbookKey: workbook.workbook_key, fileName: workbook.file_name, fileType: workbook.file_type, sheets: json(workbook.sheets) };
+}
+
+interface DataRow {
+  data_key: string;
+  workbook_key: string;
+  sheet: string | null;
+  columns: StagedColumn[] | string;
+  total_rows: number;
+}
+
+export async function parseSheet(access: ProjectAccess, input: { workbookKey: string; selectedSheet: string }) {
+  requirePermission(access, "importData");
+  const workbook = await findWorkbook(access, input.workbookKey);
+  const rows = await db().execute<DataRow[]>(`select data_key, columns, total_rows from import_staged_data where workbook_key = ? and sheet is not distinct from ? order by sheet_index limit 1`, [
+    workbook.workbook_key,
+    workbook.file_type === "csv" ? null : String(input.selectedSheet ?? ""),
+  ]);
+  const data = rows[0];
+  if (!data) throw new AppError(400, `Failed to parse selected sheet: the workbook has no sheet named “${String(input.selectedSheet ?? "")}”.`);
+  if (Number(data.total_rows) === 0) throw new AppError(422, `The sheet “${input.selectedSheet}” has no rows to import. Choose another sheet.`);
+  return { columns: json(data.columns), dataKey: data.data_key, totalRows: Number(data.total_rows), selectedSheet: input.selectedSheet };
+}
+
+export async function getStagedData(access: ProjectAccess, dataKey: string) {
+  requirePermission(access, "importData");
+  if (typeof dataKey !== "string" || !dataKey || dataKey.length > 100) throw new AppError(404, NOT_FOUND_MESSAGE);
+  const rows = await db().execute<(DataRow & { file_name: string; file_type: "csv" | "excel" })[]>(
+    `select d.data_key, d.workbook_key, d.sheet, d.columns, d.total_rows, w.file_name, w.file_type
+       from import_staged_data d join import_workbook w on w.workbook_key = d.workbook_key
+      where d.data_key = ? and w.user_id = ? and w.project_id = ? and w.client_id = ? and w.created_at > ?`,
+    [dataKey, access.user.id, access.project.id, refId(access.project.client), fresh()],
+  );
+  const data = rows[0];
+  if (!data) throw new AppError(404, NOT_FOUND_MESSAGE);
+  return {
+    dataKey: data.data_key,
+    workbookKey: data.workbook_key,
+    fileName: data.file_name,
+    fileType: data.file_type,
+    sheet: data.sheet,
+    columns: json(data.columns),
+    totalRows: Number(data.total_rows),
+  };
+}
+
+/**
+ * The staged rows in file order, in batches. No access check: the import job calls it after checking
+ * its import record. rowNumber is the row as the user sees it in the file, the header counted.
+ */
+export async function* readStagedRows(dataKey: string, { batchSize = 1000 }: { batchSize?: number } = {}): AsyncGenerator<{ rowNumber: number; cells: RawCell[] }[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await selectStagedRows(dataKey, after, batchSize);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    after = batch[batch.length - 1]!.rowNumber;
+  }
+}
+
+/** Removes the upload the data belongs to (every sheet of it). */
+export async function discardStaged(dataKey: string): Promise<void> {
+  await deleteWorkbookOfData(dataKey);
+}
+
+/** Removes uploads staged more than 24 hours ago; returns how many. */
+export async function sweepExpiredStaging(): Promise<number> {
+  return deleteWorkbooksOlderThan(fresh());
+}
