@@ -21,6 +21,7 @@ import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { openRequestScope } from "~/modules/auth/request-scope.server";
 import { sweepOrphanObjects } from "~/modules/storage/orphans.server";
+import { sweepExpiredStaging } from "~/modules/import/staging.server";
 import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { withRequestContext } from "~db/orm";
 
@@ -119,7 +120,10 @@ async function main() {
 
   // Expired sessions are refused on read anyway; the sweep only keeps the table small. Idempotent,
   // so every app server may run it.
-  const sessionSweep = repeatInBackground("Session sweep", () => withRequestContext(deleteExpiredSessions), { everyMs: SESSION_SWEEP_MS });
+  // Import uploads staged more than 24 hours ago go with them (issue 10).
+  const sessionSweep = repeatInBackground("Session sweep", () => withRequestContext(async () => void (await Promise.all([deleteExpiredSessions(), sweepExpiredStaging()]))), {
+    everyMs: SESSION_SWEEP_MS,
+  });
   // Objects a crashed upload left without a row: a few minutes after start, then every six hours.
   const objectSweep = repeatInBackground(
     "Object sweep",
