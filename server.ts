@@ -24,6 +24,8 @@ import { sweepOrphanObjects } from "~/modules/storage/orphans.server";
 import { sweepExpiredStaging } from "~/modules/import/staging.server";
 import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { withRequestContext } from "~db/orm";
+import { startJobs } from "~/modules/jobs/boss.server";
+import { runWorkerProcess } from "~/modules/jobs/worker-process.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 const OBJECT_SWEEP_DELAY_MS = 5 * 60 * 1000;
@@ -33,7 +35,10 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
 async function main() {
   const env = getEnv();
+  // `npm run worker`: background jobs only, no HTTP (app/modules/jobs/).
+  if (process.argv.includes("--worker")) return runWorkerProcess(env);
   const database = await startDatabase(env);
+  const jobs = await startJobs(database.orm, { workers: env.JOB_WORKERS === "true", stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
   const app = express();
   app.disable("x-powered-by");
   // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure.
@@ -134,7 +139,7 @@ async function main() {
     { firstAfterMs: OBJECT_SWEEP_DELAY_MS, everyMs: OBJECT_SWEEP_MS },
   );
 
-  const shutdown = createShutdown({ server, background: [sessionSweep, objectSweep], timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, close: database.close });
+  const shutdown = createShutdown({ server, background: [sessionSweep, objectSweep, jobs], timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, close: database.close });
   stopOnSignals(shutdown, { stopNow: database.stopNow });
 }
 

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   LOCAL_SIGN_IN: z.enum(["true", "false"]).optional(),
   LOG_SQL: z.enum(["true", "false"]).default("false"),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(8),
+  JOB_WORKERS: z.enum(["true", "false"]).default("true"),
   S3_ENDPOINT: z.string().optional(),
   S3_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   S3_USE_SSL: z.enum(["true", "false"]).default("true"),

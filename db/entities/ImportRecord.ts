@@ -9,6 +9,11 @@ export const IMPORT_RECORD_TYPES = ["stakeholders", "properties"] as const;
 /** queued → running → completed (→ undone), or failed (a retry may run it again). */
 export const IMPORT_STATUSES = ["queued", "running", "completed", "failed", "undone"] as const;
 
+export interface ImportMappingJson {
+  columns: { name: string; index: number }[];
+  targets: Record<string, string>;
+}
+
 /**
  * One import of a staged file into a project (issue 10): who started it, the mapping it used, its
  * progress and outcome. The commit job (app/modules/import/import-job.server.ts) writes progress on
@@ -28,8 +33,8 @@ export const ImportRecord = defineEntity({
     status: p.enum([...IMPORT_STATUSES]).default("queued"),
     /** The staged rows (staging.server.ts); cleared once they are discarded after the commit. */
     dataKey: optionalText(),
-    /** The /api mapping as validated: column name → field key, "skip" or "custom:Name". */
-    mapping: jsonObject<Record<string, string>>(),
+    /** The staged file's columns and the mapping as validated (column name → field key, "skip" or "custom:Name"). */
+    mapping: jsonObject<ImportMappingJson>(),
     totalRows: p.integer().default(0),
     processedRows: p.integer().default(0),
     counts: jsonObject(),

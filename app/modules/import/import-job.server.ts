@@ -1,0 +1,176 @@
+/**
+ * The commit job of an import (issue 10), run by a pg-boss worker (app/modules/jobs/). All or nothing:
+ * every row of one import is written in one transaction on a connection of its own; progress goes to
+ * the import record on other connections, so the progress page reads it while the transaction is
+ * open. A failure rolls everything back and marks the record failed; pg-boss retries the job once.
+ * Idempotent: the transaction first takes an advisory lock on the import and returns at once when the
+ * record is already completed (or undone), so a retry or a second delivery applies it once.
+ */
+import pg from "pg";
+import { getOrm } from "~db/orm";
+import type { ImportMappingJson } from "~db/entities/ImportRecord";
+import { SKIP, isImportType } from "./import-fields";
+import { validateMapping, type MappedColumn } from "./column-mapping";
+import { coerceRow } from "./row-coercion";
+import { insertPlan } from "./import-insert.server";
+import { discardStaged, readStagedRows } from "./staging.server";
+import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
+
+export const IMPORT_QUEUE = "import-commit";
+
+export interface ImportJobData {
+  importId: number;
+}
+
+/** Tunables and a hook for tests (the all-or-nothing test stops the job between two batches). */
+export const importJobSettings = {
+  /** Staged rows read at a time. */
+  readBatch: 2000,
+  /** Rows per INSERT statement. */
+  insertBatch: 2000,
+  afterBatch: null as null | ((importId: number, processedRows: number) => Promise<void>),
+};
+
+/** pg_advisory_xact_lock(namespace, import id): one runner per import across every server. */
+const LOCK_NAMESPACE = 0x1a7d;
+
+/** The application_name of an import's connection (pg_stat_activity shows which import it is). */
+export const importConnectionName = (importId: number) => `land-records-import-${importId}`;
+
+interface ImportRow {
+  id: number;
+  project_id: number;
+  client_id: number;
+  created_by_id: string;
+  import_type: string;
+  status: string;
+  data_key: string | null;
+  mapping: ImportMappingJson;
+  total_rows: number;
+}
+
+/** Statements on the ORM's pool: their own connections, committed at once, outside the job's transaction. */
+function outside(sql: string, params: unknown[]) {
+  return getOrm().em.getConnection().execute(sql, params, "run");
+}
+
+export class ImportJobError extends Error {}
+
+/** The validated mapping of the record: the same pure check the wizard and /api ran before enqueueing. */
+export function mappedColumnsOf(importType: string, mapping: ImportMappingJson): MappedColumn[] {
+  if (!isImportType(importType)) throw new ImportJobError(`Unknown import type '${importType}'`);
+  const width = Math.max(0, ...mapping.columns.map((c) => c.index + 1));
+  const names = Array.from({ length: width }, () => "");
+  for (const column of mapping.columns) names[column.index] = column.name;
+  const choices = names.map((name) => ({ target: name ? (mapping.targets[name] ?? SKIP) : SKIP }));
+  const result = validateMapping(importType, names, choices);
+  if (!result.ok) throw new ImportJobError("The import's mapping is no longer valid: start the import again");
+  return result.columns;
+}
+
+/** What the user is told when the job fails: nothing was imported, and why in plain words. */
+function failureMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === "57P01" || code === "57P02" || code === "57P03" || /terminat|Connection (ended|closed)|ECONNRESET|not queryable/i.test(text)) {
+    return "The database connection was lost during the import. Nothing was imported; it will be retried once automatically.";
+  }
+  if (error instanceof ImportJobError) return `${text}. Nothing was imported.`;
+  return "The import failed and nothing was imported. Please try again.";
+}
+
+export async function runImportJob({ importId }: ImportJobData): Promise<{ applied: boolean }> {
+  const client = new pg.Client({ connectionString: getOrm().config.get("clientUrl"), application_name: importConnectionName(importId) });
+  // A terminated backend emits 'error' on the client; the query in flight rejects with it anyway.
+  client.on("error", () => {});
+  await client.connect();
+  let dataKey: string | null = null;
+  let transactionOpen = false;
+  try {
+    await client.query("begin");
+    transactionOpen = true;
+    await client.query("select pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, importId]);
+    const { rows } = await client.query<ImportRow>("select id, project_id, client_id, created_by_id, import_type, status, data_key, mapping, total_rows from import_record where id = $1", [importId]);
+    const record = rows[0];
+    if (!record || record.status === "completed" || record.status === "undone") {
+      await client.query("rollback");
+      transactionOpen = false;
+      return { applied: false };
+    }
+    dataKey = record.data_key;
+    await outside("update import_record set status = 'running', started_at = now(), attempts = attempts + 1, processed_rows = 0, error = null where id = ?", [importId]);
+    const outcome = await writeRows(client, record);
+    await client.query(
+      `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
+       values ($1, $2, $3, 'import.commit', 'ImportRecord', $4, $5)`,
+      [record.created_by_id, record.client_id, record.project_id, String(importId), JSON.stringify({ importType: record.import_type, counts: outcome.counts, skippedTotal: outcome.skippedTotal })],
+    );
+    await client.query(
+      `update import_record set status = 'completed', processed_rows = $2, counts = $3, skipped_rows = $4, skipped_total = $5,
+         error = null, finished_at = now(), data_key = null where id = $1`,
+      [importId, outcome.processed, JSON.stringify(outcome.counts), JSON.stringify(outcome.skippedRows), outcome.skippedTotal],
+    );
+    await client.query("commit");
+    transactionOpen = false;
+  } catch (error) {
+    if (transactionOpen) await client.query("rollback").catch(() => {});
+    console.error(`Import ${importId} failed:`, error instanceof Error ? error.message : error);
+    await outside("update import_record set status = 'failed', error = ?, finished_at = now() where id = ? and status <> 'completed'", [failureMessage(error), importId]).catch(() => {});
+    throw error;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  // The rows are in; the staged copy is no longer needed (the 24-hour sweep would remove it anyway).
+  if (dataKey) await discardStaged(dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
+  return { applied: true };
+}
+
+interface Outcome {
+  processed: number;
+  counts: ImportCounts;
+  skippedRows: SkippedRow[];
+  skippedTotal: number;
+}
+
+async function writeRows(client: pg.Client, record: ImportRow): Promise<Outcome> {
+  if (!record.data_key) throw new ImportJobError("The uploaded file's data is no longer available: upload it again");
+  const importType = record.import_type;
+  const columns = mappedColumnsOf(importType, record.mapping);
+  if (!isImportType(importType)) throw new ImportJobError(`Unknown import type '${importType}'`);
+  const plan = insertPlan(importType, columns);
+  const params = (rows: unknown[]) => [record.created_by_id, record.project_id, record.id, record.client_id, JSON.stringify(rows)];
+  const skippedRows: SkippedRow[] = [];
+  let skippedTotal = 0;
+  let skipped = 0;
+  let created = 0;
+  let processed = 0;
+  let pending: Record<string, unknown>[] = [];
+  const flush = async () => {
+    if (!pending.length) return;
+    await client.query(plan.sql, params(pending));
+    created += pending.length;
+    pending = [];
+  };
+  for await (const batch of readStagedRows(record.data_key, { batchSize: importJobSettings.readBatch })) {
+    for (const row of batch) {
+      const result = coerceRow(importType, columns, row.cells);
+      if (result.ok) {
+        pending.push(plan.toRecord(result.values, result.customFields));
+        if (pending.length >= importJobSettings.insertBatch) await flush();
+      } else {
+        skipped++;
+        for (const problem of result.problems) {
+          skippedTotal++;
+          if (skippedRows.length < SKIPPED_ROWS_KEPT) skippedRows.push({ rowNumber: row.rowNumber, column: problem.column, value: problem.value, reason: problem.reason });
+        }
+      }
+    }
+    processed += batch.length;
+    await outside("update import_record set processed_rows = ? where id = ?", [processed, record.id]);
+    if (importJobSettings.afterBatch) await importJobSettings.afterBatch(record.id, processed);
+  }
+  await flush();
+  if (processed !== record.total_rows) throw new ImportJobError(`The uploaded file's data is no longer complete (${processed} of ${record.total_rows} rows): upload it again`);
+  const counts = { ...emptyCounts(), imported: created, skipped, created, ...(importType === "stakeholders" ? { stakeholdersCreated: created } : {}) };
+  return { processed, counts, skippedRows, skippedTotal };
+}

@@ -1,0 +1,32 @@
+import { countsOf, csvCell, emptyCounts, importResponse, skippedRowsToCsv, type ImportView } from "./import-view";
+
+describe("countsOf", () => {
+  it("fills every count of the spec's shape, keeping stored numbers and ignoring anything else", () => {
+    expect(countsOf(null)).toEqual(emptyCounts());
+    expect(countsOf({ imported: 3, skipped: "2", created: 3, pendingDuplicates: "x", extra: 9 })).toEqual({ ...emptyCounts(), imported: 3, created: 3 });
+    expect(countsOf({ pendingDuplicates: [{ type: "stakeholder" }] }).pendingDuplicates).toEqual([{ type: "stakeholder" }]);
+  });
+
+  it("answers the /api call with the import id and the counts only", () => {
+    const view = { id: 7, counts: { ...emptyCounts(), imported: 2 } } as ImportView;
+    expect(importResponse(view)).toEqual({ importId: 7, ...emptyCounts(), imported: 2 });
+  });
+});
+
+describe("skipped rows as CSV", () => {
+  it("neutralises formulas and quotes commas, quotes and line breaks", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell("+61 400")).toBe("'+61 400");
+    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("@sum")).toBe("'@sum");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+  });
+
+  it("has a header row and one line per problem, CRLF-terminated", () => {
+    expect(skippedRowsToCsv([{ rowNumber: 4, column: "Email", value: "not-an-email", reason: "Not an e-mail address" }])).toBe(
+      "Row,Column,Value,Reason\r\n4,Email,not-an-email,Not an e-mail address\r\n",
+    );
+  });
+});

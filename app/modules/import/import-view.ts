@@ -1,0 +1,89 @@
+/**
+ * What the import history, the progress page and POST /api/file/import show of an import record.
+ * Pure (no I/O): the shapes, the spec's counts (spec 000 §7) and the skipped rows as CSV.
+ */
+import type { ImportType } from "./import-fields";
+
+export const IMPORT_VIEW_STATUSES = ["queued", "running", "completed", "failed", "undone"] as const;
+export type ImportStatus = (typeof IMPORT_VIEW_STATUSES)[number];
+
+/** The stored list of skipped rows keeps this many problems; skippedRowsTotal counts them all. */
+export const SKIPPED_ROWS_KEPT = 1000;
+
+/** The counts of POST /api/file/import (spec 000 §7). Duplicates and merges arrive with the next issue. */
+export interface ImportCounts {
+  imported: number;
+  updated: number;
+  skipped: number;
+  autoMergedProperties: number;
+  pendingDuplicates: unknown[];
+  stakeholdersCreated: number;
+  stakeholdersLinked: number;
+  created: number;
+  linked: number;
+}
+
+export interface SkippedRow {
+  /** The row as the user sees it in the file (the header row is row 1). */
+  rowNumber: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export interface ImportView {
+  id: number;
+  status: ImportStatus;
+  importType: ImportType;
+  fileName: string;
+  totalRows: number;
+  processedRows: number;
+  counts: ImportCounts;
+  skippedRows: SkippedRow[];
+  skippedRowsTotal: number;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  createdBy: string;
+  canUndo: boolean;
+}
+
+export function emptyCounts(): ImportCounts {
+  return { imported: 0, updated: 0, skipped: 0, autoMergedProperties: 0, pendingDuplicates: [], stakeholdersCreated: 0, stakeholdersLinked: 0, created: 0, linked: 0 };
+}
+
+/** Stored counts over the defaults: a record written before a count existed still has every key. */
+export function countsOf(stored: unknown): ImportCounts {
+  const counts = emptyCounts();
+  if (!stored || typeof stored !== "object") return counts;
+  for (const key of Object.keys(counts) as (keyof ImportCounts)[]) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (key === "pendingDuplicates") counts.pendingDuplicates = Array.isArray(value) ? value : [];
+    else if (typeof value === "number" && Number.isFinite(value)) counts[key] = value;
+  }
+  return counts;
+}
+
+/** The /api answer of a finished import: its id and the spec's counts. */
+export function importResponse(view: ImportView) {
+  return { importId: view.id, ...view.counts };
+}
+
+export const isFinished = (status: ImportStatus) => status === "completed" || status === "failed" || status === "undone";
+
+/**
+ * A spreadsheet cell that starts with = + - @ (or a tab or carriage return) is a formula to Excel:
+ * prefixed with ' so the skipped value "=HYPERLINK(...)" is shown, never run (DESIGN §4).
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The skipped rows as CSV (Row, Column, Value, Reason), CRLF line ends as RFC 4180 has them. */
+export function skippedRowsToCsv(rows: readonly SkippedRow[]): string {
+  const lines = [["Row", "Column", "Value", "Reason"].join(",")];
+  for (const row of rows) lines.push([row.rowNumber, row.column, row.value, row.reason].map(csvCell).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,109 @@
+/**
+ * Background jobs on the app's own PostgreSQL with pg-boss 10 (DESIGN §3, §6): one PgBoss per process,
+ * started on the same connection string as the ORM (DATABASE_URL or the embedded PostgreSQL), so any
+ * number of app servers and `npm run worker` processes share one queue. pg-boss keeps its tables in
+ * the `pgboss` schema, which it creates and migrates itself.
+ *
+ * Workers run inside the app process unless JOB_WORKERS=false; then only `npm run worker` runs them.
+ * Enqueueing works either way.
+ */
+import PgBoss from "pg-boss";
+import type pg from "pg";
+import type { MikroORM } from "@mikro-orm/postgresql";
+import { getOrm } from "~db/orm";
+import type { BackgroundWork } from "~/utils/graceful-shutdown.server";
+import { JOB_QUEUES, type JobQueue } from "./queues.server";
+
+let boss: PgBoss | null = null;
+
+export interface JobsHandle extends BackgroundWork {
+  boss: PgBoss;
+}
+
+export interface StartJobsOptions {
+  /** Register this process's workers (false: enqueue only). */
+  workers: boolean;
+  /** Per-queue overrides (tests shorten the retry delay). */
+  queueOverrides?: Partial<Record<string, Partial<PgBoss.Queue>>>;
+  /** How often an idle worker looks for a job; pg-boss's minimum is 0.5 s. */
+  pollingIntervalSeconds?: number;
+  /** On stop, how long a job in progress may go on before pg-boss fails it (it is retried later). */
+  stopTimeoutMs?: number;
+}
+
+/** Starts pg-boss on the ORM's database, creates the queues, and (with `workers`) registers their workers. */
+export async function startJobs(orm: MikroORM, { workers, queueOverrides = {}, pollingIntervalSeconds = 1, stopTimeoutMs = 8000 }: StartJobsOptions): Promise<JobsHandle> {
+  if (boss) throw new Error("Background jobs are already started in this process");
+  const instance = new PgBoss({
+    connectionString: orm.config.get("clientUrl"),
+    application_name: "land-records-jobs",
+    max: 3,
+    // No cron schedules yet: no clock checks.
+    schedule: false,
+  });
+  instance.on("error", (error) => console.error("Background jobs:", error instanceof Error ? error.message : error));
+  await instance.start();
+  boss = instance;
+  try {
+    for (const queue of JOB_QUEUES) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
+    if (workers) for (const queue of JOB_QUEUES) await startWorkers(instance, queue, pollingIntervalSeconds);
+  } catch (error) {
+    await stopJobs();
+    throw error;
+  }
+  return { boss: instance, stop: () => stopJobs(stopTimeoutMs) };
+}
+
+/** Creates the queue, or brings an existing one to these options (a second server may race us). */
+async function ensureQueue(instance: PgBoss, options: PgBoss.Queue) {
+  if (!(await instance.getQueue(options.name))) {
+    try {
+      await instance.createQueue(options.name, options);
+      return;
+    } catch (error) {
+      if (!(await instance.getQueue(options.name))) throw error;
+    }
+  }
+  await instance.updateQueue(options.name, options);
+}
+
+async function startWorkers(instance: PgBoss, queue: JobQueue, pollingIntervalSeconds: number) {
+  for (let i = 0; i < queue.workers; i++) {
+    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => (job ? queue.handle(job.data as never) : undefined));
+  }
+}
+
+/**
+ * Stops taking jobs, lets a job in progress finish for a while, then closes pg-boss's pool. A job cut
+ * off here is failed by pg-boss and retried by the next worker (the import job applies once).
+ */
+export async function stopJobs(timeoutMs = 8000): Promise<void> {
+  const instance = boss;
+  if (!instance) return;
+  boss = null;
+  await instance.stop({ graceful: true, wait: true, timeout: Math.max(1000, timeoutMs) });
+}
+
+export function jobs(): PgBoss {
+  if (!boss) throw new Error("Background jobs are not started: call startJobs() first");
+  return boss;
+}
+
+/** pg-boss's `db` option for a raw pg connection, so `send()` joins the caller's transaction. */
+export function inTransaction(client: pg.ClientBase): PgBoss.Db {
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+/**
+ * A connection of the ORM's pool as a plain pg client, for work that needs PostgreSQL's own
+ * placeholders or a transaction shared with pg-boss. Always released.
+ */
+export async function withPooledClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const knexClient = getOrm().em.getConnection().getKnex().client as { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
+  const client = await knexClient.acquireConnection();
+  try {
+    return await fn(client);
+  } finally {
+    await knexClient.releaseConnection(client);
+  }
+}

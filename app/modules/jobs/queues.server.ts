@@ -1,0 +1,33 @@
+/**
+ * Every job queue of the app, its pg-boss options and its handler (boss.server.ts creates the queues
+ * and registers the workers). A handler that throws fails the job; pg-boss then retries it up to the
+ * queue's retryLimit, so handlers must be idempotent.
+ */
+import type PgBoss from "pg-boss";
+import { IMPORT_QUEUE, runImportJob, type ImportJobData } from "~/modules/import/import-job.server";
+
+export interface JobQueue<Data = unknown> {
+  name: string;
+  options: Omit<PgBoss.Queue, "name">;
+  /** Workers per process: each runs one job at a time. */
+  workers: number;
+  handle(data: Data): Promise<unknown>;
+}
+
+const importQueue: JobQueue<ImportJobData> = {
+  name: IMPORT_QUEUE,
+  options: {
+    // stately with the project as singletonKey: at most one import of a project runs (and one waits)
+    // at a time, whichever app server or worker picks it up.
+    policy: "stately",
+    // A failed import (a lost connection, a stopped server) is tried once more; it applies once.
+    retryLimit: 1,
+    retryDelay: 30,
+    // 250,000 rows take about a minute; an hour means a worker that died is noticed and its job retried.
+    expireInSeconds: 60 * 60,
+  },
+  workers: 1,
+  handle: runImportJob,
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue];

@@ -1,0 +1,23 @@
+/**
+ * `npm run worker`: a process that runs the background jobs and serves no HTTP. Several of them and
+ * several app servers (JOB_WORKERS=false to keep jobs off those) can share one PostgreSQL.
+ */
+import { startDatabase } from "~/utils/database.server";
+import type { Env } from "~/utils/env.server";
+import { stopOnSignals } from "~/utils/graceful-shutdown.server";
+import { startJobs } from "./boss.server";
+
+export async function runWorkerProcess(env: Env): Promise<void> {
+  // The embedded PostgreSQL belongs to the app server that started it; a second process must not start it too.
+  if (!env.DATABASE_URL) throw new Error("npm run worker needs DATABASE_URL: with the embedded PostgreSQL the app server runs the jobs itself");
+  const database = await startDatabase({ ...env, seedDemoData: false });
+  const jobs = await startJobs(database.orm, { workers: true });
+  console.log("Background job worker started");
+  stopOnSignals(
+    async () => {
+      await jobs.stop();
+      await database.close();
+    },
+    { stopNow: database.stopNow },
+  );
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { startImport, waitForImport } from "~/modules/import/imports.server";
+import { importResponse } from "~/modules/import/import-view";
+import { ImportCommitSchema } from "~/modules/import/schemas";
+import { AppError } from "~/utils/app-error";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
+
+/** How long the call waits for the job before answering 202 (the import goes on; poll the record). */
+export const API_IMPORT_WAIT_MS = 60_000;
+export const IMPORT_FAILED_MESSAGE = "Failed to import data. Please try again.";
+
+/**
+ * POST /api/file/import: { dataKey, mapping, importType, projectId } → the spec's counts and importId
+ * once the job has committed; 202 { importId, status } if it is still queued or running after a minute.
+ */
+export function action({ request }: ActionFunctionArgs) {
+  return handleAppErrors(async () => {
+    requireMethod(request, "POST");
+    const body = await readBody(request);
+    const access = await requireApiProject(request, body);
+    const input = parseApiPayload(ImportCommitSchema, body);
+    const { importId } = await startImport(access, input);
+    const view = await waitForImport(access, importId, API_IMPORT_WAIT_MS);
+    if (view.status === "completed") return json(importResponse(view));
+    if (view.status === "failed") throw new AppError(500, view.error ?? IMPORT_FAILED_MESSAGE, "IMPORT_FAILED");
+    return json({ importId, status: view.status }, { status: 202 });
+  });
+}
