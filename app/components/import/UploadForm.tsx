@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button, Card, Heading } from "@radix-ui/themes";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
 import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { useFormErrors } from "~/components/form/form-state";
+import { useFormErrors, type FormErrorData } from "~/components/form/form-state";
 import type { ImportType } from "~/modules/import/import-fields";
 import { IMPORT_ACCEPT, IMPORT_TYPE_OPTIONS, INVALID_FILE_TITLE, UPLOAD_FORM_ID } from "~/modules/import/wizard";
 
@@ -17,7 +17,7 @@ export function UploadForm({ importType }: { importType: ImportType }) {
   const errors = useFormErrors(UPLOAD_FORM_ID);
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formAction === "/import";
-  const fileError = Boolean(errors?.fieldErrors.file);
+  const title = (errors as (FormErrorData & { title?: string }) | null)?.title;
   const typeError = errors?.fieldErrors.importType;
   const submittedType = errors?.repopulateFields?.importType;
   const chosen = typeof submittedType === "string" && submittedType ? submittedType : importType;
@@ -29,7 +29,7 @@ export function UploadForm({ importType }: { importType: ImportType }) {
         </Heading>
         <ErrorSummary
           errors={errors?.fieldErrors}
-          title={fileError ? INVALID_FILE_TITLE : undefined}
+          title={errors?.fieldErrors.file ? (title ?? INVALID_FILE_TITLE) : undefined}
           fieldIds={{ file: FILE_ID, importType: `${TYPE_ID}-${IMPORT_TYPE_OPTIONS[0].value}`, _form: FILE_ID }}
         />
         <Form method="post" action="/import" encType="multipart/form-data" noValidate onSubmit={blockOversizedFiles} className="stack">

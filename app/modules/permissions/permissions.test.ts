@@ -216,6 +216,7 @@ describe("menus", () => {
     expect(TOOLS_MENU_ITEMS).toEqual([
       { label: "Templates", to: "/templates" },
       { label: "Property Groups", to: "/stakeholder-property-groups" },
+      { label: "Import history", to: "/imports" },
       { label: "Documentation", to: "/documentation" },
     ]);
   });

@@ -188,6 +188,7 @@ export const MAIN_NAV_ITEMS: readonly MenuItem[] = [
 export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [
   { label: "Templates", to: "/templates" },
   { label: "Property Groups", to: "/stakeholder-property-groups" },
+  { label: "Import history", to: "/imports" },
   { label: "Documentation", to: "/documentation" },
 ];
 

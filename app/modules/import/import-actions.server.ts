@@ -1,0 +1,185 @@
+import { json } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
+import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { withParams } from "~/utils/list-query";
+import { requireRecordId } from "~/utils/record-id";
+import { normaliseCustomName, validateMapping, type MappingChoice } from "./column-mapping";
+import { CREATE_NEW_FIELD, CUSTOM_PREFIX, isImportType, SKIP } from "./import-fields";
+import { startImport, undoImport } from "./imports.server";
+import { discardStaged, getStagedData, parseSheet, parseUpload } from "./staging.server";
+import {
+  CHOOSE_SHEET_MESSAGE,
+  CHOOSE_TYPE_MESSAGE,
+  IMPORT_FAILED_MESSAGE,
+  importTypeFrom,
+  INVALID_FILE_TITLE,
+  MAPPING_FORM_ID,
+  newFieldNameName,
+  plural,
+  PROJECT_REQUIRED_MESSAGE,
+  SHEET_FORM_ID,
+  targetName,
+  UPLOAD_FORM_ID,
+  wizardUrls,
+} from "./wizard";
+
+/**
+ * The POSTs of the import wizard (spec 000 §2, §4, §8; issue 10). Each step posts to its own URL and
+ * redirects to the next step's URL; a refusal the user can fix (a wrong file, an unnamed new field)
+ * re-renders the step with the GOV.UK error pattern and what was chosen. The staging and import
+ * modules check importData themselves; the actions check it first as well, so a viewer's post is 403
+ * before anything else is said about it.
+ */
+
+/** Refusals that are about what the user sent, shown on the form; anything else is an error page. */
+const isUserError = (error: unknown): error is AppError => error instanceof AppError && [400, 409, 413, 415, 422].includes(error.status);
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
+async function requireImportAccess(request: Request): Promise<ProjectAccess | null> {
+  const access = await getSelectedProjectAccess(request);
+  if (access) requirePermission(access, "importData");
+  return access;
+}
+
+const projectRequired = (formId: string, fieldErrorKey = FORM_ERROR) => validationError({ formId, fieldErrors: { [fieldErrorKey]: PROJECT_REQUIRED_MESSAGE } }, {}, { status: 400 });
+
+/** A refused file: the form's errors plus the title the error summary shows. */
+export type UploadErrorData = FormErrorData & { title: string };
+
+/** /import: the multipart upload, parsed and staged, then the sheet step or the mapping. */
+export async function uploadAction(request: Request): Promise<Response> {
+  // No body is read before the user and project are known.
+  const access = await requireImportAccess(request);
+  if (!access) return projectRequired(UPLOAD_FORM_ID);
+  let parsed: Awaited<ReturnType<typeof parseUpload>>;
+  try {
+    parsed = await parseUpload(access, request);
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    // The parser names what kind of refusal it is ("Invalid File" for a type the wizard does not take).
+    const title = (error as AppError & { title?: unknown }).title;
+    const body: UploadErrorData = { formId: UPLOAD_FORM_ID, fieldErrors: { file: error.message }, title: typeof title === "string" && title ? title : INVALID_FILE_TITLE };
+    return json(body, { status: error.status });
+  }
+  const { result, fields } = parsed;
+  if (!isImportType(fields.importType)) {
+    if (result.dataKey) await discardStaged(result.dataKey);
+    return validationError({ formId: UPLOAD_FORM_ID, fieldErrors: { importType: CHOOSE_TYPE_MESSAGE } }, {}, { status: 400 });
+  }
+  const type = fields.importType;
+  if (result.hasMultipleSheets || !result.dataKey) {
+    return redirectWithFlash(request, wizardUrls.sheet(result.workbookKey, type), {
+      kind: "info",
+      title: "Multiple Sheets Found",
+      description: `${result.fileName} has ${plural(result.sheets.length, "sheet")}. Choose the one to import.`,
+    });
+  }
+  return redirectWithFlash(request, wizardUrls.mapping(result.dataKey, type), {
+    kind: "success",
+    title: "File Parsed Successfully",
+    description: `Found ${plural(result.columns.length, "column")} and ${plural(result.totalRows, "row")}.`,
+  });
+}
+
+/** /import/sheet: the chosen sheet parsed and staged, then the mapping. */
+export async function sheetAction(request: Request): Promise<Response> {
+  const access = await requireImportAccess(request);
+  if (!access) return projectRequired(SHEET_FORM_ID);
+  const form = await request.formData();
+  const workbookKey = text(form.get("workbookKey"));
+  const selectedSheet = text(form.get("selectedSheet"));
+  const type = importTypeFrom(form.get("importType"));
+  if (!workbookKey) throw new AppError(404, "Workbook not found");
+  if (!selectedSheet) return validationError({ formId: SHEET_FORM_ID, fieldErrors: { selectedSheet: CHOOSE_SHEET_MESSAGE } }, {}, { status: 400 });
+  try {
+    const sheet = await parseSheet(access, { workbookKey, selectedSheet });
+    return redirectWithFlash(request, wizardUrls.mapping(sheet.dataKey, type), {
+      kind: "success",
+      title: "Sheet Parsed Successfully",
+      description: `${sheet.selectedSheet}: ${plural(sheet.columns.length, "column")} and ${plural(sheet.totalRows, "row")}.`,
+    });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    return validationError({ formId: SHEET_FORM_ID, fieldErrors: { selectedSheet: error.message || "Failed to parse selected sheet" } }, { selectedSheet }, { status: error.status });
+  }
+}
+
+/** One column's choice as the /api mapping spells it: a field key, "skip", or "custom:Name". */
+function apiTarget(choice: MappingChoice): string {
+  const target = (choice.target ?? "").trim();
+  if (!target || target === SKIP) return SKIP;
+  if (target === CREATE_NEW_FIELD) return `${CUSTOM_PREFIX}${normaliseCustomName(choice.newFieldName ?? "")}`;
+  return target;
+}
+
+/** The mapping form's errors keyed by its inputs: a new field's name error at the name box, the rest at the choice. */
+function mappingFieldErrors(columns: readonly string[], choices: readonly MappingChoice[], errors: Record<string, string>, formError: string | null): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  if (formError) fieldErrors[FORM_ERROR] = formError;
+  for (const [key, message] of Object.entries(errors)) {
+    const index = Number(key);
+    const column = columns[index];
+    if (!Number.isInteger(index) || column === undefined) {
+      fieldErrors[FORM_ERROR] ??= message;
+      continue;
+    }
+    const input = choices[index]?.target === CREATE_NEW_FIELD ? newFieldNameName(index) : targetName(index);
+    fieldErrors[input] = `${column}: ${message}`;
+  }
+  return fieldErrors;
+}
+
+/** /import/mapping: the user's mapping checked (spec 000 §5), then the import queued and its progress page. */
+export async function mappingAction(request: Request): Promise<Response> {
+  const access = await requireImportAccess(request);
+  if (!access) return projectRequired(MAPPING_FORM_ID);
+  const form = await request.formData();
+  const dataKey = text(form.get("dataKey"));
+  const type = importTypeFrom(form.get("importType"));
+  if (!dataKey) throw new AppError(404, "Import data not found");
+  const staged = await getStagedData(access, dataKey);
+  const columns = staged.columns.map((c) => c.name);
+  const choices: MappingChoice[] = columns.map((_, index) => ({ target: text(form.get(targetName(index))), newFieldName: text(form.get(newFieldNameName(index))) }));
+  const submitted = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+  const checked = validateMapping(type, columns, choices);
+  if (!checked.ok) return validationError({ formId: MAPPING_FORM_ID, fieldErrors: mappingFieldErrors(columns, choices, checked.errors, checked.formError) }, submitted);
+  const mapping = Object.fromEntries(columns.map((column, index) => [column, apiTarget(choices[index]!)]));
+  try {
+    const { importId } = await startImport(access, { dataKey, importType: type, mapping });
+    return redirectWithFlash(request, wizardUrls.progress(importId), { kind: "info", title: "Import Started", description: `Importing ${plural(staged.totalRows, "row")} from ${staged.fileName}.` });
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
+    const errors = fieldErrors ? mappingFieldErrors(columns, choices, fieldErrors, null) : { [FORM_ERROR]: error.message || IMPORT_FAILED_MESSAGE };
+    return validationError({ formId: MAPPING_FORM_ID, fieldErrors: Object.keys(errors).length ? errors : { [FORM_ERROR]: IMPORT_FAILED_MESSAGE } }, submitted, { status: error.status });
+  }
+}
+
+/** Where to return after an undo: the history page the user was on, the confirmation closed. */
+function historyBack(form: FormData): string {
+  const back = text(form.get("back"));
+  const search = back.startsWith("?") ? withParams(back, { undo: null }) : "?";
+  return `${wizardUrls.history()}${search === "?" ? "" : search}`;
+}
+
+/** /imports: Undo import, confirmed on its own URL (?undo=ID); success and refusal as flash messages. */
+export async function historyAction(request: Request): Promise<Response> {
+  const access = await getSelectedProjectAccess(request);
+  const form = await request.formData();
+  const back = historyBack(form);
+  if (!access) return redirectWithFlash(request, "/imports", { kind: "error", title: "Undo Failed", description: PROJECT_REQUIRED_MESSAGE });
+  if (form.get("intent") !== "undo") throw new AppError(400, "Unknown action");
+  const id = requireRecordId(form.get("id"), "Import not found");
+  try {
+    const { removed } = await undoImport(access, id);
+    return redirectWithFlash(request, back, { kind: "success", title: "Import Undone", description: `Removed ${plural(removed, "record")} created by import #${id}.` });
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 409 || error.status === 400)) return redirectWithFlash(request, back, { kind: "error", title: "Undo Failed", description: error.message });
+    throw error;
+  }
+}
