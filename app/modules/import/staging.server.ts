@@ -125,15 +125,21 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
   let current: StagedSheet | null = null;
   let pending: { rowNumber: number; cells: StagedCell[] }[] = [];
   let totalRows = 0;
+  // One batch is written while the next is read: the database and the parser overlap, and at most
+  // two batches are held.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    if (!current || pending.length === 0) return;
-    await insertStagedRows(em, current.dataKey, pending);
-    pending = [];
+    await writing;
     if (deadline.expired()) throw unreadable(LIMIT_MESSAGES.tooSlow);
+    if (!current || pending.length === 0) return;
+    writing = insertStagedRows(em, current.dataKey, pending);
+    writing.catch(() => undefined);
+    pending = [];
   };
   for await (const event of events) {
     if (event.kind === "sheet") {
       await flush();
+      await writing;
       current = { name: event.name || null, dataKey: newKey(), table: new SheetTable(limits) };
       sheets.push(current);
       await em.execute(
@@ -153,6 +159,7 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
     }
   }
   await flush();
+  await writing;
   for (const sheet of sheets) {
     await em.execute(`update import_staged_data set columns = ?::jsonb, total_rows = ? where data_key = ?`, [JSON.stringify(sheet.table.columns()), sheet.table.dataRows, sheet.dataKey], "run");
   }

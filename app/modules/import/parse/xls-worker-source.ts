@@ -38,6 +38,9 @@ function utcDate(d) {
 
 function cellValue(cell) {
   if (!cell) return null;
+  // HYPERLINK gives text; a workbook that cached no text for it (SheetJS then reads 0) keeps the
+  // formula as text, never evaluated, as the .xlsx reader does.
+  if (typeof cell.f === "string" && /^HYPERLINK\(/i.test(cell.f) && cell.t !== "s") return "=" + cell.f;
   switch (cell.t) {
     case "n":
       return typeof cell.v === "number" && Number.isFinite(cell.v) ? cell.v : null;
@@ -58,7 +61,7 @@ async function main() {
   const XLSX = require(xlsxPath);
   let workbook;
   try {
-    workbook = XLSX.read(fs.readFileSync(path), { type: "buffer", cellDates: true, cellFormula: false, cellHTML: false, cellText: false, cellStyles: false, bookVBA: false });
+    workbook = XLSX.read(fs.readFileSync(path), { type: "buffer", cellDates: true, cellFormula: true, cellHTML: false, cellText: false, cellStyles: false, bookVBA: false });
   } catch (error) {
     parentPort.postMessage({ type: "invalid", message: String(error && error.message) });
     return;

@@ -1,0 +1,60 @@
+/**
+ * The /api twins of the wizard's upload and sheet steps (spec 000 §7): POST /api/file/parse and
+ * POST /api/file/parse-sheet. They call the same staging functions as the pages, and their errors
+ * carry the spec's message in an `error` field as well as `message`.
+ */
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { AppError } from "~/utils/app-error";
+import { requireMethod } from "~/utils/http.server";
+import { ImportFileError } from "./parse/errors";
+import { parseSheet, parseUploadWith } from "./staging.server";
+
+export const ParseSheetApiSchema = z.object({
+  workbookKey: z.string({ required_error: "workbookKey is required" }).trim().min(1, "workbookKey is required"),
+  selectedSheet: z.string({ required_error: "Please choose a sheet" }).min(1, "Please choose a sheet"),
+});
+
+/**
+ * Like handleAppErrors, with the spec's `error` field (and the title an import refusal shows under,
+ * e.g. "Invalid File") added to the `{ message, code?, errors? }` body.
+ */
+export async function handleImportApiErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
+    const body = {
+      error: error.message,
+      message: error.message,
+      ...(error instanceof ImportFileError ? { title: error.title } : {}),
+      ...(error.code ? { code: error.code } : {}),
+      ...(fieldErrors ? { errors: fieldErrors } : {}),
+    };
+    throw json(body, { status: error.status, headers: error.headers });
+  }
+}
+
+/** POST /api/file/parse (multipart: file, fileType; projectId in the query or before the file). */
+export function apiParseFile(request: Request) {
+  return handleImportApiErrors(async () => {
+    requireMethod(request, "POST");
+    await requireUser(request);
+    const { result } = await parseUploadWith(request, (fields) => requireApiProject(request, fields));
+    return json(result);
+  });
+}
+
+/** POST /api/file/parse-sheet (JSON or form: workbookKey, selectedSheet, projectId). */
+export function apiParseSheet(request: Request) {
+  return handleImportApiErrors(async () => {
+    requireMethod(request, "POST");
+    const body = await readBody(request);
+    const access = await requireApiProject(request, body);
+    const input = parseApiPayload(ParseSheetApiSchema, body);
+    return json(await parseSheet(access, input));
+  });
+}
