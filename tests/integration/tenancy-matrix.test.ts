@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes";
 import remixConfig from "../../remix.config.js";
 import { Project } from "../../db/entities/index";
-import { db } from "../../db/orm";
+import { db, getOrm } from "../../db/orm";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { InteractionSchema } from "../../app/modules/engagement/schemas";
 import { createDocument } from "../../app/modules/document/document.server";
@@ -17,6 +17,9 @@ import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.ser
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
 import { getObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
 import { createTemplate } from "../../app/modules/template/template.server";
+import { parseUpload } from "../../app/modules/import/staging.server";
+import { startImport, waitForImport } from "../../app/modules/import/imports.server";
+import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { hasPermission } from "../../app/modules/permissions/permissions";
 import { useTestDatabase } from "../setup/test-database";
 import { accessFor, callRoute, inContext, projectId, URL_BASE, userFor } from "./stakeholder-helpers";
@@ -56,7 +59,7 @@ const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.
 // The matrix
 // ---------------------------------------------------------------------------------------------------
 
-type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project";
+type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "import";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -81,7 +84,7 @@ interface Op {
   /** Changes data: a viewer must get 403 and the owner's request must change something. */
   write: boolean;
   /** The permission a write needs (editData unless it deletes). */
-  permission?: "editData" | "deleteData";
+  permission?: "editData" | "deleteData" | "importData";
   target: Kind | null;
   secondary?: Kind;
   build: (ctx: Ctx) => Req;
@@ -295,6 +298,17 @@ const MATRIX: Record<string, Entry> = {
     module: () => import("../../app/routes/stakeholder-property-groups"),
     ops: [get("GET ?group=", "group", (c) => ({ group: c.id })), get("GET ?group=&tab=properties", "group", (c) => ({ group: c.id, tab: "properties" }))],
   },
+  // The import wizard's progress page, its skipped-rows download, and the history's Undo import (?undo=ID, then POST).
+  "import_.$id.tsx": { kind: "page", module: () => import("../../app/routes/import_.$id"), ops: [get("GET", "import")] },
+  "import_.$id_.skipped[.]csv.ts": { kind: "page", module: () => import("../../app/routes/import_.$id_.skipped[.]csv"), ops: [get("GET", "import")] },
+  "imports.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/imports"),
+    ops: [
+      get("GET ?undo=", "import", (c) => ({ undo: c.id })),
+      { label: "POST undo", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: (c) => ({ form: { intent: "undo", id: c.id } }) },
+    ],
+  },
   "_index.tsx": {
     kind: "page",
     projectScoped: false,
@@ -323,6 +337,9 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/templates/upload": "create in ?projectId= (no linked records)",
   "/stakeholders/export.json": "every stakeholder of the selected project",
   "/stakeholders/sample.json": "a made-up stakeholder",
+  "/import": "upload into the selected project",
+  "/import/sheet": "a staged workbook by its random key, bound to the user and project (import-wizard.test.ts)",
+  "/import/mapping": "staged rows by their random key, bound to the user and project (import-wizard.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -344,6 +361,8 @@ const FOREIGN_OWNER = "seed-second-owner";
 beforeAll(async () => {
   database = await useTestDatabase({ seed: true, sessions: true });
   setObjectStore(null);
+  // make("import") commits each import through the real job queue and worker.
+  await startJobs(getOrm(), { workers: true, pollingIntervalSeconds: 0.5 });
   western = await projectId("Western Pipeline Stage 2");
   northern = await projectId("Northern Transmission Line");
   coastal = await projectId("Coastal Road Upgrade");
@@ -351,6 +370,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopJobs(2000);
   setObjectStore(null);
   await database?.drop();
 });
@@ -385,6 +405,15 @@ async function make(kind: Kind, side: Side): Promise<number> {
       }
       case "document":
         return (await createDocument(access, await stored("documents"), { stakeholderId: null, propertyId: null, description: null, category: null, tags: [] })).id;
+      case "import": {
+        // A one-row import, committed by the job before the record is used.
+        const csv = Buffer.from(`Name\r\nMatrix ${unique()}\r\n`);
+        const upload = multipartRequest(`${URL_BASE}/import?projectId=${project}`, "", [], { filename: "matrix.csv", body: csv, type: "text/csv" });
+        const { result } = await parseUpload(access, upload);
+        const { importId } = await startImport(access, { dataKey: result.dataKey!, importType: "stakeholders", mapping: { Name: "name" } });
+        await waitForImport(access, importId, 20_000);
+        return importId;
+      }
       case "template":
         return (await createTemplate(access, await stored("templates"), { templateName: `Matrix ${unique()}`, tags: [] })).id;
     }
