@@ -5,7 +5,8 @@ import { startImport, waitForImport } from "~/modules/import/imports.server";
 import { importResponse } from "~/modules/import/import-view";
 import { ImportCommitSchema } from "~/modules/import/schemas";
 import { AppError } from "~/utils/app-error";
-import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { requireMethod } from "~/utils/http.server";
+import { handleImportApiErrors } from "~/modules/import/parse-api.server";
 
 /** How long the call waits for the job before answering 202 (the import goes on; poll the record). */
 export const API_IMPORT_WAIT_MS = 60_000;
@@ -14,9 +15,10 @@ export const IMPORT_FAILED_MESSAGE = "Failed to import data. Please try again.";
 /**
  * POST /api/file/import: { dataKey, mapping, importType, projectId } → the spec's counts and importId
  * once the job has committed; 202 { importId, status } if it is still queued or running after a minute.
+ * Errors carry the spec's message in `error` as well as `message` (as /api/file/parse does).
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleAppErrors(async () => {
+  return handleImportApiErrors(async () => {
     requireMethod(request, "POST");
     const body = await readBody(request);
     const access = await requireApiProject(request, body);

@@ -98,7 +98,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
       return { applied: false };
     }
     dataKey = record.data_key;
-    await outside("update import_record set status = 'running', started_at = now(), attempts = attempts + 1, processed_rows = 0, error = null where id = ?", [importId]);
+    await outside("update import_record set status = 'running', started_at = clock_timestamp(), attempts = attempts + 1, processed_rows = 0, error = null where id = ?", [importId]);
     const outcome = await writeRows(client, record);
     await client.query(
       `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
@@ -107,7 +107,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
     );
     await client.query(
       `update import_record set status = 'completed', processed_rows = $2, counts = $3, skipped_rows = $4, skipped_total = $5,
-         error = null, finished_at = now(), data_key = null where id = $1`,
+         error = null, finished_at = clock_timestamp(), data_key = null where id = $1`,
       [importId, outcome.processed, JSON.stringify(outcome.counts), JSON.stringify(outcome.skippedRows), outcome.skippedTotal],
     );
     await client.query("commit");
@@ -115,7 +115,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   } catch (error) {
     if (transactionOpen) await client.query("rollback").catch(() => {});
     console.error(`Import ${importId} failed:`, error instanceof Error ? error.message : error);
-    await outside("update import_record set status = 'failed', error = ?, finished_at = now() where id = ? and status <> 'completed'", [failureMessage(error), importId]).catch(() => {});
+    await outside("update import_record set status = 'failed', error = ?, finished_at = clock_timestamp() where id = ? and status <> 'completed'", [failureMessage(error), importId]).catch(() => {});
     throw error;
   } finally {
     await client.end().catch(() => {});

@@ -1,0 +1,227 @@
+/**
+ * Import of 100,000 stakeholder rows from a generated CSV through the real app (issue 10): uploaded to
+ * POST /api/file/parse (streamed, staged in PostgreSQL), mapped and committed by POST /api/file/import
+ * (the pg-boss job: one transaction, batched inserts, one audit row per record), against `COPY` of the
+ * same rows into the same table of the same database in the same run. Reports the ratio of the
+ * commit to COPY and the server's peak RSS (goal: within 5× of COPY, under 400 MB).
+ *
+ *   npm run build && npm run bench:import        (BENCH_IMPORT_ROWS=… to change the row count)
+ */
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import pg from "pg";
+import { signIn, startApp } from "./lib.mjs";
+import { databaseUrl } from "./seed-large.mjs";
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const MB = 1024 * 1024;
+const HEADER = ["Full Name", "E-mail Address", "Mobile", "Postal Address", "Member Type", "Next Action", "Next Action Due", "Notes"];
+const MAPPING = {
+  "Full Name": "name",
+  "E-mail Address": "email",
+  Mobile: "mobile",
+  "Postal Address": "address",
+  "Member Type": "memberType",
+  "Next Action": "nextAction",
+  "Next Action Due": "nextActionDueDate",
+  Notes: "notes",
+};
+const FIRST = ["Margaret", "Tom", "Aroha", "Greg", "Priya", "Liam", "Mei", "Sione", "Kate", "Ahmed"];
+const LAST = ["Nguyen", "Smith", "O'Brien", "Walker", "Patel", "Te Rangi", "Murphy", "Kowalski", "Chen", "Jones"];
+const TYPES = ["Individual", "Business", "Organisation", "Government"];
+
+/** Row i as the import reads it (CSV text) and as COPY writes it (stored values). */
+function row(i) {
+  const name = `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]} ${i}`;
+  const day = (i % 28) + 1;
+  const month = (i % 12) + 1;
+  return {
+    csv: [
+      name,
+      `person${i}@example.com`,
+      `04${String(10_000_000 + i).slice(-8)}`,
+      `${i % 900} Creek Rd, Emerald QLD 4720`,
+      TYPES[i % 4],
+      "Call about access",
+      `${day}/${month}/2027`,
+      "Imported for the benchmark",
+    ],
+    stored: {
+      name,
+      memberType: TYPES[i % 4] === "Organisation" ? "Organization" : TYPES[i % 4],
+      due: `2027-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
+    },
+  };
+}
+
+const csvField = (value) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+async function writeFiles(dir, userId, projectId) {
+  const importFile = path.join(dir, "landholders.csv");
+  const copyFile = path.join(dir, "copy.csv");
+  const a = fs.createWriteStream(importFile);
+  const b = fs.createWriteStream(copyFile);
+  a.write(`${HEADER.join(",")}\n`);
+  for (let i = 1; i <= ROWS; i++) {
+    const { csv, stored } = row(i);
+    const copy = [userId, projectId, stored.name, csv[1], csv[2], csv[3], stored.memberType, csv[5], stored.due, csv[7]];
+    const okA = a.write(`${csv.map(csvField).join(",")}\n`);
+    const okB = b.write(`${copy.map((v) => csvField(String(v))).join(",")}\n`);
+    if (!okA) await new Promise((r) => a.once("drain", r));
+    if (!okB) await new Promise((r) => b.once("drain", r));
+  }
+  await Promise.all([new Promise((r) => a.end(r)), new Promise((r) => b.end(r))]);
+  // The embedded PostgreSQL reads the COPY file itself (it may run as another user).
+  fs.chmodSync(dir, 0o755);
+  fs.chmodSync(copyFile, 0o644);
+  return { importFile, copyFile, bytes: fs.statSync(importFile).size };
+}
+
+function rssSampler(pid) {
+  let peak = 0;
+  let timer;
+  const read = () => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    baseline: read(),
+    start() {
+      peak = read();
+      timer = setInterval(() => (peak = Math.max(peak, read())), 50);
+    },
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+function uploadCsv(baseUrl, cookie, projectId, file) {
+  const boundary = `----bench${crypto.randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\ncsv\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="landholders.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = fs.statSync(file).size;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(`/api/file/parse?projectId=${projectId}`, baseUrl),
+      { method: "POST", headers: { cookie, origin: baseUrl, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`Parse failed: ${res.statusCode} ${body}`))));
+      },
+    );
+    req.on("error", reject);
+    req.write(head);
+    const stream = fs.createReadStream(file);
+    stream.on("end", () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
+
+const port = Number(process.env.BENCH_PORT ?? 3954);
+const app = await startApp({ port });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-import-"));
+const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir }) });
+try {
+  await db.connect();
+  const cookie = await signIn(app.baseUrl, "owner@demo-consultancy.local", "demo-pass-2026");
+  const projects = await (await fetch(`${app.baseUrl}/api/projects`, { headers: { cookie } })).json();
+  const project = projects.find((p) => p.name === "Western Pipeline Stage 2");
+  if (!project) throw new Error("Demo project not found");
+  const { rows: users } = await db.query("select id from \"user\" where email = 'owner@demo-consultancy.local'");
+  const userId = users[0].id;
+  const t0 = process.hrtime.bigint();
+  const files = await writeFiles(tmp, userId, project.id);
+  console.log(`generated ${ROWS.toLocaleString()} rows (${(files.bytes / MB).toFixed(1)} MB of CSV) in ${seconds(t0).toFixed(1)} s`);
+
+  // COPY: the same rows, already in stored form, into the same table (same indexes), then removed.
+  const before = (await db.query("select count(*)::int as n from stakeholder")).rows[0].n;
+  const tCopy = process.hrtime.bigint();
+  await db.query(`copy stakeholder (user_id, project_id, name, email, mobile, address, member_type, next_action, next_action_due_date, notes) from '${files.copyFile}' with (format csv)`);
+  const copySeconds = seconds(tCopy);
+  await db.query("delete from stakeholder where id > (select max(id) - $1 from stakeholder)", [ROWS]);
+  if ((await db.query("select count(*)::int as n from stakeholder")).rows[0].n !== before) throw new Error("COPY rows were not removed");
+  await db.query("vacuum analyze stakeholder");
+
+  const sampler = app.pid ? rssSampler(app.pid) : null;
+  sampler?.start();
+  const tParse = process.hrtime.bigint();
+  const parsed = await uploadCsv(app.baseUrl, cookie, project.id, files.importFile);
+  const parseSeconds = seconds(tParse);
+  if (parsed.totalRows !== ROWS) throw new Error(`Staged ${parsed.totalRows} rows, expected ${ROWS}`);
+
+  const tImport = process.hrtime.bigint();
+  const response = await fetch(`${app.baseUrl}/api/file/import`, {
+    method: "POST",
+    headers: { cookie, origin: app.baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ dataKey: parsed.dataKey, importType: "stakeholders", mapping: MAPPING, projectId: project.id }),
+  });
+  let result = await response.json();
+  if (response.status === 202) {
+    for (;;) {
+      const { rows } = await db.query("select status, counts from import_record where id = $1", [result.importId]);
+      if (["completed", "failed"].includes(rows[0].status)) {
+        result = { importId: result.importId, status: rows[0].status, ...rows[0].counts };
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } else if (!response.ok) throw new Error(`Import failed: ${response.status} ${JSON.stringify(result)}`);
+  const requestSeconds = seconds(tImport);
+  const peak = sampler?.stop() ?? null;
+  if (result.imported !== ROWS) throw new Error(`Imported ${result.imported}, expected ${ROWS}: ${JSON.stringify(result)}`);
+  const { rows: records } = await db.query("select extract(epoch from finished_at - started_at)::float as job_seconds from import_record where id = $1", [result.importId]);
+  const jobSeconds = records[0].job_seconds;
+
+  const ratio = jobSeconds / copySeconds;
+  console.log(`\n| step | seconds | rows/s |`);
+  console.log("|---|---:|---:|");
+  console.log(`| COPY into stakeholder | ${copySeconds.toFixed(2)} | ${Math.round(ROWS / copySeconds).toLocaleString()} |`);
+  console.log(`| upload + parse + stage (POST /api/file/parse) | ${parseSeconds.toFixed(2)} | ${Math.round(ROWS / parseSeconds).toLocaleString()} |`);
+  console.log(`| commit job (started → finished) | ${jobSeconds.toFixed(2)} | ${Math.round(ROWS / jobSeconds).toLocaleString()} |`);
+  console.log(`| POST /api/file/import (queue + job + answer) | ${requestSeconds.toFixed(2)} | ${Math.round(ROWS / requestSeconds).toLocaleString()} |`);
+  console.log(`\ncommit / COPY: ${ratio.toFixed(2)}× (goal ≤ 5×)`);
+  if (peak !== null) console.log(`server RSS: ${(sampler.baseline / MB).toFixed(0)} MB at start, peak ${(peak / MB).toFixed(0)} MB during upload and import (goal < 400 MB)`);
+
+  fs.mkdirSync("bench/results", { recursive: true });
+  const resultFile = `bench/results/import-${Date.now()}.json`;
+  fs.writeFileSync(
+    resultFile,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        rows: ROWS,
+        csvBytes: files.bytes,
+        copySeconds,
+        parseSeconds,
+        jobSeconds,
+        requestSeconds,
+        ratio,
+        rssBaseline: sampler?.baseline ?? null,
+        rssPeak: peak,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nWrote ${resultFile}`);
+  if (ratio > 5 || (peak !== null && peak > 400 * MB)) process.exitCode = 1;
+} finally {
+  await db.end().catch(() => {});
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await app.stop();
+}
