@@ -20,7 +20,9 @@ export class Migration20261122220000_import_staging extends Migration {
     );
     this.addSql(`create index "import_staged_data_workbook_key_index" on "import_staged_data" ("workbook_key");`);
 
-    this.addSql(`create table "import_staged_row" ("data_key" text not null, "row_number" int not null, "cells" jsonb not null, constraint "import_staged_row_pkey" primary key ("data_key", "row_number"));`);
+    this.addSql(
+      `create table "import_staged_row" ("data_key" text not null, "row_number" int not null, "cells" jsonb not null, constraint "import_staged_row_pkey" primary key ("data_key", "row_number"));`,
+    );
 
     this.addSql(`alter table "import_workbook" add constraint "import_workbook_user_id_foreign" foreign key ("user_id") references "user" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "import_workbook" add constraint "import_workbook_project_id_foreign" foreign key ("project_id") references "project" ("id") on update cascade on delete cascade;`);

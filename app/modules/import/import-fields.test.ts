@@ -5,7 +5,8 @@ import { customField, importField, importFields, isImportType, PROPERTY_FIELDS, 
 
 const columnsOf = (entity: unknown) => Object.keys((entity as { meta: { properties: Record<string, unknown> } }).meta.properties);
 // Set by the system or filled another way (see import-fields.ts), never from a mapped column.
-const SYSTEM = ["id", "user", "project", "version", "createdAt", "updatedAt", "customFields", "stakeholder"];
+// Set by the app, never by a file: ids, ownership, versions, timestamps, the custom-field bag and the import that created the row.
+const SYSTEM = ["id", "user", "project", "version", "createdAt", "updatedAt", "customFields", "stakeholder", "importRecord"];
 
 describe("the import's target fields", () => {
   it("cover every stakeholder column the spec lists, with the entity's own keys", () => {
