@@ -4,8 +4,8 @@ import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES, TI
 import { customField, importField, importFields, isImportType, PROPERTY_FIELDS, STAKEHOLDER_FIELDS } from "./import-fields";
 
 const columnsOf = (entity: unknown) => Object.keys((entity as { meta: { properties: Record<string, unknown> } }).meta.properties);
-// Set by the system or filled another way (see import-fields.ts), never from a mapped column.
-// Set by the app, never by a file: ids, ownership, versions, timestamps, the custom-field bag and the import that created the row.
+// Set by the system or filled another way (see import-fields.ts), never from a mapped column;
+// importRecord is the import that created the row.
 const SYSTEM = ["id", "user", "project", "version", "createdAt", "updatedAt", "customFields", "stakeholder", "importRecord"];
 
 describe("the import's target fields", () => {
