@@ -148,13 +148,18 @@ try {
   console.log(`generated ${ROWS.toLocaleString()} rows (${(files.bytes / MB).toFixed(1)} MB of CSV) in ${seconds(t0).toFixed(1)} s`);
 
   // COPY: the same rows, already in stored form, into the same table (same indexes), then removed.
-  const before = (await db.query("select count(*)::int as n from stakeholder")).rows[0].n;
-  const tCopy = process.hrtime.bigint();
-  await db.query(`copy stakeholder (user_id, project_id, name, email, mobile, address, member_type, next_action, next_action_due_date, notes) from '${files.copyFile}' with (format csv)`);
-  const copySeconds = seconds(tCopy);
-  await db.query("delete from stakeholder where id > (select max(id) - $1 from stakeholder)", [ROWS]);
-  if ((await db.query("select count(*)::int as n from stakeholder")).rows[0].n !== before) throw new Error("COPY rows were not removed");
-  await db.query("vacuum analyze stakeholder");
+  // Run before and after the import; the faster of the two is the baseline (the stricter ratio).
+  const copyOnce = async () => {
+    const before = (await db.query("select count(*)::int as n from stakeholder")).rows[0].n;
+    const tCopy = process.hrtime.bigint();
+    await db.query(`copy stakeholder (user_id, project_id, name, email, mobile, address, member_type, next_action, next_action_due_date, notes) from '${files.copyFile}' with (format csv)`);
+    const copied = seconds(tCopy);
+    await db.query("delete from stakeholder where id > (select max(id) - $1 from stakeholder)", [ROWS]);
+    if ((await db.query("select count(*)::int as n from stakeholder")).rows[0].n !== before) throw new Error("COPY rows were not removed");
+    await db.query("vacuum analyze stakeholder");
+    return copied;
+  };
+  const copyTimes = [await copyOnce()];
 
   const sampler = app.pid ? rssSampler(app.pid) : null;
   sampler?.start();
@@ -185,11 +190,13 @@ try {
   if (result.imported !== ROWS) throw new Error(`Imported ${result.imported}, expected ${ROWS}: ${JSON.stringify(result)}`);
   const { rows: records } = await db.query("select extract(epoch from finished_at - started_at)::float as job_seconds from import_record where id = $1", [result.importId]);
   const jobSeconds = records[0].job_seconds;
+  copyTimes.push(await copyOnce());
+  const copySeconds = Math.min(...copyTimes);
 
   const ratio = jobSeconds / copySeconds;
   console.log(`\n| step | seconds | rows/s |`);
   console.log("|---|---:|---:|");
-  console.log(`| COPY into stakeholder | ${copySeconds.toFixed(2)} | ${Math.round(ROWS / copySeconds).toLocaleString()} |`);
+  console.log(`| COPY into stakeholder (faster of ${copyTimes.map((t) => t.toFixed(2)).join(" s and ")} s) | ${copySeconds.toFixed(2)} | ${Math.round(ROWS / copySeconds).toLocaleString()} |`);
   console.log(`| upload + parse + stage (POST /api/file/parse) | ${parseSeconds.toFixed(2)} | ${Math.round(ROWS / parseSeconds).toLocaleString()} |`);
   console.log(`| commit job (started → finished) | ${jobSeconds.toFixed(2)} | ${Math.round(ROWS / jobSeconds).toLocaleString()} |`);
   console.log(`| POST /api/file/import (queue + job + answer) | ${requestSeconds.toFixed(2)} | ${Math.round(ROWS / requestSeconds).toLocaleString()} |`);
@@ -207,6 +214,7 @@ try {
         rows: ROWS,
         csvBytes: files.bytes,
         copySeconds,
+        copyTimes,
         parseSeconds,
         jobSeconds,
         requestSeconds,
