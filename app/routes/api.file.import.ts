@@ -14,7 +14,8 @@ export const IMPORT_FAILED_MESSAGE = "Failed to import data. Please try again.";
 
 /**
  * POST /api/file/import: { dataKey, mapping, importType, projectId } → the spec's counts and importId
- * once the job has committed; 202 { importId, status } if it is still queued or running after a minute.
+ * once the job has committed (a failed attempt's retry included); 202 { importId, status } if it is still
+ * queued, running or waiting for its retry after a minute.
  * Errors carry the spec's message in `error` as well as `message` (as /api/file/parse does).
  */
 export function action({ request }: ActionFunctionArgs) {

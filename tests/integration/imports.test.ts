@@ -261,12 +261,8 @@ describe("all or nothing", () => {
     expect(failed).toMatchObject({ status: "failed", attempts: 1, error: expect.stringMatching(/connection was lost.*Nothing was imported/) });
     expect(await projectState(officer.project.id)).toEqual(before);
 
-    // waitForImport returns on "failed" too: wait for the retry's outcome.
-    let view = await withRequestContext(() => getImport(officer, importId));
-    while (view.status !== "completed" && Date.now() < deadline + 20_000) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = await withRequestContext(() => getImport(officer, importId));
-    }
+    // waitForImport waits through a failure that pg-boss will retry.
+    const view = await withRequestContext(() => waitForImport(officer, importId, 20_000));
     expect(view).toMatchObject({ status: "completed", error: null, processedRows: 3000, counts: { imported: 3000 } });
     const [record] = await sql<{ attempts: number }>("select attempts from import_record where id = ?", [importId]);
     expect(record!.attempts).toBe(2);

@@ -17,6 +17,8 @@ import { discardStaged, readStagedRows } from "./staging.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
 
 export const IMPORT_QUEUE = "import-commit";
+/** pg-boss retries a failed import job this many times (queues.server.ts). */
+export const IMPORT_RETRY_LIMIT = 1;
 
 export interface ImportJobData {
   importId: number;
@@ -47,6 +49,7 @@ interface ImportRow {
   data_key: string | null;
   mapping: ImportMappingJson;
   total_rows: number;
+  attempts: number;
 }
 
 /** Statements on the ORM's pool: their own connections, committed at once, outside the job's transaction. */
@@ -69,11 +72,11 @@ export function mappedColumnsOf(importType: string, mapping: ImportMappingJson):
 }
 
 /** What the user is told when the job fails: nothing was imported, and why in plain words. */
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown, willRetry: boolean): string {
   const code = (error as { code?: string }).code;
   const text = error instanceof Error ? error.message : String(error);
   if (code === "57P01" || code === "57P02" || code === "57P03" || /terminat|Connection (ended|closed)|ECONNRESET|not queryable/i.test(text)) {
-    return "The database connection was lost during the import. Nothing was imported; it will be retried once automatically.";
+    return `The database connection was lost during the import. Nothing was imported${willRetry ? "; it will be retried once automatically" : ""}.`;
   }
   if (error instanceof ImportJobError) return `${text}. Nothing was imported.`;
   return "The import failed and nothing was imported. Please try again.";
@@ -85,12 +88,15 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   client.on("error", () => {});
   await client.connect();
   let dataKey: string | null = null;
+  let attempt = 1;
   let transactionOpen = false;
   try {
     await client.query("begin");
     transactionOpen = true;
     await client.query("select pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, importId]);
-    const { rows } = await client.query<ImportRow>("select id, project_id, client_id, created_by_id, import_type, status, data_key, mapping, total_rows from import_record where id = $1", [importId]);
+    const { rows } = await client.query<ImportRow>("select id, project_id, client_id, created_by_id, import_type, status, data_key, mapping, total_rows, attempts from import_record where id = $1", [
+      importId,
+    ]);
     const record = rows[0];
     if (!record || record.status === "completed" || record.status === "undone") {
       await client.query("rollback");
@@ -98,6 +104,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
       return { applied: false };
     }
     dataKey = record.data_key;
+    attempt = record.attempts + 1;
     await outside("update import_record set status = 'running', started_at = clock_timestamp(), attempts = attempts + 1, processed_rows = 0, error = null where id = ?", [importId]);
     const outcome = await writeRows(client, record);
     await client.query(
@@ -115,7 +122,10 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   } catch (error) {
     if (transactionOpen) await client.query("rollback").catch(() => {});
     console.error(`Import ${importId} failed:`, error instanceof Error ? error.message : error);
-    await outside("update import_record set status = 'failed', error = ?, finished_at = clock_timestamp() where id = ? and status <> 'completed'", [failureMessage(error), importId]).catch(() => {});
+    await outside("update import_record set status = 'failed', error = ?, finished_at = clock_timestamp() where id = ? and status <> 'completed'", [
+      failureMessage(error, attempt <= IMPORT_RETRY_LIMIT),
+      importId,
+    ]).catch(() => {});
     throw error;
   } finally {
     await client.end().catch(() => {});

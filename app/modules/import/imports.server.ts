@@ -16,7 +16,7 @@ import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 import { validateMapping } from "./column-mapping";
 import { isImportType, SKIP, type ImportType } from "./import-fields";
-import { IMPORT_QUEUE, type ImportJobData } from "./import-job.server";
+import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, type ImportJobData } from "./import-job.server";
 import { countsOf, isFinished, skippedRowsToCsv, type ImportStatus, type ImportView, type SkippedRow } from "./import-view";
 import { getStagedData } from "./staging.server";
 
@@ -153,15 +153,22 @@ export async function skippedRowsCsv(access: ProjectAccess, importId: number): P
   return skippedRowsToCsv((await getImport(access, importId)).skippedRows);
 }
 
+/** A failed import pg-boss will still retry is not finished yet. */
+async function retryPending(importId: number): Promise<boolean> {
+  const [row] = await sql<{ attempts: number }[]>("select attempts from import_record where id = ?", [importId]);
+  return (row?.attempts ?? 0) <= IMPORT_RETRY_LIMIT;
+}
+
 /**
- * Polls the record until the import has finished (completed, failed or undone) or `timeoutMs` has
- * passed; returns the view as it then is.
+ * Polls the record until the import has finished (completed, undone, or failed with no retry left) or
+ * `timeoutMs` has passed; returns the view as it then is.
  */
 export async function waitForImport(access: ProjectAccess, importId: number, timeoutMs: number, pollMs = 200): Promise<ImportView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const view = await getImport(access, importId);
-    if (isFinished(view.status) || Date.now() >= deadline) return view;
+    const finished = isFinished(view.status) && !(view.status === "failed" && (await retryPending(importId)));
+    if (finished || Date.now() >= deadline) return view;
     await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
   }
 }

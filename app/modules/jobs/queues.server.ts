@@ -4,7 +4,7 @@
  * queue's retryLimit, so handlers must be idempotent.
  */
 import type PgBoss from "pg-boss";
-import { IMPORT_QUEUE, runImportJob, type ImportJobData } from "~/modules/import/import-job.server";
+import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, runImportJob, type ImportJobData } from "~/modules/import/import-job.server";
 
 export interface JobQueue<Data = unknown> {
   name: string;
@@ -18,10 +18,11 @@ const importQueue: JobQueue<ImportJobData> = {
   name: IMPORT_QUEUE,
   options: {
     // stately with the project as singletonKey: at most one import of a project runs (and one waits)
-    // at a time, whichever app server or worker picks it up.
+    // at a time, whichever app server or worker picks it up. pg-boss 10 fetches in creation order, so
+    // while a project's second import waits behind its first, later imports of other projects wait too.
     policy: "stately",
     // A failed import (a lost connection, a stopped server) is tried once more; it applies once.
-    retryLimit: 1,
+    retryLimit: IMPORT_RETRY_LIMIT,
     retryDelay: 30,
     // 250,000 rows take about a minute; an hour means a worker that died is noticed and its job retried.
     expireInSeconds: 60 * 60,
