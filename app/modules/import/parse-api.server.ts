@@ -43,7 +43,10 @@ export function apiParseFile(request: Request) {
   return handleImportApiErrors(async () => {
     requireMethod(request, "POST");
     await requireUser(request);
-    const { result } = await parseUploadWith(request, (fields) => requireApiProject(request, fields));
+    // A project named in the URL is checked before a byte of the body is read; one named in the
+    // form is checked as soon as its field arrives, before the file.
+    const fromUrl = new URL(request.url).searchParams.has("projectId") ? await requireApiProject(request) : null;
+    const { result } = await parseUploadWith(request, async (fields) => fromUrl ?? requireApiProject(request, fields));
     return json(result);
   });
 }
