@@ -93,7 +93,9 @@ async function main() {
   const headersFor = (path: string) => (path.startsWith("/build/") ? builtAssetHeaders : isFilePreviewPath(path) ? filePreviewHeaders : pageHeaders);
   app.use((req, res, next) => headersFor(req.path)(req, res, next));
   app.use(compression());
-  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y" }));
+  // Built files have content hashes in their names and never change: no validators (ETag,
+  // Last-Modified) or ranges to advertise, which saves ~100 header bytes on each of a page's ~30 assets.
+  app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false }));
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });

@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
@@ -7,17 +6,14 @@ import { NavBar } from "~/components/layout/NavBar";
 import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorBoundary";
 import { useNonce } from "~/components/layout/nonce";
 import { usePageHasFormErrors } from "~/components/form/form-state";
-import { getLayoutData } from "~/modules/auth/layout.server";
+import { layoutResponse } from "~/modules/auth/layout.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { setCookie, ...data } = await getLayoutData(request);
-  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
-}
+export const loader = ({ request }: LoaderFunctionArgs) => layoutResponse(request);
 
 /** Route modules name their page with `handle.pageTitle` (a string or a function of their loader data). */
 export interface RouteHandle {

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { Button, Card, Heading, Text } from "@radix-ui/themes";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { signOut } from "~/modules/auth/sign-out.server";
-import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { signOutAction } from "~/modules/auth/sign-out.server";
 
 export const handle = { pageTitle: "Sign out" };
 
@@ -10,11 +9,7 @@ export const handle = { pageTitle: "Sign out" };
  * POST signs out (see sign-out.server.ts). GET only shows the page with the button, so a link or an
  * image elsewhere cannot sign anyone out.
  */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleAppErrors(async () => {
-    requireMethod(request, "POST");
-    return signOut(request);
-  });
+export const action = ({ request }: ActionFunctionArgs) => signOutAction(request);
 
 export default function SignOutPage() {
   return (

@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { adminMenuFor, MAIN_NAV_ITEMS, roleLabel, TOOLS_MENU_ITEMS } from "~/modules/permissions/permissions";
 import { consumeFlash } from "~/utils/flash.server";
 import { getCurrentUser, type CurrentUser } from "./guards.server";
@@ -17,6 +18,16 @@ function initials(user: CurrentUser): string {
  * loading an identity provider's avatar URL would tell it who opens which page.
  */
 const inlinePicture = (url: string | null) => (url?.startsWith("data:image/") ? url : null);
+
+/**
+ * The root loader's response. Built here rather than in root.tsx so the root route imports no
+ * server-only package: each one becomes an empty stub chunk in the browser build, one more request
+ * on every page (tests/e2e/page-weight.spec.ts).
+ */
+export async function layoutResponse(request: Request) {
+  const { setCookie, ...data } = await getLayoutData(request);
+  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
 
 /** What every page's frame needs: who is signed in, the menus their role allows, the pending message. */
 export async function getLayoutData(request: Request) {

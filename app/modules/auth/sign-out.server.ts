@@ -5,6 +5,14 @@ import { db } from "~db/orm";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { destroySession, getSession } from "./session.server";
 import { clearOAuthCookies, endSessionUrl } from "./sso.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
+
+/** POST /api/logout; any other method is 405. */
+export const signOutAction = (request: Request) =>
+  handleAppErrors(async () => {
+    requireMethod(request, "POST");
+    return signOut(request);
+  });
 
 /**
  * Signs out: the session ends, sign-in state cookies go, the sign-out is audited, and the browser
