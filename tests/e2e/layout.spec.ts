@@ -17,7 +17,7 @@ async function pages(page: Page) {
   await page.goto("/properties");
   const href = await page.locator("table.records tbody th a").first().getAttribute("href");
   expect(href).toMatch(/highlight=\d+/);
-  return ["/", "/stakeholders", "/stakeholders?view=cards", "/properties", "/properties?view=cards", href!, "/documents", "/templates", "/stakeholder-property-groups"];
+  return ["/", "/stakeholders", "/stakeholders?view=cards", "/properties", "/properties?view=cards", href!, "/documents", "/templates", "/stakeholder-property-groups", "/import", "/imports"];
 }
 
 interface LayoutReport {
