@@ -251,6 +251,30 @@ describe("mapping step", () => {
   });
 });
 
+describe("a failed import", () => {
+  it("offers Try again back to the mapping of the same staged file while it is kept, else to the upload", async () => {
+    const suffix = `failed${Date.now().toString(36)}`;
+    const dataKey = await stageCsv(suffix);
+    // A job that failed after its retries: the record says so and the staged rows are kept.
+    const [{ id }] = (await getOrm()
+      .em.getConnection()
+      .execute(
+        `insert into import_record (project_id, client_id, created_by_id, file_name, import_type, status, data_key, mapping, total_rows, error)
+         select id, client_id, 'seed-officer', 'landholders.csv', 'stakeholders', 'failed', ?, '{}'::jsonb, 3, 'The database connection was lost' from project where id = ?
+         returning id`,
+        [dataKey, env.westernId],
+      )) as { id: number }[];
+    const progress = async () => json(await call(() => progressLoader(args(get(`/import/${id}`), { id: String(id) })) as Promise<Response>));
+
+    const failed = await progress();
+    expect(failed.import.status).toBe("failed");
+    expect(failed.retryUrl).toBe(`/import/mapping?${new URLSearchParams({ data: dataKey, type: "stakeholders" })}`);
+
+    await getOrm().em.getConnection().execute("delete from import_staged_data where data_key = ?", [dataKey]);
+    expect((await progress()).retryUrl).toBe("/import?type=stakeholders");
+  });
+});
+
 describe("another client's or user's keys and imports are 404", () => {
   it("another client's owner cannot open or post the officer's staged data, workbook or import", async () => {
     const dataKey = await stageCsv("foreign");

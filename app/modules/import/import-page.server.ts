@@ -66,12 +66,6 @@ export async function loadMappingPage(access: ProjectAccess, url: URL) {
 
 export const SKIPPED_PAGE_SIZE = 50;
 
-/** The data key of the import's staged rows, when module B exposes it (for "Try again"). */
-function stagedKeyOf(view: ImportView): string | null {
-  const key = (view as ImportView & { dataKey?: unknown }).dataKey;
-  return typeof key === "string" && key ? key : null;
-}
-
 /** /import/{id}: progress while the job runs, then the counts and the skipped rows (paginated). */
 export async function loadProgressPage(access: ProjectAccess, idParam: string | undefined, url: URL) {
   requirePermission(access, "importData");
@@ -80,7 +74,7 @@ export async function loadProgressPage(access: ProjectAccess, idParam: string | 
   const { page, offset } = parseListQuery(url.searchParams, { sortKeys: ["row"] as const, defaultSort: "row", pageSize: SKIPPED_PAGE_SIZE });
   let retryUrl: string | null = null;
   if (view.status === "failed") {
-    const dataKey = stagedKeyOf(view);
+    const dataKey = view.dataKey;
     // Back to the mapping only while the staged rows are still there (they expire after 24 hours).
     const staged = dataKey ? await getStagedData(access, dataKey).catch(() => null) : null;
     retryUrl = staged ? `/import/mapping?${new URLSearchParams({ data: staged.dataKey, type: view.importType })}` : `/import?${new URLSearchParams({ type: view.importType })}`;

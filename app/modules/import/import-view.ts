@@ -42,6 +42,8 @@ export interface ImportView {
   skippedRows: SkippedRow[];
   skippedRowsTotal: number;
   error: string | null;
+  /** The staged rows it was started from (discarded once it completed, kept after a failure for "Try again"). */
+  dataKey: string | null;
   createdAt: string;
   finishedAt: string | null;
   createdBy: string;

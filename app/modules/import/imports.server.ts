@@ -92,6 +92,7 @@ interface RecordRow {
   skipped_rows?: SkippedRow[];
   skipped_total: number;
   error: string | null;
+  data_key: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
   first_name: string | null;
@@ -115,6 +116,7 @@ function toView(access: ProjectAccess, row: RecordRow): ImportView {
     skippedRows: row.skipped_rows ?? [],
     skippedRowsTotal: row.skipped_total,
     error: row.error,
+    dataKey: row.data_key,
     createdAt: iso(row.created_at)!,
     finishedAt: iso(row.finished_at),
     createdBy: name || row.email || "Unknown user",
@@ -124,7 +126,7 @@ function toView(access: ProjectAccess, row: RecordRow): ImportView {
 
 const SELECT = (withSkipped: boolean) =>
   `select i.id, i.status, i.import_type, i.file_name, i.total_rows, i.processed_rows, i.counts, ${withSkipped ? "i.skipped_rows, " : ""}i.skipped_total,
-          i.error, i.created_at, i.finished_at, u.first_name, u.last_name, u.email
+          i.error, i.data_key, i.created_at, i.finished_at, u.first_name, u.last_name, u.email
      from import_record i left join "user" u on u.id = i.created_by_id`;
 
 const sql = <T>(query: string, params: unknown[]) => getOrm().em.getConnection().execute(query, params) as Promise<T>;
