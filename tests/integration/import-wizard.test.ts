@@ -101,6 +101,16 @@ describe("upload step", () => {
     expect(body.title).toBe("Invalid File");
   });
 
+  it("a refused file keeps the import type that was chosen", async () => {
+    for (const file of [
+      { filename: "notes.txt", body: Buffer.from("just some text\n"), type: "text/plain" },
+      { filename: "parcels.xlsx", body: Buffer.from("<html><body>not a workbook</body></html>"), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+    ]) {
+      const body = await json(await upload(file, "properties"));
+      expect(body.repopulateFields, file.filename).toEqual({ importType: "properties" });
+    }
+  });
+
   it("a CSV goes to the mapping step with the File Parsed Successfully flash; the mapping shows 3 samples and the automatic guess", async () => {
     const dataKey = await stageCsv("map");
     const page = await call(() => mappingLoader(args(get(`/import/mapping?data=${dataKey}&type=stakeholders`))) as Promise<Response>);

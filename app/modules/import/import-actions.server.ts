@@ -10,6 +10,7 @@ import { requireRecordId } from "~/utils/record-id";
 import { normaliseCustomName, validateMapping, type MappingChoice } from "./column-mapping";
 import { CREATE_NEW_FIELD, CUSTOM_PREFIX, isImportType, SKIP } from "./import-fields";
 import { startImport, undoImport } from "./imports.server";
+import { ImportFileError } from "./parse/errors";
 import { discardStaged, getStagedData, parseSheet, parseUpload } from "./staging.server";
 import {
   CHOOSE_SHEET_MESSAGE,
@@ -63,7 +64,14 @@ export async function uploadAction(request: Request): Promise<Response> {
     if (!isUserError(error)) throw error;
     // The parser names what kind of refusal it is ("Invalid File" for a type the wizard does not take).
     const title = (error as AppError & { title?: unknown }).title;
-    const body: UploadErrorData = { formId: UPLOAD_FORM_ID, fieldErrors: { file: error.message }, title: typeof title === "string" && title ? title : INVALID_FILE_TITLE };
+    // The import type chosen is shown again (without JavaScript the page re-renders from scratch).
+    const chosenType = error instanceof ImportFileError ? error.fields.importType : undefined;
+    const body: UploadErrorData = {
+      formId: UPLOAD_FORM_ID,
+      fieldErrors: { file: error.message },
+      title: typeof title === "string" && title ? title : INVALID_FILE_TITLE,
+      ...(chosenType ? { repopulateFields: { importType: chosenType } } : {}),
+    };
     return json(body, { status: error.status });
   }
   const { result, fields } = parsed;

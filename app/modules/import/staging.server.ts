@@ -221,6 +221,9 @@ export async function parseUploadWith(
     if (!upload.file) throw new ImportFileError(400, NO_FILE_MESSAGE);
     const result = await stageFile(access, upload.file, limits, options);
     return { access, result, fields: upload.fields };
+  } catch (error) {
+    if (error instanceof ImportFileError) error.fields = upload.fields;
+    throw error;
   } finally {
     await upload.cleanup();
   }

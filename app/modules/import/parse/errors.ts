@@ -6,6 +6,9 @@ import { INVALID_FILE_TITLE } from "./file-kind";
  * title it appears under ("Invalid File" for a type the wizard does not take).
  */
 export class ImportFileError extends AppError {
+  /** The form's other fields as far as they were read (the wizard shows the chosen import type again). */
+  fields: Record<string, string> = {};
+
   constructor(
     status: 400 | 413 | 415 | 422,
     message: string,

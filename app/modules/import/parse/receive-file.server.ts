@@ -141,6 +141,7 @@ export async function receiveImportUpload(
   } catch (error) {
     await writing.catch(() => undefined);
     await cleanup();
+    if (error instanceof ImportFileError) error.fields = { ...fields };
     throw error;
   }
   return { fields, file, cleanup };
