@@ -77,9 +77,12 @@ async function main() {
   const filePreviewHeaders = helmet({ ...helmetOptions, contentSecurityPolicy: false });
   // Built scripts and styles are never documents, so the document policies (CSP, framing, referrer,
   // COOP…) do nothing on them; they would add ~0.6 KB to each of a page's ~20 asset responses
-  // (tests/e2e/page-weight.spec.ts). nosniff and the resource policy still apply.
+  // (tests/e2e/page-weight.spec.ts). nosniff still applies.
   const builtAssetHeaders = helmet({
     contentSecurityPolicy: false,
+    // The built scripts and styles are public, identical for every user and hold no data, so
+    // another site loading them reveals nothing; nosniff still keeps them from being read as another type.
+    crossOriginResourcePolicy: false,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     referrerPolicy: false,
