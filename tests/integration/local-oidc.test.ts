@@ -15,6 +15,7 @@ import { SIGN_IN_LIMITS } from "../../app/modules/auth/sign-in-throttle";
 import { adminQuery, withDatabase } from "../setup/pg-admin";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { createOrmConfig } from "../../db/mikro-orm.config";
+import { browse, CookieJar } from "./support/cookie-jar";
 
 /**
  * The bundled OpenID Connect provider end to end: a real authorization-code + PKCE flow over HTTP
@@ -100,44 +101,6 @@ afterAll(async () => {
   await adminQuery(ADMIN_URL, `drop database if exists "${DB_NAME}" with (force)`);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A browser's cookie handling, reduced to what the flow needs: names, paths and deletion. */
-class CookieJar {
-  private cookies = new Map<string, { value: string; path: string }>();
-
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-      const cookiePath = attr("path") ?? "/";
-      const expires = attr("expires");
-      const removed = attr("max-age") === "0" || (expires !== undefined && Date.parse(expires) <= Date.now()) || value === "";
-      const key = `${name};${cookiePath}`;
-      if (removed) this.cookies.delete(key);
-      else this.cookies.set(key, { value, path: cookiePath });
-    }
-  }
-
-  header(url: string): string {
-    const { pathname } = new URL(url);
-    return [...this.cookies.entries()]
-      .filter(([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`))
-      .map(([key, c]) => `${key.slice(0, key.indexOf(";"))}=${c.value}`)
-      .join("; ");
-  }
-}
-
-async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header(url);
-  if (cookie) headers.set("Cookie", cookie);
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.store(response);
-  return response;
-}
 
 /** Follows redirects like a browser until one leaves the provider (or a page is shown). */
 async function followUntilOutside(jar: CookieJar, response: Response): Promise<Response | URL> {

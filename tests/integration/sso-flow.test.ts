@@ -15,6 +15,7 @@ import { loader as callbackLoader } from "../../app/routes/api.callback";
 import { action as logoutAction } from "../../app/routes/api.logout";
 import { getOrm, withRequestContext } from "../../db/orm";
 import { useTestDatabase } from "../setup/test-database";
+import { browse, CookieJar } from "./support/cookie-jar";
 
 /**
  * Single sign-on end to end against a real OpenID Connect provider (oidc-provider, set up as the
@@ -99,53 +100,6 @@ afterAll(async () => {
 });
 
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-
-/** A browser's cookie jar, reduced to what the flow needs: names, paths and deletion. */
-class CookieJar {
-  private cookies = new Map<string, { value: string; path: string }>();
-
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-      const cookiePath = attr("path") ?? "/";
-      const expires = attr("expires");
-      const removed = attr("max-age") === "0" || (expires !== undefined && Date.parse(expires) <= Date.now()) || value === "";
-      const key = `${name};${cookiePath}`;
-      if (removed) this.cookies.delete(key);
-      else this.cookies.set(key, { value, path: cookiePath });
-    }
-  }
-
-  header(url: string): string {
-    const { pathname } = new URL(url);
-    return [...this.cookies.entries()]
-      .filter(([, c]) => pathname === c.path || pathname.startsWith(c.path.endsWith("/") ? c.path : `${c.path}/`))
-      .map(([key, c]) => `${key.slice(0, key.indexOf(";"))}=${c.value}`)
-      .join("; ");
-  }
-
-  names(): string[] {
-    return [...this.cookies.keys()].map((key) => key.slice(0, key.indexOf(";")));
-  }
-
-  /** For tests that tamper with a cookie. */
-  edit(prefix: string, change: (value: string) => string) {
-    for (const [key, cookie] of this.cookies) if (key.startsWith(prefix)) cookie.value = change(cookie.value);
-  }
-}
-
-async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const cookie = jar.header(url);
-  if (cookie) headers.set("Cookie", cookie);
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.store(response);
-  return response;
-}
 
 function postForm(jar: CookieJar, url: string, fields: Record<string, string>) {
   return browse(jar, url, {
