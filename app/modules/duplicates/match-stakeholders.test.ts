@@ -1,0 +1,69 @@
+import { bestMatch, percent } from "./match";
+import { matchStakeholder } from "./match-stakeholders";
+
+describe("matchStakeholder", () => {
+  it("matches the same e-mail in any slot, whatever the case", () => {
+    expect(matchStakeholder({ name: "J Citizen", email: "Jane@Example.com" }, { name: "Someone Else", email3: " jane@example.COM " })).toEqual({
+      similarity: 1,
+      matchType: "email",
+      reason: "same e-mail",
+    });
+  });
+
+  it("matches the same phone once normalised, in any slot", () => {
+    expect(matchStakeholder({ name: "A", phone2: "+61 412 345 678" }, { name: "B", phone: "0412 345 678" })).toEqual({ similarity: 0.95, matchType: "phone", reason: "same phone" });
+    expect(matchStakeholder({ name: "A", phone: "(03) 5352 1234" }, { name: "B", phone3: "+61 3 5352 1234" })?.matchType).toBe("phone");
+  });
+
+  it("does not match on blank or too-short contacts", () => {
+    expect(matchStakeholder({ name: "Alice Brown", email: " ", phone: "12" }, { name: "Bob Green", email: "", phone: "12" })).toBeNull();
+  });
+
+  it("matches similar names and says how similar", () => {
+    expect(matchStakeholder({ name: "Smith, John" }, { name: "JOHN SMITH" })).toEqual({ similarity: 1, matchType: "name", reason: "same name" });
+    const typo = matchStakeholder({ name: "Jon Smith" }, { name: "John Smith" })!;
+    expect(typo.matchType).toBe("name");
+    expect(typo.reason).toBe(`name ${percent(typo.similarity)} similar`);
+    expect(typo.reason).toMatch(/^name \d+ % similar$/);
+    expect(matchStakeholder({ name: "John Smith" }, { name: "John Michael Smith" })).toEqual({ similarity: 0.92, matchType: "name", reason: "name 92 % similar" });
+    expect(matchStakeholder({ name: "Acme Pty Ltd" }, { name: "Acme Proprietary Limited" })?.similarity).toBe(1);
+  });
+
+  it("does not match different names", () => {
+    expect(matchStakeholder({ name: "John Smith" }, { name: "Jane Smith" })).toBeNull();
+    expect(matchStakeholder({ name: "" }, { name: "" })).toBeNull();
+  });
+
+  it("matches a business's address, but not a person's", () => {
+    const existing = { name: "Buangor Farms", memberType: "Business", address: "22 Lake Rd, Buangor VIC 3375" };
+    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Business", address2: "22 Lake Road Buangor Victoria 3375" }, existing)).toEqual({
+      similarity: 1,
+      matchType: "address",
+      reason: "same address",
+    });
+    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Organization", address: "22 Lkae Road Buangor 3375" }, existing)?.reason).toMatch(/^address \d+ % similar$/);
+    expect(matchStakeholder({ name: "Mary Jones", memberType: "Individual", address: "22 Lake Rd Buangor 3375" }, { ...existing, memberType: "Individual" })).toBeNull();
+    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Business", address: "24 Lake Rd Buangor 3375" }, existing)).toBeNull();
+  });
+
+  it("takes the best match when several apply", () => {
+    const match = matchStakeholder({ name: "Jon Smith", phone: "0412345678", email: "j@x.au" }, { name: "John Smith", phone: "0412 345 678", email: "J@X.AU" });
+    expect(match?.matchType).toBe("email");
+    // The most similar wins: a same phone (95 %) over a name with two typos, a name with one typo over the phone.
+    expect(matchStakeholder({ name: "Jon Smith", phone: "0412345678" }, { name: "John Smyth", phone: "0412 345 678" })?.matchType).toBe("phone");
+    expect(matchStakeholder({ name: "Jon Smith", phone: "0412345678" }, { name: "John Smith", phone: "0412 345 678" })?.matchType).toBe("name");
+  });
+});
+
+describe("bestMatch", () => {
+  it("keeps the first of equals and rounds the similarity", () => {
+    expect(bestMatch([null, { similarity: 0.9, matchType: "a", reason: "" }, { similarity: 0.9, matchType: "b", reason: "" }])?.matchType).toBe("a");
+    expect(bestMatch([{ similarity: 0.91234, matchType: "a", reason: "" }])?.similarity).toBe(0.912);
+    expect(bestMatch([null, null])).toBeNull();
+  });
+
+  it("percent writes a similarity as the reasons do", () => {
+    expect(percent(0.914)).toBe("91 %");
+    expect(percent(1)).toBe("100 %");
+  });
+});
