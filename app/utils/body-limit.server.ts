@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
-import { FORM_OVERHEAD_BYTES } from "~/modules/document/upload.server";
+import { FORM_OVERHEAD_BYTES } from "./multipart.server";
 import { noteStreamedBytes } from "./streamed-garbage.server";
 
 /** Every form post and /api write. */

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import { Readable } from "node:stream";
-import { Busboy, type BusboyInstance } from "@fastify/busboy";
 import { getObjectStore, ObjectTooLargeError, StorageUnavailableError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
+import { readMultipart, type MultipartRefusals } from "~/utils/multipart.server";
 import {
   contentMismatchMessage,
   createTextSniffer,
@@ -21,12 +20,6 @@ import {
   SIGNATURE_BYTES,
   unsupportedTypeMessage,
 } from "./file-types";
-
-/** Room for the other form fields and multipart framing on top of the file itself. */
-export const FORM_OVERHEAD_BYTES = 256 * 1024;
-const MAX_FIELD_BYTES = 20_000;
-const MAX_FIELDS = 30;
-const UNREADABLE_FORM_MESSAGE = "The upload could not be read as a form";
 
 export interface StoredUpload {
   key: string;
@@ -89,17 +82,19 @@ async function* checkedBytes(source: AsyncIterable<Uint8Array>, ext: string, fou
   if (text) found.charset = text.charset;
 }
 
+const UPLOAD_REFUSALS: MultipartRefusals = {
+  tooLarge: () => new UploadError(413, FILE_TOO_LARGE_MESSAGE),
+  unreadable: (message) => new UploadError(400, message),
+  badField: (message, field) => new UploadError(field ? 413 : 400, message, field),
+};
+
 /**
- * Streams a multipart upload straight into the object store (no whole-file buffering), checking
- * size, type and content on the way. `beforeFile` runs when the file part starts, with the text
- * fields sent before it, and returns the project the object belongs to (access and quota checks
- * go there, so a refused caller never streams a byte into the store).
+ * Streams a multipart upload straight into the object store (no whole-file buffering, see
+ * utils/multipart.server.ts), checking size, type and content on the way. `beforeFile` runs when the
+ * file part starts, with the text fields sent before it, and returns the project the object belongs
+ * to (access and quota checks go there, so a refused caller never streams a byte into the store).
  * Returns the text fields and the stored object (null when no file was chosen). On any failure
  * the partial object is gone before the error reaches the caller.
- *
- * @fastify/busboy parses the body: it searches for boundaries in Buffers without copying the file's bytes
- * into smaller arrays, and holds the request back while the store is slower than the network, so
- * memory stays flat whatever the file size (bench/uploads.mjs measures it).
  */
 export async function receiveUpload(
   request: Request,
@@ -109,42 +104,14 @@ export async function receiveUpload(
     beforeFile: (fields: Record<string, string>) => Promise<number>;
   },
 ): Promise<{ fields: Record<string, string>; file: StoredUpload | null }> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > MAX_FILE_BYTES + FORM_OVERHEAD_BYTES) throw new UploadError(413, FILE_TOO_LARGE_MESSAGE);
-
-  let parser: BusboyInstance;
-  try {
-    parser = new Busboy({
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-      // Browsers send the file name's UTF-8 bytes as they are; sanitizeFileName strips any path.
-      defCharset: "utf8",
-      preservePath: true,
-      limits: { fields: MAX_FIELDS, parts: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 200 },
-    });
-  } catch {
-    throw new UploadError(400, UNREADABLE_FORM_MESSAGE);
-  }
-  if (!request.body) throw new UploadError(400, UNREADABLE_FORM_MESSAGE);
-
-  const fields: Record<string, string> = {};
-  let file: StoredUpload | null = null;
-  let fileSeen = false;
-  let storing: Promise<void> = Promise.resolve();
   const store = getObjectStore();
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  let file: StoredUpload | null = null;
 
-  const storeFile = async (name: string, stream: Readable, filename: string) => {
-    if (name !== "file" || fileSeen || !filename) {
-      // Other file inputs are ignored; an empty file input still sends a part with no name or bytes.
-      stream.resume();
-      return;
-    }
-    fileSeen = true;
-    const snapshot = { ...fields };
+  const storeFile = async ({ stream, filename, fieldsBefore }: { stream: AsyncIterable<Uint8Array>; filename: string; fieldsBefore: Record<string, string> }) => {
     const originalFileName = sanitizeFileName(filename);
     const ext = extensionOf(originalFileName);
     if (!options.extensions.includes(ext)) throw new UploadError(415, unsupportedTypeMessage(options.extensions));
-    const projectId = await options.beforeFile(snapshot);
+    const projectId = await options.beforeFile(fieldsBefore);
     const key = newObjectKey(projectId, options.kind);
     const mimeType = mimeTypeFor(ext);
     const found: { charset?: TextCharset } = {};
@@ -161,50 +128,13 @@ export async function receiveUpload(
   };
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const fail = (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        // Stop reading: the rest of the body is discarded by the server once the response is sent.
-        source.unpipe(parser);
-        parser.removeAllListeners("file");
-        parser.removeAllListeners("field");
-        parser.on("error", () => undefined);
-        reject(error);
-      };
-      parser.on("field", (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
-        if (valueTruncated) fail(new UploadError(413, "A form field is too long", name));
-        else fields[name] = value;
-      });
-      parser.on("file", (name: string, stream: Readable, filename: string) => {
-        // busboy emits a body cut short as an 'error' event, possibly before the store starts
-        // reading; destroying the stream keeps the error for whoever reads it.
-        stream.on("error", (error) => stream.destroy(error));
-        storing = storing.then(() => storeFile(name, stream, filename));
-        storing.catch(fail);
-      });
-      parser.on("fieldsLimit", () => fail(new UploadError(400, "Too many form fields")));
-      parser.on("partsLimit", () => fail(new UploadError(400, "Too many form fields")));
-      parser.on("error", () => fail(new UploadError(400, UNREADABLE_FORM_MESSAGE)));
-      parser.on("finish", () => {
-        storing.then(() => {
-          if (!settled) {
-            settled = true;
-            resolve();
-          }
-        }, fail);
-      });
-      source.on("error", () => fail(new UploadError(400, UNREADABLE_FORM_MESSAGE)));
-      source.pipe(parser);
-    });
+    const fields = await readMultipart(request, { maxFileBytes: MAX_FILE_BYTES, refuse: UPLOAD_REFUSALS, onFile: storeFile });
+    return { fields, file };
   } catch (error) {
     // A failure after the file was stored (a later field, say) must not leave the object behind.
-    await storing.catch(() => undefined);
     if (file) await store.delete((file as StoredUpload).key).catch(() => undefined);
     throw error;
   }
-  return { fields, file };
 }
 
 export { NO_FILE_MESSAGE };

@@ -8,20 +8,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { Busboy, type BusboyInstance } from "@fastify/busboy";
 import { sanitizeFileName } from "~/modules/document/file-types";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
+import { readMultipart, UNREADABLE_FORM_MESSAGE, type MultipartRefusals } from "~/utils/multipart.server";
 import { ImportFileError, invalidFile } from "./errors";
 import { importFileKind, INVALID_FILE_MESSAGE, type ImportFileKind } from "./file-kind";
 import { LIMIT_MESSAGES } from "./limits";
-
-/** Room for the other form fields and multipart framing on top of the file itself. */
-const FORM_OVERHEAD_BYTES = 256 * 1024;
-const MAX_FIELD_BYTES = 20_000;
-const MAX_FIELDS = 30;
-const UNREADABLE_FORM_MESSAGE = "The upload could not be read as a form";
 
 export interface ReceivedFile {
   path: string;
@@ -40,6 +34,12 @@ export interface ReceivedUpload {
 
 class TooLarge extends Error {}
 
+const IMPORT_REFUSALS: MultipartRefusals = {
+  tooLarge: () => new ImportFileError(413, LIMIT_MESSAGES.fileTooLarge),
+  unreadable: (message) => new ImportFileError(400, message),
+  badField: (message, field) => new ImportFileError(field ? 413 : 400, message),
+};
+
 /**
  * `beforeFile` runs when the file part starts, with the fields sent before it (the /api route resolves
  * the project there when projectId comes in the body), so a refused caller never writes a byte.
@@ -48,34 +48,18 @@ export async function receiveImportUpload(
   request: Request,
   { maxFileBytes, beforeFile }: { maxFileBytes: number; beforeFile: (fields: Record<string, string>) => Promise<void> },
 ): Promise<ReceivedUpload> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > maxFileBytes + FORM_OVERHEAD_BYTES) throw new ImportFileError(413, LIMIT_MESSAGES.fileTooLarge);
-  let parser: BusboyInstance;
-  try {
-    parser = new Busboy({
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-      defCharset: "utf8",
-      preservePath: true,
-      limits: { fields: MAX_FIELDS, parts: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, fieldNameSize: 200 },
-    });
-  } catch {
-    throw new ImportFileError(400, UNREADABLE_FORM_MESSAGE);
-  }
-  if (!request.body) throw new ImportFileError(400, UNREADABLE_FORM_MESSAGE);
-
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "lr-import-"));
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
-  const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
-  let fileSeen = false;
-  let writing: Promise<void> = Promise.resolve();
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  // The fields as far as they were read, for a refusal to carry (the wizard shows the chosen type again).
+  let fieldsSoFar: Record<string, string> = {};
 
-  const writeFile = async (stream: Readable, filename: string, mediaType: string) => {
+  const writeFile = async ({ stream, filename, mimeType, fieldsBefore }: { stream: Readable; filename: string; mimeType: string; fieldsBefore: Record<string, string> }) => {
+    fieldsSoFar = fieldsBefore;
     const fileName = sanitizeFileName(filename);
-    const kind = importFileKind(fileName, mediaType);
+    const kind = importFileKind(fileName, mimeType);
     if (!kind) throw invalidFile(INVALID_FILE_MESSAGE);
-    await beforeFile({ ...fields });
+    await beforeFile({ ...fieldsBefore });
     const target = path.join(dir, crypto.randomUUID());
     let size = 0;
     const counter = new Transform({
@@ -92,57 +76,15 @@ export async function receiveImportUpload(
       if (error instanceof TooLarge) throw new ImportFileError(413, LIMIT_MESSAGES.fileTooLarge);
       throw new ImportFileError(400, UNREADABLE_FORM_MESSAGE);
     }
-    file = { path: target, fileName, mediaType, kind, size };
+    file = { path: target, fileName, mediaType: mimeType, kind, size };
   };
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const fail = (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        source.unpipe(parser);
-        parser.removeAllListeners("file");
-        parser.removeAllListeners("field");
-        parser.on("error", () => undefined);
-        reject(error);
-      };
-      parser.on("field", (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
-        if (valueTruncated) fail(new ImportFileError(413, "A form field is too long"));
-        else fields[name] = value;
-      });
-      parser.on("file", (name: string, stream: Readable, filename: string, _encoding: string, mimeType: string) => {
-        stream.on("error", (error) => stream.destroy(error));
-        if (name !== "file" || fileSeen || !filename) {
-          // Other file inputs are ignored; an empty file input still sends a part with no name or bytes.
-          stream.resume();
-          return;
-        }
-        fileSeen = true;
-        writing = writing.then(() => writeFile(stream, filename, mimeType));
-        writing.catch(fail);
-      });
-      parser.on("fieldsLimit", () => fail(new ImportFileError(400, "Too many form fields")));
-      parser.on("partsLimit", () => fail(new ImportFileError(400, "Too many form fields")));
-      parser.on("error", () => fail(new ImportFileError(400, UNREADABLE_FORM_MESSAGE)));
-      parser.on("finish", () => {
-        writing.then(() => {
-          if (!settled) {
-            settled = true;
-            resolve();
-          }
-        }, fail);
-      });
-      source.on("error", (error: Error & { status?: number }) =>
-        fail(error.status === 413 ? new ImportFileError(413, LIMIT_MESSAGES.fileTooLarge) : new ImportFileError(400, UNREADABLE_FORM_MESSAGE)),
-      );
-      source.pipe(parser);
-    });
+    const fields = await readMultipart(request, { maxFileBytes, refuse: IMPORT_REFUSALS, onFile: writeFile });
+    return { fields, file, cleanup };
   } catch (error) {
-    await writing.catch(() => undefined);
     await cleanup();
-    if (error instanceof ImportFileError) error.fields = { ...fields };
+    if (error instanceof ImportFileError) error.fields = { ...fieldsSoFar };
     throw error;
   }
-  return { fields, file, cleanup };
 }
