@@ -149,6 +149,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A configuration problem is the operator's to fix: say what to set, without a stack trace.
+  const isConfiguration = error instanceof Error && error.message.startsWith("Invalid configuration");
+  console.error(isConfiguration ? error.message : error);
   process.exit(1);
 });
