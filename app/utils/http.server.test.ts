@@ -1,6 +1,5 @@
 import { AppError } from "./app-error";
 import { appErrorResponse, handleAppErrors, requestOrigin, requireMethod, safeRedirectPath } from "./http.server";
-import { pageParams } from "./pagination";
 
 describe("safeRedirectPath", () => {
   it.each(["/x", "/stakeholders?projectId=3", "/a/b#c", "/"])("keeps the same-site path %s", (path) => {
@@ -45,37 +44,6 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(null)).toBe("/");
     expect(safeRedirectPath(undefined, "/home")).toBe("/home");
     expect(safeRedirectPath(new File(["/x"], "x.txt"), "/home")).toBe("/home");
-  });
-});
-
-describe("pageParams", () => {
-  const page = (query: string, options?: { defaultLimit?: number; maxLimit?: number }) => pageParams(new URLSearchParams(query), options);
-
-  it("uses the defaults when nothing is given", () => {
-    expect(page("")).toEqual({ limit: 50, offset: 0 });
-    expect(page("", { defaultLimit: 10 })).toEqual({ limit: 10, offset: 0 });
-  });
-
-  it("keeps values inside the bounds", () => {
-    expect(page("limit=25&offset=75")).toEqual({ limit: 25, offset: 75 });
-    expect(page("limit=200")).toEqual({ limit: 200, offset: 0 });
-  });
-
-  it("clamps the limit to maxLimit", () => {
-    expect(page("limit=201")).toEqual({ limit: 200, offset: 0 });
-    expect(page("limit=1000000")).toEqual({ limit: 200, offset: 0 });
-    expect(page("limit=80", { maxLimit: 30 })).toEqual({ limit: 30, offset: 0 });
-  });
-
-  it("replaces zero, negative and non-numeric values", () => {
-    expect(page("limit=0&offset=0")).toEqual({ limit: 50, offset: 0 });
-    expect(page("limit=-5&offset=-10")).toEqual({ limit: 50, offset: 0 });
-    expect(page("limit=abc&offset=xyz")).toEqual({ limit: 50, offset: 0 });
-  });
-
-  it("truncates fractional and suffixed numbers as parseInt does", () => {
-    expect(page("limit=12.9&offset=7.5")).toEqual({ limit: 12, offset: 7 });
-    expect(page("limit=30rows&offset=5x")).toEqual({ limit: 30, offset: 5 });
   });
 });
 
