@@ -111,8 +111,11 @@ export function normaliseEmail(email: string | null | undefined): string | null 
 
 // -------------------------------------------------------------------------------------------- addresses
 
-/** Australian street types and directions, one spelling. "dr" is Drive here; in names it is a title. */
-const ADDRESS_WORDS: Record<string, string> = {
+/**
+ * Australian street types and directions, one spelling. "dr" is Drive here; in names it is a title.
+ * The one table: property/duplicate-matching.ts (duplicates on property create) uses it too.
+ */
+export const ADDRESS_WORDS: Record<string, string> = {
   rd: "road",
   st: "street",
   str: "street",
@@ -147,6 +150,8 @@ const ADDRESS_WORDS: Record<string, string> = {
   s: "south",
   e: "east",
   w: "west",
+  cir: "circuit",
+  trk: "track",
 };
 const STATES: [RegExp, string][] = [
   [/\bnew south wales\b/g, "nsw"],

@@ -3,6 +3,8 @@
  * Pure: property.server.ts fetches a few likely rows with indexed queries and this module decides
  * which of them are duplicates, how similar (0 to 1) and why.
  */
+import { ADDRESS_WORDS } from "~/modules/duplicates/normalise";
+
 export type DuplicateMatchType = "volume_folio" | "volume_folio_partial" | "address" | "lot/plan";
 
 export interface PropertyMatchInput {
@@ -35,45 +37,6 @@ export const ADDRESS_SIMILARITY_THRESHOLD = 0.6;
 const SCORES = { volume_folio: 1, "lot/plan": 0.9, volume_folio_partial: 0.85 } as const;
 /** When two kinds of match score the same, the stronger kind names the match. */
 const TYPE_RANK: Record<DuplicateMatchType, number> = { volume_folio: 0, "lot/plan": 1, volume_folio_partial: 2, address: 3 };
-
-/** Australian street-type and direction abbreviations, mapped to one spelling. */
-const ADDRESS_WORDS: Record<string, string> = {
-  rd: "road",
-  st: "street",
-  str: "street",
-  ave: "avenue",
-  av: "avenue",
-  hwy: "highway",
-  hway: "highway",
-  dr: "drive",
-  drv: "drive",
-  ct: "court",
-  crt: "court",
-  pl: "place",
-  cres: "crescent",
-  cr: "crescent",
-  ln: "lane",
-  tce: "terrace",
-  terr: "terrace",
-  pde: "parade",
-  bvd: "boulevard",
-  blvd: "boulevard",
-  cl: "close",
-  gr: "grove",
-  gv: "grove",
-  esp: "esplanade",
-  sq: "square",
-  pkwy: "parkway",
-  cct: "circuit",
-  cir: "circuit",
-  trk: "track",
-  wy: "way",
-  mt: "mount",
-  n: "north",
-  s: "south",
-  e: "east",
-  w: "west",
-};
 
 /** Lower case, punctuation to spaces, abbreviations expanded, single spaces. */
 export function normaliseAddress(address: string): string {
