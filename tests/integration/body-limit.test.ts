@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { signIn, startApp } from "../../bench/lib.mjs";
+import { freePort } from "./support/ports";
 
 /**
  * The built app, started as in production: request bodies are capped while they stream and never
@@ -11,17 +11,6 @@ import { signIn, startApp } from "../../bench/lib.mjs";
  * sampled while each body is sent.
  */
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
 

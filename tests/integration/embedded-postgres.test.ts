@@ -1,24 +1,14 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { PASSWORD_FILE, startEmbeddedPostgres, type RunningPostgres } from "../../db/embedded-postgres";
+import { freePort } from "./support/ports";
 
 /**
  * The embedded PostgreSQL's own data folder: private, a random superuser password kept beside the
  * cluster and reused on restart, and a cluster from before (password "postgres") moved to a random one.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function connects(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });

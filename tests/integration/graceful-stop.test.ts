@@ -4,6 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { signIn, startApp } from "../../bench/lib.mjs";
+import { freePort } from "./support/ports";
 
 /**
  * The built app, started as in production on an empty data folder (embedded PostgreSQL), receives
@@ -11,17 +12,6 @@ import { signIn, startApp } from "../../bench/lib.mjs";
  * and the process exits 0 after stopping its PostgreSQL.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves true once nothing accepts connections on `port`, false if it still does after `ms`. */
 async function refusesConnections(port: number, ms: number): Promise<boolean> {

@@ -1,18 +1,7 @@
 import fs from "node:fs";
-import net from "node:net";
 import { signIn, startApp } from "../../bench/lib.mjs";
 import { csvRows, fixture, zipBomb } from "./support/import-files";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./support/ports";
 
 /** The server's resident memory in MB, from /proc (Linux). */
 function rssMb(pid: number | null | undefined): number {

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -8,17 +7,9 @@ import S3rver from "s3rver";
 import { LocalObjectStore } from "../../app/modules/storage/local-store.server";
 import { ObjectNotFoundError, ObjectTooLargeError, StorageUnavailableError, type ObjectStore } from "../../app/modules/storage/object-store";
 import { PART_SIZE, S3ObjectStore } from "../../app/modules/storage/s3-store.server";
+import { freePort } from "./support/ports";
 
 /** The same contract for both stores: the local folder and S3 (minio client against s3rver on loopback). */
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function* generated(total: number, chunk = 64 * 1024, counter?: { produced: number }) {
   let sent = 0;
