@@ -51,6 +51,8 @@ export const ImportRecord = defineEntity({
     startedAt: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
     undoneAt: p.datetime().nullable(),
+    /** When the user resolved the import's pending duplicates (null while any wait, or when there were none). */
+    duplicatesResolvedAt: p.datetime().nullable(),
   },
   // The import history lists a project's imports newest first; leading with project, it is also the FK index.
   indexes: [{ properties: ["project", "createdAt"] }],

@@ -82,6 +82,8 @@ export const Property = defineEntity({
     customFields: p.json<Record<string, unknown>>().nullable(),
     /** The import that created the record (import history, Undo import); null for records made by hand. */
     importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
+    /** Duplicate-matching blocking keys, as on Stakeholder (app/modules/duplicates/match-keys.ts). */
+    matchKeys: p.array().nullable().lazy(),
     /** Optimistic locking, as on Stakeholder. */
     version: p.integer().version(),
     ...timestamps(),
@@ -97,6 +99,7 @@ export const Property = defineEntity({
     { name: "property_project_lower_address_index", expression: `create index "property_project_lower_address_index" on "property" ("project_id", lower("address"), "id")` },
     { name: "property_project_laa_order_index", expression: `create index "property_project_laa_order_index" on "property" ("project_id", (case when "has_laa" then "laa_expiry_date" end), "id")` },
     { name: "property_project_due_index", expression: `create index "property_project_due_index" on "property" ("project_id", "next_action_due_date", "id")` },
+    { name: "property_match_keys_index", expression: `create index "property_match_keys_index" on "property" using gin ("match_keys")` },
     { name: "property_search_trgm_index", expression: `create index "property_search_trgm_index" on "property" using gin (${searchTextSql(PROPERTY_SEARCH_COLUMNS)} gin_trgm_ops)` },
   ],
 });

@@ -56,6 +56,12 @@ export const Stakeholder = defineEntity({
     mobilePhone: optionalText(),
     /** The import that created the record (import history, Undo import); null for records made by hand. */
     importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
+    /**
+     * Duplicate-matching blocking keys (app/modules/duplicates/match-keys.ts), computed in JS and stored
+     * because unaccent and metaphone are not immutable SQL. A trigger nulls them when a field they come
+     * from changes; the matcher recomputes null keys before it looks for candidates.
+     */
+    matchKeys: p.array().nullable().lazy(),
     /** Optimistic locking: a stale edit form is refused instead of overwriting a newer save. */
     version: p.integer().version(),
     ...timestamps(),
@@ -67,6 +73,7 @@ export const Stakeholder = defineEntity({
     { name: "stakeholder_project_due_name_index", expression: `create index "stakeholder_project_due_name_index" on "stakeholder" ("project_id", "next_action_due_date", lower("name"), "id")` },
     { name: "stakeholder_project_lower_name_index", expression: `create index "stakeholder_project_lower_name_index" on "stakeholder" ("project_id", lower("name"), "id")` },
     { name: "stakeholder_project_member_type_index", expression: `create index "stakeholder_project_member_type_index" on "stakeholder" ("project_id", "member_type", lower("name"), "id")` },
+    { name: "stakeholder_match_keys_index", expression: `create index "stakeholder_match_keys_index" on "stakeholder" using gin ("match_keys")` },
     { name: "stakeholder_search_trgm_index", expression: `create index "stakeholder_search_trgm_index" on "stakeholder" using gin (${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS)} gin_trgm_ops)` },
   ],
 });

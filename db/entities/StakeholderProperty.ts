@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { ImportRecord } from "./ImportRecord";
 import { Project } from "./Project";
 import { Property } from "./Property";
 import { Stakeholder } from "./Stakeholder";
@@ -12,6 +13,8 @@ export const StakeholderProperty = defineEntity({
     stakeholder: p.manyToOne(Stakeholder).deleteRule("cascade"),
     property: p.manyToOne(Property).deleteRule("cascade").index(),
     project: p.manyToOne(Project).deleteRule("cascade"),
+    /** The import that made the link (owners of imported titles), so Undo import can remove it; null when made by hand. */
+    importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
     createdAt: createdAtOnly(),
   },
   // Leads with stakeholder, so it also serves "properties of this stakeholder".

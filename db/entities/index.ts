@@ -7,6 +7,8 @@ import { ImportStagedData } from "./ImportStagedData";
 import { ImportStagedRow } from "./ImportStagedRow";
 import { ImportWorkbook } from "./ImportWorkbook";
 import { ImportRecord } from "./ImportRecord";
+import { ImportDuplicate } from "./ImportDuplicate";
+import { ImportMerge } from "./ImportMerge";
 import { OidcPayload } from "./OidcPayload";
 import { Project } from "./Project";
 import { ProjectMembership } from "./ProjectMembership";
@@ -29,6 +31,8 @@ export * from "./ImportStagedData";
 export * from "./ImportStagedRow";
 export * from "./ImportWorkbook";
 export * from "./ImportRecord";
+export * from "./ImportDuplicate";
+export * from "./ImportMerge";
 export * from "./OidcPayload";
 export * from "./Project";
 export * from "./ProjectMembership";
@@ -66,4 +70,6 @@ export const allEntities = [
   ImportStagedData,
   ImportStagedRow,
   ImportRecord,
+  ImportDuplicate,
+  ImportMerge,
 ];

@@ -15,6 +15,8 @@ const EXPECTED_TABLES = [
   "community_project",
   "document",
   "engagement",
+  "import_duplicate",
+  "import_merge",
   "import_record",
   "import_staged_data",
   "import_staged_row",
