@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
+import { ImportRecord } from "./ImportRecord";
 import { Project } from "./Project";
 import { Property } from "./Property";
 import { Stakeholder } from "./Stakeholder";
@@ -6,7 +7,11 @@ import { User } from "./User";
 import { optionalText, stringList, timestamps } from "./columns";
 import { DOCUMENT_CATEGORIES } from "./enums";
 
-/** An uploaded file; the bytes live in object storage under `storageKey`. */
+/**
+ * An uploaded file; the bytes live in object storage under `storageKey`. Documents made by an import
+ * (a title PDF kept for each property it created, issue 11) share one object and name their import;
+ * the object is removed with the last document that refers to it.
+ */
 export const Document = defineEntity({
   name: "Document",
   properties: {
@@ -18,10 +23,12 @@ export const Document = defineEntity({
     originalFileName: p.text(),
     mimeType: p.text(),
     fileSize: p.bigint("number"),
-    storageKey: p.text().unique(),
+    storageKey: p.text().index(),
     description: optionalText(),
     category: p.enum([...DOCUMENT_CATEGORIES]).nullable(),
     tags: stringList(),
+    /** The import that created the document; null for uploads. */
+    importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
     ...timestamps(),
   },
 });

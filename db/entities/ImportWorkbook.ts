@@ -12,8 +12,11 @@ export interface StagedSheetSummary {
 
 /**
  * An uploaded import file (issue 10), staged for the wizard under a random `workbookKey` and bound to
- * the user, project and client that uploaded it. The bytes are not kept: every sheet's rows are
- * staged at upload (import_staged_data, import_staged_row) and removed with this row.
+ * the user, project and client that uploaded it. Every sheet's rows are staged at upload
+ * (import_staged_data, import_staged_row) and removed with this row. A spreadsheet's bytes are not
+ * kept; a land-title PDF's are (issue 11): the object under `sourceObjectKey` becomes a document of
+ * each property the import creates. An object no document refers to once this row is gone is swept
+ * (storage/orphans.server.ts).
  */
 export const ImportWorkbook = defineEntity({
   name: "ImportWorkbook",
@@ -24,7 +27,10 @@ export const ImportWorkbook = defineEntity({
     project: p.manyToOne(Project).deleteRule("cascade").index(),
     client: p.manyToOne(Client).deleteRule("cascade").index(),
     fileName: p.text(),
-    fileType: p.enum(["csv", "excel"]),
+    fileType: p.enum(["csv", "excel", "pdf"]),
+    sourceObjectKey: p.text().nullable().index(),
+    sourceSize: p.bigint("number").nullable(),
+    sourceMime: p.text().nullable(),
     sheets: p.json<StagedSheetSummary[]>(),
     createdAt: createdAtOnly().index(),
   },

@@ -233,9 +233,9 @@ describe("hostile files are refused with a reason and leave nothing staged", () 
     expect(await refusal("header.csv", Buffer.from("Name,Email\n\n"))).toMatchObject({ message: "The file has no rows to import." });
   });
 
-  it("a file type the wizard does not take, and a PDF until title-PDF import arrives", async () => {
+  it("a file type the wizard does not take, and a PDF that is only a header (title PDFs: import-title-pdf.test.ts)", async () => {
     expect(await refusal("notes.txt", Buffer.from("hello"))).toMatchObject({ status: 415, message: "Please select a CSV, Excel (.xlsx, .xls), or PDF file.", title: "Invalid File" });
-    expect(await refusal("title.pdf", Buffer.from("%PDF-1.4\n"))).toMatchObject({ status: 422, message: expect.stringMatching(/^PDF import/) });
+    expect(await refusal("title.pdf", Buffer.from("%PDF-1.4\n"))).toMatchObject({ status: 422, message: expect.stringMatching(/^This file is not a readable PDF/) });
   });
 
   it("50 MB + 1 byte, refused as it streams", async () => {

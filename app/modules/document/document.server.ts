@@ -215,12 +215,23 @@ export async function updateDocument(access: ProjectAccess, id: unknown, input: 
   return getDocumentJson(access, documentId);
 }
 
-/** Deletes the stored object, then the row (audited); the client's quota is freed with the row. */
+/** Whether a document other than this one (a sibling made by the same title-PDF import) stores its bytes under the same key. */
+async function keyShared(document: IDocument): Promise<boolean> {
+  const rows = await db().execute<{ shared: boolean }[]>("select exists (select 1 from document where storage_key = ? and id <> ?) as shared", [document.storageKey, document.id]);
+  return Boolean(rows[0]?.shared);
+}
+
+/**
+ * Deletes the stored object, then the row (audited); the client's quota is freed with the row. An
+ * object other documents still use (one title PDF kept for every property its import created) stays
+ * for them. Two of those deleted at the same moment may each leave the object to the other: then no
+ * row refers to it and the orphan sweep removes it.
+ */
 export async function deleteDocument(access: ProjectAccess, id: unknown): Promise<{ originalFileName: string }> {
   requirePermission(access, "deleteData");
   const document = await findDocument(access, id);
   try {
-    await getObjectStore().delete(document.storageKey);
+    if (!(await keyShared(document))) await getObjectStore().delete(document.storageKey);
   } catch (error) {
     if (error instanceof StorageUnavailableError) throw new AppError(503, "Failed to delete document: the file store could not be reached");
     throw error;

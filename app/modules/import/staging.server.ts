@@ -16,13 +16,16 @@ import { requirePermission, type ProjectAccess } from "~/modules/project/access.
 import { AppError } from "~/utils/app-error";
 import { readCsvRows } from "./parse/csv-reader.server";
 import { ImportFileError, unreadable } from "./parse/errors";
-import { NO_ROWS_MESSAGE, NOT_A_WORKBOOK_MESSAGE, PDF_NOT_YET_MESSAGE, sniffSpreadsheet, specFileType } from "./parse/file-kind";
+import { NO_ROWS_MESSAGE, NOT_A_WORKBOOK_MESSAGE, sniffSpreadsheet, specFileType } from "./parse/file-kind";
 import { createDeadline, DEFAULT_PARSE_LIMITS, LIMIT_MESSAGES, type Deadline, type ParseLimits } from "./parse/limits";
 import { receiveImportUpload, type ReceivedFile } from "./parse/receive-file.server";
 import { SheetTable, type StagedCell, type StagedColumn } from "./parse/sheet-table";
+import { titlePdfEvents } from "./parse/title-pdf-events.server";
+import { PDF_MESSAGES } from "./parse/title-pdf-messages";
 import type { WorkbookEvent } from "./parse/workbook-events";
 import { readXls, type XlsReadOptions } from "./parse/xls-reader.server";
 import { openXlsx } from "./parse/xlsx-reader.server";
+import { discardSourcePdf, storeSourcePdf, type StagedSource } from "./source-document.server";
 import { deleteWorkbookOfData, deleteWorkbooksOlderThan, insertStagedRows, selectStagedRows } from "./staging-store.server";
 
 export type { StagedColumn } from "./parse/sheet-table";
@@ -101,10 +104,14 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
-/** The events of the file's reader: the name says CSV or Excel; for Excel the bytes pick xlsx or xls. */
-async function fileEvents(file: ReceivedFile, limits: ParseLimits, deadline: Deadline, options: StagingOptions): Promise<AsyncGenerator<WorkbookEvent>> {
-  if (file.kind === "pdf") throw new ImportFileError(422, PDF_NOT_YET_MESSAGE, "PDF import not available yet");
+/**
+ * The events of the file's reader: the name says CSV, Excel or PDF; for Excel the bytes pick xlsx or
+ * xls. A PDF is read as land-title search statements, which only a property import can use.
+ */
+async function fileEvents(file: ReceivedFile, limits: ParseLimits, deadline: Deadline, options: StagingOptions, fields: Record<string, string>): Promise<AsyncGenerator<WorkbookEvent>> {
+  if (file.kind === "pdf" && fields.importType === "stakeholders") throw unreadable(PDF_MESSAGES.stakeholders);
   if (file.size === 0) throw unreadable("The selected file is empty (0 bytes)");
+  if (file.kind === "pdf") return titlePdfEvents(file.path, limits, deadline);
   if (file.kind === "csv") return csvEvents(file.path, deadline);
   // Excel often saves a workbook under the other extension; what the bytes are decides the reader.
   const sniffed = sniffSpreadsheet(await readHead(file.path));
@@ -166,15 +173,35 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
   return sheets;
 }
 
-async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: ParseLimits, options: StagingOptions): Promise<ParseResult> {
+async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: ParseLimits, options: StagingOptions, fields: Record<string, string>): Promise<ParseResult> {
   const deadline = createDeadline(limits.timeLimitMs);
-  const events = await fileEvents(file, limits, deadline, options);
-  const fileType = file.kind === "csv" ? "csv" : "excel";
+  const events = await fileEvents(file, limits, deadline, options, fields);
+  const fileType = specFileType(file.kind);
   const workbookKey = newKey();
+  // A title PDF is kept (it becomes each imported property's document); only once it has been read.
+  let source: StagedSource | null = null;
+  try {
+    if (file.kind === "pdf") source = await storeSourcePdf(access, file);
+    return await stageEventsOf(access, file, { workbookKey, fileType, source }, events, limits, deadline);
+  } catch (error) {
+    await discardSourcePdf(source);
+    throw error;
+  }
+}
+
+async function stageEventsOf(
+  access: ProjectAccess,
+  file: ReceivedFile,
+  { workbookKey, fileType, source }: { workbookKey: string; fileType: ParseResult["fileType"]; source: StagedSource | null },
+  events: AsyncGenerator<WorkbookEvent>,
+  limits: ParseLimits,
+  deadline: Deadline,
+): Promise<ParseResult> {
   return db().transactional(async (em) => {
     await em.execute(
-      `insert into import_workbook (workbook_key, user_id, project_id, client_id, file_name, file_type, sheets) values (?, ?, ?, ?, ?, ?, '[]')`,
-      [workbookKey, access.user.id, access.project.id, refId(access.project.client), file.fileName, fileType],
+      `insert into import_workbook (workbook_key, user_id, project_id, client_id, file_name, file_type, sheets, source_object_key, source_size, source_mime)
+       values (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
+      [workbookKey, access.user.id, access.project.id, refId(access.project.client), file.fileName, fileType, source?.key ?? null, source?.size ?? null, source?.mimeType ?? null],
       "run",
     );
     let sheets: StagedSheet[];
@@ -183,11 +210,11 @@ async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: Pars
     } finally {
       await events.return(undefined);
     }
-    const summaries: StagedSheetSummary[] = fileType === "csv" ? [] : sheets.map((s) => ({ name: s.name ?? "", rowCount: s.table.dataRows }));
+    const summaries: StagedSheetSummary[] = fileType !== "excel" ? [] : sheets.map((s) => ({ name: s.name ?? "", rowCount: s.table.dataRows }));
     await em.execute(`update import_workbook set sheets = ?::jsonb where workbook_key = ?`, [JSON.stringify(summaries), workbookKey], "run");
     const withRows = sheets.filter((s) => s.table.dataRows > 0);
     if (withRows.length === 0) throw unreadable(NO_ROWS_MESSAGE);
-    const base = { fileType: specFileType(file.kind), fileName: file.fileName, sheets: summaries, workbookKey };
+    const base = { fileType, fileName: file.fileName, sheets: summaries, workbookKey };
     if (withRows.length > 1) return { ...base, hasMultipleSheets: true, columns: [], dataKey: null, totalRows: withRows.reduce((n, s) => n + s.table.dataRows, 0) };
     const only = withRows[0]!;
     return { ...base, hasMultipleSheets: false, columns: only.table.columns(), dataKey: only.dataKey, totalRows: only.table.dataRows };
@@ -219,7 +246,7 @@ export async function parseUploadWith(
   try {
     access ??= await check(upload.fields);
     if (!upload.file) throw new ImportFileError(400, NO_FILE_MESSAGE);
-    const result = await stageFile(access, upload.file, limits, options);
+    const result = await stageFile(access, upload.file, limits, options, upload.fields);
     return { access, result, fields: upload.fields };
   } catch (error) {
     if (error instanceof ImportFileError) error.fields = upload.fields;
@@ -239,7 +266,7 @@ export async function parseUpload(access: ProjectAccess, request: Request, optio
 interface WorkbookRow {
   workbook_key: string;
   file_name: string;
-  file_type: "csv" | "excel";
+  file_type: ParseResult["fileType"];
   sheets: StagedSheetSummary[] | string;
 }
 
@@ -276,7 +303,7 @@ export async function parseSheet(access: ProjectAccess, input: { workbookKey: st
   const workbook = await findWorkbook(access, input.workbookKey);
   const rows = await db().execute<DataRow[]>(`select data_key, columns, total_rows from import_staged_data where workbook_key = ? and sheet is not distinct from ? order by sheet_index limit 1`, [
     workbook.workbook_key,
-    workbook.file_type === "csv" ? null : String(input.selectedSheet ?? ""),
+    workbook.file_type === "excel" ? String(input.selectedSheet ?? "") : null,
   ]);
   const data = rows[0];
   if (!data) throw new AppError(400, `Failed to parse selected sheet: the workbook has no sheet named “${String(input.selectedSheet ?? "")}”.`);
@@ -287,7 +314,7 @@ export async function parseSheet(access: ProjectAccess, input: { workbookKey: st
 export async function getStagedData(access: ProjectAccess, dataKey: string) {
   requirePermission(access, "importData");
   if (typeof dataKey !== "string" || !dataKey || dataKey.length > 100) throw new AppError(404, NOT_FOUND_MESSAGE);
-  const rows = await db().execute<(DataRow & { file_name: string; file_type: "csv" | "excel" })[]>(
+  const rows = await db().execute<(DataRow & { file_name: string; file_type: ParseResult["fileType"] })[]>(
     `select d.data_key, d.workbook_key, d.sheet, d.columns, d.total_rows, w.file_name, w.file_type
        from import_staged_data d join import_workbook w on w.workbook_key = d.workbook_key
       where d.data_key = ? and w.user_id = ? and w.project_id = ? and w.client_id = ? and w.created_at > ?`,

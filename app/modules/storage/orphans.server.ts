@@ -6,6 +6,10 @@ import { getObjectStore, type ObjectStore } from "./index.server";
  * row cannot be written; only a process that dies between the two leaves an orphan behind (and a
  * `.tmp-` file or multipart upload if it died mid-write). The sweep removes those once they are
  * older than the grace period, which leaves any upload still in flight alone.
+ *
+ * A land-title PDF staged for import is referenced by its staged workbook until the import makes it
+ * a document of each property; if the import never runs (or creates nothing), the object loses its
+ * last reference when the staging is removed (after the import, or after 24 hours) and is swept then.
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
@@ -14,7 +18,11 @@ async function referencedKeys(keys: string[]): Promise<Set<string>> {
   const list = keys.map(() => "?").join(", ");
   const rows = await db()
     .getConnection()
-    .execute<{ storage_key: string }[]>(`select storage_key from document where storage_key in (${list}) union select storage_key from template where storage_key in (${list})`, [...keys, ...keys]);
+    .execute<{ storage_key: string }[]>(
+      `select storage_key from document where storage_key in (${list}) union select storage_key from template where storage_key in (${list})
+       union select source_object_key from import_workbook where source_object_key in (${list})`,
+      [...keys, ...keys, ...keys],
+    );
   return new Set(rows.map((r) => r.storage_key));
 }
 

@@ -4,10 +4,14 @@ import { AppError } from "~/utils/app-error";
 
 const MB = 1024 * 1024;
 
-/** Bytes stored for one client: documents and templates of all its projects. */
+/**
+ * Bytes stored for one client: documents and templates of all its projects. Each object counts once:
+ * the documents a title-PDF import makes (one per property) share one object.
+ */
 export async function clientStoredBytes(clientId: number): Promise<number> {
   const rows = await db().execute<{ total: string | null }[]>(
-    `select coalesce((select sum(d.file_size) from document d join project p on p.id = d.project_id where p.client_id = ?), 0)
+    `select coalesce((select sum(o.file_size) from (select max(d.file_size) as file_size from document d join project p on p.id = d.project_id
+                                                      where p.client_id = ? group by d.storage_key) o), 0)
             + coalesce((select sum(t.file_size) from template t join project p on p.id = t.project_id where p.client_id = ?), 0) as total`,
     [clientId, clientId],
   );
@@ -22,14 +26,15 @@ export function quotaMessage(limitMb: number, usedBytes: number) {
   return `Storage limit reached: your plan allows ${limitMb} MB and ${formatMb(usedBytes)} is used.`;
 }
 
-async function limitFor(clientId: number) {
+/** The client's storage limit in MB (its plan's). */
+export async function storageLimitMb(clientId: number) {
   const client = await db().findOneOrFail(Client, { id: clientId }, { fields: ["maxStorageMB"] });
   return client.maxStorageMB;
 }
 
 /** Early refusal before streaming a byte: the client is already at (or over) its limit. */
 export async function assertStorageAvailable(clientId: number) {
-  const limitMb = await limitFor(clientId);
+  const limitMb = await storageLimitMb(clientId);
   const used = await clientStoredBytes(clientId);
   if (used >= limitMb * MB) throw new AppError(413, quotaMessage(limitMb, used));
 }
@@ -42,7 +47,7 @@ export async function assertStorageAvailable(clientId: number) {
 export async function reserveStorage(clientId: number, bytes: number) {
   const em = db();
   await em.execute("select pg_advisory_xact_lock(?, ?)", [0x5354, clientId]);
-  const limitMb = await limitFor(clientId);
+  const limitMb = await storageLimitMb(clientId);
   const used = await clientStoredBytes(clientId);
   if (used + bytes > limitMb * MB) throw new AppError(413, quotaMessage(limitMb, used));
 }

@@ -7,7 +7,6 @@ export type ImportFileKind = "csv" | "xlsx" | "xls" | "pdf";
 
 export const INVALID_FILE_TITLE = "Invalid File";
 export const INVALID_FILE_MESSAGE = "Please select a CSV, Excel (.xlsx, .xls), or PDF file.";
-export const PDF_NOT_YET_MESSAGE = "PDF import reads land-title PDFs and arrives with title-PDF support. For now, import a CSV or Excel (.xlsx, .xls) file.";
 export const NOT_A_WORKBOOK_MESSAGE = "The file is not a valid Excel workbook. Open it in Excel, save it again as .xlsx, and retry.";
 export const NOT_A_CSV_MESSAGE = "The file is not a CSV text file: it contains binary data. Save it from Excel as CSV and retry.";
 export const EMPTY_IMPORT_FILE_MESSAGE = "The selected file is empty (0 bytes)";

@@ -23,6 +23,8 @@ export interface ParseLimits {
   /** A legacy .xls is read by SheetJS in a worker: its heap, and how long the read may take. */
   xlsWorkerHeapMb: number;
   xlsReadTimeLimitMs: number;
+  /** A PDF of title search statements (issue 11): pages read, one at a time. */
+  maxPdfPages: number;
 }
 
 export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = Object.freeze({
@@ -36,6 +38,7 @@ export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = Object.freeze({
   timeLimitMs: 120_000,
   xlsWorkerHeapMb: 256,
   xlsReadTimeLimitMs: 20_000,
+  maxPdfPages: 500,
 });
 
 const formatCount = (n: number) => n.toLocaleString("en-AU");
