@@ -340,6 +340,7 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/import": "upload into the selected project",
   "/import/sheet": "a staged workbook by its random key, bound to the user and project (import-wizard.test.ts)",
   "/import/mapping": "staged rows by their random key, bound to the user and project (import-wizard.test.ts)",
+  "/import-debug": "the duplicate matcher on the selected project's own stakeholders (import-debug.test.ts)",
   "/api/file/parse": "upload into ?projectId= (or a projectId field before the file)",
   "/api/file/parse-sheet": "a staged workbook by its random key, bound to the user, project and client (import-staging.test.ts)",
   "/api/file/import": "staged rows by their random key, bound to the user, project and client; importData (imports.test.ts)",
