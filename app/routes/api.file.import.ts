@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
 import { startImport, waitForImport } from "~/modules/import/imports.server";
+import { apiPendingDuplicates } from "~/modules/import/duplicates.server";
 import { importResponse } from "~/modules/import/import-view";
 import { ImportCommitSchema } from "~/modules/import/schemas";
 import { AppError } from "~/utils/app-error";
@@ -26,7 +27,7 @@ export function action({ request }: ActionFunctionArgs) {
     const input = parseApiPayload(ImportCommitSchema, body);
     const { importId } = await startImport(access, input);
     const view = await waitForImport(access, importId, API_IMPORT_WAIT_MS);
-    if (view.status === "completed") return json(importResponse(view));
+    if (view.status === "completed") return json(importResponse(view, view.counts.pendingDuplicates ? await apiPendingDuplicates(access, importId) : []));
     if (view.status === "failed") throw new AppError(500, view.error ?? IMPORT_FAILED_MESSAGE, "IMPORT_FAILED");
     return json({ importId, status: view.status }, { status: 202 });
   });

@@ -83,7 +83,7 @@ export const Property = defineEntity({
     /** The import that created the record (import history, Undo import); null for records made by hand. */
     importRecord: p.manyToOne(ImportRecord).fieldName("import_id").nullable().index().deleteRule("set null"),
     /** Duplicate-matching blocking keys, as on Stakeholder (app/modules/duplicates/match-keys.ts). */
-    matchKeys: p.array().nullable().lazy(),
+    matchKeys: p.array().nullable(),
     /** Optimistic locking, as on Stakeholder. */
     version: p.integer().version(),
     ...timestamps(),

@@ -61,7 +61,7 @@ export const Stakeholder = defineEntity({
      * because unaccent and metaphone are not immutable SQL. A trigger nulls them when a field they come
      * from changes; the matcher recomputes null keys before it looks for candidates.
      */
-    matchKeys: p.array().nullable().lazy(),
+    matchKeys: p.array().nullable(),
     /** Optimistic locking: a stale edit form is refused instead of overwriting a newer save. */
     version: p.integer().version(),
     ...timestamps(),

@@ -66,12 +66,31 @@ export function normaliseName(name: string | null | undefined): string {
   return tokens.join(" ");
 }
 
-/** A name's words without the company suffix: "acme pty ltd" and "acme" are the same business. */
-export function nameCoreTokens(name: string | null | undefined): string[] {
+/**
+ * Remembers the last results of a pure function of one string: matching compares each record with every
+ * other in its block, so the same names and addresses are normalised over and over.
+ */
+function memoise<T>(fn: (text: string) => T, size = 20_000): (text: string | null | undefined) => T {
+  let cache = new Map<string, T>();
+  return (text) => {
+    const key = text ?? "";
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = fn(key);
+      // Cleared when full rather than evicted one by one: cheap, and a batch refills what it uses.
+      if (cache.size >= size) cache = new Map();
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** A name's words without the company suffix: "acme pty ltd" and "acme" are the same business. Do not mutate the result. */
+export const nameCoreTokens = memoise((name: string): string[] => {
   const tokens = words(normaliseName(name));
   const core = tokens.filter((token) => !COMPANY_WORDS.has(token));
   return core.length ? core : tokens;
-}
+});
 
 // ------------------------------------------------------------------------------------ phones, e-mails
 
@@ -178,8 +197,10 @@ export interface ParsedAddress {
   postcode: string | null;
 }
 
-/** Reads the parts duplicate matching keys on; "Unit 3, 12 X St" and "3/12 X Street" read alike. */
-export function parseAddress(address: string | null | undefined): ParsedAddress {
+/** Reads the parts duplicate matching keys on; "Unit 3, 12 X St" and "3/12 X Street" read alike. Do not mutate the result. */
+export const parseAddress = memoise(readAddress);
+
+function readAddress(address: string): ParsedAddress {
   let raw = (address ?? "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

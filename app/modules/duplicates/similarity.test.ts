@@ -93,3 +93,11 @@ describe("addressSimilarity", () => {
     expect(addressSimilarity("22 Lake Rd Buangor", "22 Hill St Ararat")).toBe(0);
   });
 });
+
+describe("numbers in names", () => {
+  it("match only exactly", () => {
+    expect(nameSimilarity("Person 12", "Person 1")).toBeLessThan(0.8);
+    expect(nameSimilarity("Person 12", "Person 13")).toBeLessThan(0.8);
+    expect(nameSimilarity("Person 12", "person 12")).toBe(1);
+  });
+});

@@ -52,6 +52,8 @@ export const SINGLE_WORD_CAP = 0.75;
 
 function tokenScore(a: string, b: string): number {
   if (a === b) return 1;
+  // A number in a name ("Lot 12 Trust", "Person 12") is an identifier: 12 is not an initial of 1, nor a typo of 13.
+  if (/\d/.test(a) || /\d/.test(b)) return 0;
   if ((a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b))) return INITIAL_SCORE;
   if (a.length === 1 || b.length === 1) return 0;
   const score = jaroWinkler(a, b);

@@ -129,9 +129,9 @@ describe("autoMapColumns: synonyms", () => {
     for (const [header, expected] of cases) expect([header, target("properties", header)]).toEqual([header, expected]);
   });
 
-  it("keeps an owner's contact details out of a property's fields", () => {
-    expect(targets("properties", ["Postal Address", "Phone", "Email", "Mobile", "Owner Phone"])).toEqual([SKIP, SKIP, SKIP, SKIP, SKIP]);
-    expect(target("properties", "Owner Postal Address")).toBe(SKIP);
+  it("reads a property file's contact details as its owner's, not the parcel's", () => {
+    expect(targets("properties", ["Postal Address", "Phone", "Email"])).toEqual(["ownerAddress", "ownerPhone", "ownerEmail"]);
+    expect(targets("properties", ["Owner Postal Address", "Mobile"])).toEqual(["ownerAddress", "ownerPhone"]);
   });
 });
 
@@ -149,7 +149,7 @@ describe("autoMapColumns: partial containment", () => {
     expect(target("stakeholders", "Landholder Mobile")).toBe("mobile");
     expect(target("stakeholders", "Landholder Email")).toBe("email");
     expect(target("stakeholders", "Registered Proprietor Postal Address")).toBe("address");
-    expect(target("properties", "Registered Proprietor Postal Address")).toBe(SKIP);
+    expect(target("properties", "Registered Proprietor Postal Address")).toBe("ownerAddress");
   });
 
   it("prefers the longest shared part among equally placed matches", () => {
@@ -233,8 +233,8 @@ describe("autoMapColumns: unmatched and contested columns", () => {
       "custom:LGA",
       "area",
       "encumbrances",
-      SKIP,
-      SKIP,
+      "ownerAddress",
+      "ownerPhone",
     ]);
   });
 });

@@ -127,8 +127,10 @@ const PROPERTY: SynonymTable = {
   laaDetails: ["agreement details", "laa notes"],
   centroidLat: ["centroid y"],
   centroidLng: ["centroid x"],
-  // A property file's owner contact details are not the parcel's (the stakeholder import takes them).
-  [SKIP]: ["postal address", "mailing address", "owner address", "contact address", "owner postal address", "phone", "mobile", "email", "owner phone", "owner email"],
+  // A property file's contact details are its owner's, not the parcel's: they go to the owner stakeholder.
+  ownerAddress: ["postal address", "mailing address", "owner address", "contact address", "owner postal address", "registered proprietor postal address", "proprietor address"],
+  ownerPhone: ["phone", "mobile", "owner phone", "owner mobile", "contact phone", "phone number"],
+  ownerEmail: ["email", "e-mail", "owner email", "owner e-mail", "contact email", "email address"],
 };
 
 /** The synonym table for one import type: target → spellings. */

@@ -184,8 +184,9 @@ export async function historyAction(request: Request): Promise<Response> {
   if (form.get("intent") !== "undo") throw new AppError(400, "Unknown action");
   const id = requireRecordId(form.get("id"), "Import not found");
   try {
-    const { removed } = await undoImport(access, id);
-    return redirectWithFlash(request, back, { kind: "success", title: "Import Undone", description: `Removed ${plural(removed, "record")} created by import #${id}.` });
+    const { removed, restored } = await undoImport(access, id);
+    const restoredText = restored ? ` and put back ${plural(restored, "record")} it merged into` : "";
+    return redirectWithFlash(request, back, { kind: "success", title: "Import Undone", description: `Removed ${plural(removed, "record")} created by import #${id}${restoredText}.` });
   } catch (error) {
     if (error instanceof AppError && (error.status === 409 || error.status === 400)) return redirectWithFlash(request, back, { kind: "error", title: "Undo Failed", description: error.message });
     throw error;

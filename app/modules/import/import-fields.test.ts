@@ -6,7 +6,7 @@ import { customField, importField, importFields, isImportType, PROPERTY_FIELDS, 
 const columnsOf = (entity: unknown) => Object.keys((entity as { meta: { properties: Record<string, unknown> } }).meta.properties);
 // Set by the system or filled another way (see import-fields.ts), never from a mapped column;
 // importRecord is the import that created the row.
-const SYSTEM = ["id", "user", "project", "version", "createdAt", "updatedAt", "customFields", "stakeholder", "importRecord"];
+const SYSTEM = ["id", "user", "project", "version", "createdAt", "updatedAt", "customFields", "stakeholder", "importRecord", "matchKeys"];
 
 describe("the import's target fields", () => {
   it("cover every stakeholder column the spec lists, with the entity's own keys", () => {
@@ -20,13 +20,17 @@ describe("the import's target fields", () => {
   });
 
   it("cover every property column the spec lists, with the entity's own keys", () => {
-    const keys = PROPERTY_FIELDS.map((f) => f.key).sort();
+    const keys = PROPERTY_FIELDS.filter((f) => !f.owner)
+      .map((f) => f.key)
+      .sort();
     expect(keys).toEqual(
       columnsOf(Property)
         .filter((k) => !SYSTEM.includes(k))
         .sort(),
     );
     expect(keys).toHaveLength(56);
+    // Plus the owner's contact details, used to find or create the owner stakeholder.
+    expect(PROPERTY_FIELDS.filter((f) => f.owner).map((f) => f.key)).toEqual(["ownerEmail", "ownerPhone", "ownerAddress"]);
   });
 
   it("have unique keys and labels within each import type", () => {

@@ -40,6 +40,11 @@ export interface ImportField {
    * a key would steal a header that belongs to a required field ("Property Address" is the address).
    */
   matchNames?: readonly string[];
+  /**
+   * A property import's owner details: not stored on the property, used to find or create the owner
+   * stakeholder and link it (issue 11).
+   */
+  owner?: boolean;
 }
 
 /** Select values of the two special targets, and the prefix of a custom field target (spec 000 §7). */
@@ -134,6 +139,10 @@ export const PROPERTY_FIELDS: readonly ImportField[] = [
   text("tenancyType", "Tenancy type"),
   field("proprietors", "Proprietors", { type: "list", maxLength: LIMITS.name }),
   text("proprietor", "Proprietor"),
+  // The owners: linked as stakeholders (the first proprietor gets these details), not stored on the property.
+  field("ownerEmail", "Owner e-mail", { type: "email", maxLength: LIMITS.email, owner: true }),
+  field("ownerPhone", "Owner phone", { type: "phone", maxLength: LIMITS.phone, owner: true }),
+  field("ownerAddress", "Owner postal address", { maxLength: LIMITS.address, owner: true }),
   text("proprietorInstr", "Proprietor instrument"),
   // Dates copied from title documents are kept as the text the document shows (Property.ts).
   text("proprietorDate", "Proprietor date"),

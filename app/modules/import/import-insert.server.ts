@@ -10,7 +10,7 @@
 import type { EntityProperty } from "@mikro-orm/core";
 import { getOrm } from "~db/orm";
 import type { MappedColumn } from "./column-mapping";
-import { CUSTOM_PREFIX, type ImportType } from "./import-fields";
+import { CUSTOM_PREFIX, customField, importField, importFields, type ImportType } from "./import-fields";
 import type { CoercedValue } from "./value-coercion";
 
 interface TargetColumn {
@@ -23,11 +23,20 @@ interface TargetColumn {
   datetime: boolean;
 }
 
+/** What the job decides for a new record besides the file's values. */
+export interface RecordExtras {
+  /** Taken from the table's sequence before the insert, so duplicates later in the file can point at it. */
+  id: number;
+  matchKeys: string[];
+  /** Properties: the primary owner found or created from the proprietors. */
+  stakeholderId?: number | null;
+}
+
 export interface InsertPlan {
   /** $1 user id, $2 project id, $3 import id, $4 client id, $5 the rows as a JSON array; returns nothing. */
   sql: string;
   /** One row as the JSON object the statement unpacks. */
-  toRecord(values: Record<string, CoercedValue>, customFields: Record<string, CoercedValue> | null): Record<string, unknown>;
+  toRecord(values: Record<string, CoercedValue>, customFields: Record<string, CoercedValue> | null, extras: RecordExtras): Record<string, unknown>;
 }
 
 const ENTITY: Record<ImportType, { entity: string; table: string; action: string; owned: boolean }> = {
@@ -45,7 +54,7 @@ function sqlDefault(prop: EntityProperty): string | null {
   return null;
 }
 
-function targetColumn(entity: string, key: string): TargetColumn {
+export function targetColumn(entity: string, key: string): TargetColumn {
   const prop = getOrm().getMetadata().get(entity).properties[key as never] as EntityProperty | undefined;
   const column = prop?.fieldNames?.[0];
   const sqlType = prop?.columnTypes?.[0];
@@ -58,11 +67,12 @@ function targetColumn(entity: string, key: string): TargetColumn {
 /** The INSERT for the mapped fields of one import (custom fields go to custom_fields as one JSON object). */
 export function insertPlan(type: ImportType, mapped: readonly MappedColumn[]): InsertPlan {
   const { entity, table, action, owned } = ENTITY[type];
-  const columns = mapped.filter((m) => !m.target.startsWith(CUSTOM_PREFIX)).map((m) => targetColumn(entity, m.target));
+  const columns = mapped.filter((m) => isStoredField(type, m.target)).map((m) => targetColumn(entity, m.target));
   const hasCustom = mapped.some((m) => m.target.startsWith(CUSTOM_PREFIX));
-  const definitions = columns.map((c) => `${quote(c.column)} ${c.sqlType}`);
-  const targets = [...(owned ? ['"user_id"'] : []), '"project_id"', '"import_id"', ...columns.map((c) => quote(c.column))];
-  const values = [...(owned ? ["$1"] : []), "$2", "$3", ...columns.map((c) => c.expression)];
+  const withOwner = type === "properties";
+  const definitions = ['"id" int', '"match_keys" text[]', ...(withOwner ? ['"stakeholder_id" int'] : []), ...columns.map((c) => `${quote(c.column)} ${c.sqlType}`)];
+  const targets = ['"id"', '"match_keys"', ...(withOwner ? ['"stakeholder_id"'] : []), ...(owned ? ['"user_id"'] : []), '"project_id"', '"import_id"', ...columns.map((c) => quote(c.column))];
+  const values = ["r.id", "r.match_keys", ...(withOwner ? ["r.stakeholder_id"] : []), ...(owned ? ["$1"] : []), "$2", "$3", ...columns.map((c) => c.expression)];
   if (hasCustom) {
     definitions.push('"custom_fields" jsonb');
     targets.push('"custom_fields"');
@@ -80,7 +90,7 @@ export function insertPlan(type: ImportType, mapped: readonly MappedColumn[]): I
   const sql = `with ins as (
       insert into ${quote(table)} (${targets.join(", ")})
       select ${values.join(", ")} from jsonb_to_recordset($5::jsonb) as r(${definitions.join(", ")})
-      returning id, jsonb_strip_nulls(to_jsonb(${quote(table)}.*)) as after
+      returning id, jsonb_strip_nulls(to_jsonb(${quote(table)}.*) - 'match_keys') as after
     )
     insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
     select $1, $4, $2, '${action}', '${entity}', ins.id::text, ins.after from ins`;
@@ -89,8 +99,9 @@ export function insertPlan(type: ImportType, mapped: readonly MappedColumn[]): I
   const columnOf = new Map(columns.map((c) => [c.key, c.column]));
   return {
     sql,
-    toRecord(values, customFields) {
-      const record: Record<string, unknown> = {};
+    toRecord(values, customFields, extras) {
+      const record: Record<string, unknown> = { id: extras.id, match_keys: extras.matchKeys };
+      if (withOwner) record.stakeholder_id = extras.stakeholderId ?? null;
       for (const [key, value] of Object.entries(values)) {
         const column = columnOf.get(key);
         if (!column) continue;
@@ -101,4 +112,24 @@ export function insertPlan(type: ImportType, mapped: readonly MappedColumn[]): I
       return record;
     },
   };
+}
+
+/** A field written to the record's own column (not a custom field, not an owner field used for linking). */
+export function isStoredField(type: ImportType, key: string): boolean {
+  const field = importField(type, key);
+  return Boolean(field && !field.owner);
+}
+
+/** Every stored import field of a type as a mapped column: the plan that can write any of them (merges). */
+export function allFieldsPlan(type: ImportType): InsertPlan {
+  const stored = importFields(type)
+    .filter((field) => !field.owner)
+    .map((field, index) => ({ index, column: field.label, target: field.key, field }));
+  // One custom target stands for them all: the plan then writes custom_fields.
+  const custom = customField("");
+  return insertPlan(type, [...stored, { index: stored.length, column: "", target: custom.key, field: custom }]);
+}
+
+export function entityOf(type: ImportType) {
+  return ENTITY[type];
 }

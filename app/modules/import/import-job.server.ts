@@ -12,7 +12,8 @@ import type { ImportMappingJson } from "~db/entities/ImportRecord";
 import { SKIP, isImportType } from "./import-fields";
 import { validateMapping, type MappedColumn } from "./column-mapping";
 import { coerceRow } from "./row-coercion";
-import { insertPlan } from "./import-insert.server";
+import { ImportWriter, type IncomingRow } from "./import-writer.server";
+import { attachSourceDocument } from "./source-document.server";
 import { discardStaged, readStagedRows } from "./staging.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
 
@@ -90,6 +91,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   let dataKey: string | null = null;
   let attempt = 1;
   let transactionOpen = false;
+  let keepStaged = false;
   try {
     await client.query("begin");
     transactionOpen = true;
@@ -112,10 +114,13 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
        values ($1, $2, $3, 'import.commit', 'ImportRecord', $4, $5)`,
       [record.created_by_id, record.client_id, record.project_id, String(importId), JSON.stringify({ importType: record.import_type, counts: outcome.counts, skippedTotal: outcome.skippedTotal })],
     );
+    // Rows waiting for the user keep the staged file: "Back" returns to its mapping, and a title PDF
+    // is still there to attach to the properties the resolution creates.
+    keepStaged = outcome.counts.pendingDuplicates > 0;
     await client.query(
       `update import_record set status = 'completed', processed_rows = $2, counts = $3, skipped_rows = $4, skipped_total = $5,
-         error = null, finished_at = clock_timestamp(), data_key = null where id = $1`,
-      [importId, outcome.processed, JSON.stringify(outcome.counts), JSON.stringify(outcome.skippedRows), outcome.skippedTotal],
+         error = null, finished_at = clock_timestamp(), data_key = case when $6 then data_key end where id = $1`,
+      [importId, outcome.processed, JSON.stringify(outcome.counts), JSON.stringify(outcome.skippedRows), outcome.skippedTotal, keepStaged],
     );
     await client.query("commit");
     transactionOpen = false;
@@ -131,11 +136,13 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
     await client.end().catch(() => {});
   }
   // The rows are in; the staged copy is no longer needed (the 24-hour sweep would remove it anyway).
-  if (dataKey) await discardStaged(dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
+  if (dataKey && !keepStaged) await discardStaged(dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
   return { applied: true };
 }
 
 interface Outcome {
+  /** Documents made of the uploaded title PDF, one per property created. */
+  sourceDocuments: number;
   processed: number;
   counts: ImportCounts;
   skippedRows: SkippedRow[];
@@ -147,25 +154,22 @@ async function writeRows(client: pg.Client, record: ImportRow): Promise<Outcome>
   const importType = record.import_type;
   const columns = mappedColumnsOf(importType, record.mapping);
   if (!isImportType(importType)) throw new ImportJobError(`Unknown import type '${importType}'`);
-  const plan = insertPlan(importType, columns);
-  const params = (rows: unknown[]) => [record.created_by_id, record.project_id, record.id, record.client_id, JSON.stringify(rows)];
+  const writer = new ImportWriter(client, { ...record, import_type: importType }, columns);
+  await writer.prepare();
   const skippedRows: SkippedRow[] = [];
   let skippedTotal = 0;
   let skipped = 0;
-  let created = 0;
   let processed = 0;
-  let pending: Record<string, unknown>[] = [];
+  let pending: IncomingRow[] = [];
   const flush = async () => {
-    if (!pending.length) return;
-    await client.query(plan.sql, params(pending));
-    created += pending.length;
+    await writer.writeBatch(pending);
     pending = [];
   };
   for await (const batch of readStagedRows(record.data_key, { batchSize: importJobSettings.readBatch })) {
     for (const row of batch) {
       const result = coerceRow(importType, columns, row.cells);
       if (result.ok) {
-        pending.push(plan.toRecord(result.values, result.customFields));
+        pending.push({ rowNumber: row.rowNumber, values: result.values, customFields: result.customFields });
         if (pending.length >= importJobSettings.insertBatch) await flush();
       } else {
         skipped++;
@@ -181,6 +185,19 @@ async function writeRows(client: pg.Client, record: ImportRow): Promise<Outcome>
   }
   await flush();
   if (processed !== record.total_rows) throw new ImportJobError(`The uploaded file's data is no longer complete (${processed} of ${record.total_rows} rows): upload it again`);
-  const counts = { ...emptyCounts(), imported: created, skipped, created, ...(importType === "stakeholders" ? { stakeholdersCreated: created } : {}) };
-  return { processed, counts, skippedRows, skippedTotal };
+  const { created, autoMerged, pending: pendingDuplicates, stakeholdersCreated, stakeholdersLinked } = writer.counts;
+  const sourceDocuments = importType === "properties" ? await attachSourceDocument(client, record, writer.createdIds) : 0;
+  const counts: ImportCounts = {
+    ...emptyCounts(),
+    imported: created,
+    created,
+    skipped,
+    updated: autoMerged,
+    autoMergedProperties: autoMerged,
+    pendingDuplicates,
+    stakeholdersCreated: importType === "stakeholders" ? created : stakeholdersCreated,
+    stakeholdersLinked,
+    linked: stakeholdersLinked,
+  };
+  return { processed, counts, skippedRows, skippedTotal, sourceDocuments };
 }

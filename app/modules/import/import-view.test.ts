@@ -4,12 +4,13 @@ describe("countsOf", () => {
   it("fills every count of the spec's shape, keeping stored numbers and ignoring anything else", () => {
     expect(countsOf(null)).toEqual(emptyCounts());
     expect(countsOf({ imported: 3, skipped: "2", created: 3, pendingDuplicates: "x", extra: 9 })).toEqual({ ...emptyCounts(), imported: 3, created: 3 });
-    expect(countsOf({ pendingDuplicates: [{ type: "stakeholder" }] }).pendingDuplicates).toEqual([{ type: "stakeholder" }]);
+    expect(countsOf({ pendingDuplicates: 4 }).pendingDuplicates).toBe(4);
   });
 
-  it("answers the /api call with the import id and the counts only", () => {
-    const view = { id: 7, counts: { ...emptyCounts(), imported: 2 } } as ImportView;
-    expect(importResponse(view)).toEqual({ importId: 7, ...emptyCounts(), imported: 2 });
+  it("answers the /api call with the import id, the counts and the list of rows waiting for the user", () => {
+    const view = { id: 7, counts: { ...emptyCounts(), imported: 2, pendingDuplicates: 1 } } as ImportView;
+    const pending = [{ type: "stakeholder" }];
+    expect(importResponse(view, pending)).toEqual({ importId: 7, ...emptyCounts(), imported: 2, pendingDuplicateCount: 1, pendingDuplicates: pending });
   });
 });
 

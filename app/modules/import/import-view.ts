@@ -10,13 +10,16 @@ export type ImportStatus = (typeof IMPORT_VIEW_STATUSES)[number];
 /** The stored list of skipped rows keeps this many problems; skippedRowsTotal counts them all. */
 export const SKIPPED_ROWS_KEPT = 1000;
 
-/** The counts of POST /api/file/import (spec 000 §7). Duplicates and merges arrive with the next issue. */
+/**
+ * The counts of an import (spec 000 §7). pendingDuplicates is how many rows wait for the user; the /api
+ * answer lists them (duplicate-view.ts). updated counts the existing records merged into.
+ */
 export interface ImportCounts {
   imported: number;
   updated: number;
   skipped: number;
   autoMergedProperties: number;
-  pendingDuplicates: unknown[];
+  pendingDuplicates: number;
   stakeholdersCreated: number;
   stakeholdersLinked: number;
   created: number;
@@ -51,7 +54,7 @@ export interface ImportView {
 }
 
 export function emptyCounts(): ImportCounts {
-  return { imported: 0, updated: 0, skipped: 0, autoMergedProperties: 0, pendingDuplicates: [], stakeholdersCreated: 0, stakeholdersLinked: 0, created: 0, linked: 0 };
+  return { imported: 0, updated: 0, skipped: 0, autoMergedProperties: 0, pendingDuplicates: 0, stakeholdersCreated: 0, stakeholdersLinked: 0, created: 0, linked: 0 };
 }
 
 /** Stored counts over the defaults: a record written before a count existed still has every key. */
@@ -60,15 +63,17 @@ export function countsOf(stored: unknown): ImportCounts {
   if (!stored || typeof stored !== "object") return counts;
   for (const key of Object.keys(counts) as (keyof ImportCounts)[]) {
     const value = (stored as Record<string, unknown>)[key];
-    if (key === "pendingDuplicates") counts.pendingDuplicates = Array.isArray(value) ? value : [];
-    else if (typeof value === "number" && Number.isFinite(value)) counts[key] = value;
+    if (typeof value === "number" && Number.isFinite(value)) counts[key] = value;
   }
   return counts;
 }
 
-/** The /api answer of a finished import: its id and the spec's counts. */
-export function importResponse(view: ImportView) {
-  return { importId: view.id, ...view.counts };
+/**
+ * The /api answer of a finished import: its id, the spec's counts, and the rows waiting for the user as
+ * the spec's pendingDuplicates list (the first page of them; pendingDuplicateCount says how many).
+ */
+export function importResponse(view: ImportView, pendingDuplicates: readonly unknown[] = []) {
+  return { importId: view.id, ...view.counts, pendingDuplicateCount: view.counts.pendingDuplicates, pendingDuplicates };
 }
 
 export const isFinished = (status: ImportStatus) => status === "completed" || status === "failed" || status === "undone";

@@ -28,3 +28,40 @@ export const ImportCommitSchema = z.object({
 });
 
 export type ImportCommitInput = z.infer<typeof ImportCommitSchema>;
+
+/** One decision on a held-back row (issue 11): the page's radio choice and the /api resolution both become this. */
+export const DuplicateChoiceSchema = z.object({
+  pendingId: z.number().int().positive(),
+  action: z.enum(["link", "merge", "create"], { errorMap: () => ({ message: "Choose link, merge or create" }) }),
+  selectedId: z.number().int().positive().nullable(),
+});
+
+const idOrNull = z.preprocess((value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value), z.number().int().positive().nullable());
+const pendingData = z.object({ pendingId: z.number().int().positive().optional() }).passthrough().nullish();
+
+/**
+ * POST /api/resolve-duplicates (spec 000 §7): the spec's resolution fields. The row is named by
+ * `pendingId` (from the import's pendingDuplicates), directly or inside pendingStakeholder / pendingProperty;
+ * the data fields are accepted for compatibility but the row's values are the server's copy.
+ */
+export const ResolveDuplicatesApiSchema = z.object({
+  importId: z.number().int().positive().optional(),
+  resolutions: z
+    .array(
+      z.object({
+        type: z.enum(["stakeholder", "property"]),
+        action: z.enum(["link", "merge", "create"], { errorMap: () => ({ message: "Choose link, merge or create" }) }),
+        pendingId: z.number().int().positive().optional(),
+        pendingStakeholder: pendingData,
+        pendingProperty: pendingData,
+        stakeholderData: pendingData,
+        propertyData: pendingData,
+        selectedStakeholderId: idOrNull.optional(),
+        selectedPropertyId: idOrNull.optional(),
+      }),
+    )
+    .min(1, "Nothing to resolve: send one resolution per pending duplicate")
+    .max(10_000),
+});
+
+export type ResolveDuplicatesApiInput = z.infer<typeof ResolveDuplicatesApiSchema>;
