@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ImportStatus } from "~/components/import/ImportStatus";
+import { NotTaken } from "~/components/import/duplicates/NotTaken";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";
 import { PageHeader } from "~/components/layout/PageHeader";
@@ -40,8 +41,9 @@ export default function ImportProgressPage() {
       {data.project ? (
         <>
           <ProjectBanner project={data.project} />
-          <WizardSteps current="Import" />
+          <WizardSteps current={data.import.status === "completed" ? "Complete" : "Import"} />
           <ImportStatus summary={data.import} skipped={data.skipped} retryUrl={data.retryUrl} />
+          <NotTaken rows={data.notTaken} />
         </>
       ) : (
         <ProjectRequired />

@@ -1,4 +1,4 @@
-const STEPS = ["Upload", "Choose sheet", "Map columns", "Import"] as const;
+const STEPS = ["Upload", "Choose sheet", "Map columns", "Import", "Duplicates", "Complete"] as const;
 export type WizardStep = (typeof STEPS)[number];
 
 /** Where the user is in the wizard: an ordered list with the current step marked (aria-current="step"). */

@@ -5,10 +5,11 @@
  * spelling is listed once: "E-mail Address", "email address" and "EmailAddresses" are the same entry.
  *
  * Words for which no column exists (suburb, postcode, council, parish, ABN) map to a custom field of that
- * name rather than Skip, so the data is kept and the user sees where it goes. SKIP entries stop partial
- * containment from placing a column in the wrong field (an owner's postal address is not the parcel's).
+ * name rather than Skip, so the data is kept and the user sees where it goes. A property file's contact
+ * columns go to the owner fields, which stops partial containment placing an owner's postal address in
+ * the parcel's address.
  */
-import { CUSTOM_PREFIX, SKIP, type ImportType } from "./import-fields";
+import { CUSTOM_PREFIX, type ImportType } from "./import-fields";
 
 type SynonymTable = Readonly<Record<string, readonly string[]>>;
 

@@ -27,6 +27,11 @@ export const RESOLVED_TITLE = "Duplicates Resolved Successfully!";
 export const RESOLVE_FAILED_MESSAGE = "Failed to resolve duplicates";
 export const ALREADY_RESOLVED_MESSAGE = "This import's duplicates have already been resolved.";
 
+export const DUPLICATES_FORM_ID = "import-duplicates";
+
+/** The duplicates step of an import, at a page of its rows. */
+export const duplicatesUrl = (importId: number, page = 1) => `/import/${importId}/duplicates${page > 1 ? `?page=${page}` : ""}`;
+
 /** The form's input name for one row's choice, and its values ("link:12", "merge:12", "create"). */
 export const choiceName = (pendingId: number) => `choice-${pendingId}`;
 export const choiceValue = (action: ResolutionAction, candidateId?: number | null) => (action === "create" ? "create" : `${action}:${candidateId}`);

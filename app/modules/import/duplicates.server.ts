@@ -388,3 +388,24 @@ export async function importOfPending(access: ProjectAccess, pendingId: number):
     return rows[0].import_id;
   });
 }
+
+/** Values the user's merges did not take (the existing record already had one), for the Complete step. */
+export async function listNotTaken(access: ProjectAccess, importId: number, limit = 100): Promise<{ rowNumber: number; recordId: number; label: string; existing: string; incoming: string }[]> {
+  requirePermission(access, "importData");
+  return withPooledClient(async (client) => {
+    const record = await findImport(client, access, importId);
+    const { rows } = await client.query<{ row_number: number; kind: DuplicateKind; merged_into: number; item: { field: string; existing: unknown; incoming: unknown } }>(
+      `select d.row_number, d.kind, (d.outcome ->> 'mergedInto')::int as merged_into, n.item
+         from import_duplicate d, jsonb_array_elements(coalesce(d.outcome -> 'notTaken', '[]'::jsonb)) as n(item)
+        where d.import_id = $1 order by d.row_number, d.id limit $2`,
+      [record.id, limit],
+    );
+    return rows.map((r) => ({
+      rowNumber: r.row_number,
+      recordId: r.merged_into,
+      label: labelled(r.kind, r.item.field),
+      existing: displayValue(r.item.existing),
+      incoming: displayValue(r.item.incoming),
+    }));
+  });
+}

@@ -1,3 +1,4 @@
+import { redirect } from "@remix-run/node";
 import { hasPermission } from "~/modules/permissions/permissions";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
@@ -6,6 +7,8 @@ import { requireRecordId } from "~/utils/record-id";
 import { autoMapColumns } from "./column-mapping";
 import { importFields } from "./import-fields";
 import { getImport, listImports, type ImportView } from "./imports.server";
+import { duplicatesUrl } from "./duplicate-view";
+import { listNotTaken } from "./duplicates.server";
 import { getStagedData, getWorkbook } from "./staging.server";
 import { importTypeFrom } from "./wizard";
 
@@ -15,7 +18,7 @@ import { importTypeFrom } from "./wizard";
  * workbook, staged data or import is 404 (the staging and import modules scope them).
  */
 
-function projectSummary(access: ProjectAccess) {
+export function projectSummary(access: ProjectAccess) {
   const client = access.project.client as { name?: string } | null;
   return { id: access.project.id, name: access.project.name, clientName: client?.name ?? null };
 }
@@ -71,6 +74,8 @@ export async function loadProgressPage(access: ProjectAccess, idParam: string | 
   requirePermission(access, "importData");
   const id = requireRecordId(idParam, "Import not found");
   const view = await getImport(access, id);
+  // Rows held back as duplicates: the wizard's next step is theirs (spec 000 §4).
+  if (view.duplicatesPending) throw redirect(duplicatesUrl(id));
   const { page, offset } = parseListQuery(url.searchParams, { sortKeys: ["row"] as const, defaultSort: "row", pageSize: SKIPPED_PAGE_SIZE });
   let retryUrl: string | null = null;
   if (view.status === "failed") {
@@ -110,6 +115,7 @@ export async function loadProgressPage(access: ProjectAccess, idParam: string | 
       pageSize: SKIPPED_PAGE_SIZE,
     },
     retryUrl,
+    notTaken: view.status === "completed" && view.counts.updated > 0 ? await listNotTaken(access, id) : [],
   };
 }
 

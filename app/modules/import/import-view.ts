@@ -51,6 +51,8 @@ export interface ImportView {
   finishedAt: string | null;
   createdBy: string;
   canUndo: boolean;
+  /** Rows held back as likely duplicates still wait for the user (the wizard's duplicates step). */
+  duplicatesPending: boolean;
 }
 
 export function emptyCounts(): ImportCounts {

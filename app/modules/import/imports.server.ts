@@ -95,6 +95,7 @@ interface RecordRow {
   data_key: string | null;
   created_at: Date | string;
   finished_at: Date | string | null;
+  duplicates_resolved_at: Date | string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -120,13 +121,14 @@ function toView(access: ProjectAccess, row: RecordRow): ImportView {
     createdAt: iso(row.created_at)!,
     finishedAt: iso(row.finished_at),
     createdBy: name || row.email || "Unknown user",
-    canUndo: row.status === "completed" && counts.imported > 0 && hasPermission(access.role, "importData"),
+    canUndo: row.status === "completed" && (counts.imported > 0 || counts.updated > 0 || counts.pendingDuplicates > 0) && hasPermission(access.role, "importData"),
+    duplicatesPending: row.status === "completed" && counts.pendingDuplicates > 0 && !row.duplicates_resolved_at,
   };
 }
 
 const SELECT = (withSkipped: boolean) =>
   `select i.id, i.status, i.import_type, i.file_name, i.total_rows, i.processed_rows, i.counts, ${withSkipped ? "i.skipped_rows, " : ""}i.skipped_total,
-          i.error, i.data_key, i.created_at, i.finished_at, u.first_name, u.last_name, u.email
+          i.error, i.data_key, i.created_at, i.finished_at, i.duplicates_resolved_at, u.first_name, u.last_name, u.email
      from import_record i left join "user" u on u.id = i.created_by_id`;
 
 const sql = <T>(query: string, params: unknown[]) => getOrm().em.getConnection().execute(query, params) as Promise<T>;

@@ -38,6 +38,7 @@ export const wizardUrls = {
   sheet: (workbookKey: string, type: ImportType) => `/import/sheet?${query({ workbook: workbookKey, type })}`,
   mapping: (dataKey: string, type: ImportType) => `/import/mapping?${query({ data: dataKey, type })}`,
   progress: (importId: number) => `/import/${importId}`,
+  duplicates: (importId: number) => `/import/${importId}/duplicates`,
   skippedCsv: (importId: number) => `/import/${importId}/skipped.csv`,
   history: () => "/imports",
   undo: (importId: number) => `/imports?${query({ undo: String(importId) })}`,

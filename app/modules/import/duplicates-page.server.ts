@@ -1,0 +1,23 @@
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requireRecordId } from "~/utils/record-id";
+import { getImport } from "./imports.server";
+import { DUPLICATES_PAGE_SIZE, listPendingDuplicates } from "./duplicates.server";
+import { projectSummary } from "./import-page.server";
+
+/**
+ * /import/{id}/duplicates (issue 11, spec 000 §4): one page of the rows the import held back, each with
+ * its candidates, the fields that differ and the actions it may take; the choices already saved.
+ */
+export async function loadDuplicatesStep(access: ProjectAccess, idParam: string | undefined, url: URL) {
+  requirePermission(access, "importData");
+  const id = requireRecordId(idParam, "Import not found");
+  const view = await getImport(access, id);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const list = await listPendingDuplicates(access, id, Number.isFinite(page) ? page : 1);
+  return {
+    project: projectSummary(access),
+    import: { id: view.id, status: view.status, importType: view.importType, fileName: view.fileName, created: view.counts.created, autoMerged: view.counts.autoMergedProperties },
+    ...list,
+    pageSize: DUPLICATES_PAGE_SIZE,
+  };
+}
