@@ -59,7 +59,7 @@ const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.
 // The matrix
 // ---------------------------------------------------------------------------------------------------
 
-type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "import";
+type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "import" | "duplicate";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -301,6 +301,27 @@ const MATRIX: Record<string, Entry> = {
   // The import wizard's progress page, its skipped-rows download, and the history's Undo import (?undo=ID, then POST).
   "import_.$id.tsx": { kind: "page", module: () => import("../../app/routes/import_.$id"), ops: [get("GET", "import")] },
   "import_.$id_.skipped[.]csv.ts": { kind: "page", module: () => import("../../app/routes/import_.$id_.skipped[.]csv"), ops: [get("GET", "import")] },
+  // The duplicates step: a page of held-back rows; its Back undoes the import (a plain import here).
+  "import_.$id_.duplicates.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/import_.$id_.duplicates"),
+    ops: [get("GET", "import"), { label: "POST back", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: () => ({ form: { intent: "back" } }) }],
+  },
+  // A held-back row named by its pendingId in the body (another client's is 404 and changes nothing).
+  "api.resolve-duplicates.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.resolve-duplicates"),
+    ops: [
+      {
+        label: "POST",
+        method: "POST",
+        write: true,
+        permission: "importData",
+        target: "duplicate",
+        build: (c) => ({ json: { resolutions: [{ type: "stakeholder", action: "create", pendingId: Number(c.id) }] } }),
+      },
+    ],
+  },
   "imports.tsx": {
     kind: "page",
     module: () => import("../../app/routes/imports"),
@@ -417,6 +438,19 @@ async function make(kind: Kind, side: Side): Promise<number> {
         const { importId } = await startImport(access, { dataKey: result.dataKey!, importType: "stakeholders", mapping: { Name: "name" } });
         await waitForImport(access, importId, 20_000);
         return importId;
+      }
+      case "duplicate": {
+        // A stakeholder, then an import of the same e-mail: the row is held back; its id is the record.
+        const email = `matrix-${unique()}@example.com`;
+        await createStakeholder(access, StakeholderSchema.parse({ name: `Matrix ${unique()}`, email }));
+        const csv = Buffer.from(`Name,Email\r\nMatrix Again,${email.toUpperCase()}\r\n`);
+        const upload = multipartRequest(`${URL_BASE}/import?projectId=${project}`, "", [], { filename: "matrix.csv", body: csv, type: "text/csv" });
+        const { result } = await parseUpload(access, upload);
+        const { importId } = await startImport(access, { dataKey: result.dataKey!, importType: "stakeholders", mapping: { Name: "name", Email: "email" } });
+        await waitForImport(access, importId, 20_000);
+        const [row] = await db().getConnection().execute<{ id: number }[]>(`select id from import_duplicate where import_id = ?`, [importId]);
+        if (!row) throw new Error("the matrix's duplicate import held back no row");
+        return row.id;
       }
       case "template":
         return (await createTemplate(access, await stored("templates"), { templateName: `Matrix ${unique()}`, tags: [] })).id;

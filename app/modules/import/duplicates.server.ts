@@ -42,7 +42,7 @@ interface PendingRow {
   selected_id: number | null;
 }
 
-const validId = (id: unknown) => (typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : 0);
+const validId = (id: unknown) => (typeof id === "number" && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0);
 
 async function findImport(client: pg.ClientBase, access: ProjectAccess, importId: number, lock = false): Promise<ImportRow> {
   const id = validId(importId);

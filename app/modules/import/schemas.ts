@@ -29,15 +29,18 @@ export const ImportCommitSchema = z.object({
 
 export type ImportCommitInput = z.infer<typeof ImportCommitSchema>;
 
+/** A record id: a positive int4 (a larger number cannot name a row, and PostgreSQL would refuse it). */
+const recordId = z.number().int().positive().max(2_147_483_647, "No such record");
+
 /** One decision on a held-back row (issue 11): the page's radio choice and the /api resolution both become this. */
 export const DuplicateChoiceSchema = z.object({
-  pendingId: z.number().int().positive(),
+  pendingId: recordId,
   action: z.enum(["link", "merge", "create"], { errorMap: () => ({ message: "Choose link, merge or create" }) }),
-  selectedId: z.number().int().positive().nullable(),
+  selectedId: recordId.nullable(),
 });
 
-const idOrNull = z.preprocess((value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value), z.number().int().positive().nullable());
-const pendingData = z.object({ pendingId: z.number().int().positive().optional() }).passthrough().nullish();
+const idOrNull = z.preprocess((value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value), recordId.nullable());
+const pendingData = z.object({ pendingId: recordId.optional() }).passthrough().nullish();
 
 /**
  * POST /api/resolve-duplicates (spec 000 §7): the spec's resolution fields. The row is named by
@@ -45,13 +48,13 @@ const pendingData = z.object({ pendingId: z.number().int().positive().optional()
  * the data fields are accepted for compatibility but the row's values are the server's copy.
  */
 export const ResolveDuplicatesApiSchema = z.object({
-  importId: z.number().int().positive().optional(),
+  importId: recordId.optional(),
   resolutions: z
     .array(
       z.object({
         type: z.enum(["stakeholder", "property"]),
         action: z.enum(["link", "merge", "create"], { errorMap: () => ({ message: "Choose link, merge or create" }) }),
-        pendingId: z.number().int().positive().optional(),
+        pendingId: recordId.optional(),
         pendingStakeholder: pendingData,
         pendingProperty: pendingData,
         stakeholderData: pendingData,
