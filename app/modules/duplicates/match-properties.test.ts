@@ -53,10 +53,12 @@ describe("matchProperty", () => {
     expect(matchProperty({}, {})).toBeNull();
   });
 
-  it("takes the best match when several apply", () => {
+  it("names the match by its strongest evidence when several apply: the title before the lot/plan before the address", () => {
     const both = { address: "22 Lake Rd Buangor", volume: "10234", folio: "512", lotPlanLine: "Lot 3 DP12345" };
     expect(matchProperty(both, { ...both })?.matchType).toBe("volume_folio");
-    expect(matchProperty({ ...both, volume: "010234" }, both)?.matchType).toBe("address");
-    expect(matchProperty({ ...both, volume: "010234", address: "" }, both)?.matchType).toBe("volume_folio_partial");
+    // The same address scores higher (100 %), but the title written another way is what may be merged.
+    expect(matchProperty({ ...both, volume: "010234" }, both)).toMatchObject({ matchType: "volume_folio_partial", similarity: 0.95 });
+    expect(matchProperty({ ...both, volume: "99", address: "" }, both)?.matchType).toBe("lot/plan");
+    expect(matchProperty({ ...both, volume: "99", lotPlanLine: "" }, both)?.matchType).toBe("address");
   });
 });

@@ -48,6 +48,11 @@ function addressMatch(candidate: PropertyKeyFields, existing: PropertyKeyFields)
   return { similarity, matchType: "address", reason: similarity === 1 ? "same address" : `address ${percent(similarity)} similar` };
 }
 
+/**
+ * The strongest kind of evidence names the match, not the highest score: the same title written another
+ * way (which may be merged) says more than the same street address (which two titles can share).
+ */
 export function matchProperty(candidate: PropertyKeyFields, existing: PropertyKeyFields): DuplicateMatch | null {
-  return bestMatch([volumeFolioMatch(candidate, existing), lotPlanMatch(candidate, existing), addressMatch(candidate, existing)]);
+  const [strongest] = [volumeFolioMatch(candidate, existing), lotPlanMatch(candidate, existing), addressMatch(candidate, existing)].filter((m): m is DuplicateMatch => m !== null);
+  return strongest ? bestMatch([strongest]) : null;
 }
