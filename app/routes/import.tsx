@@ -31,9 +31,12 @@ export default function ImportUpload() {
   const data = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Import Data" subtitle="Add stakeholders or properties from a CSV or Excel file.">
+      <PageHeader title="Import Data" subtitle="Add stakeholders or properties from a CSV or Excel file, or properties from land-title search PDFs.">
         <Button asChild variant="outline">
           <Link to="/imports">Import history</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/import-debug">Duplicate matching tool</Link>
         </Button>
       </PageHeader>
       {data.project ? (

@@ -318,7 +318,8 @@ const MATRIX: Record<string, Entry> = {
         write: true,
         permission: "importData",
         target: "duplicate",
-        build: (c) => ({ json: { resolutions: [{ type: "stakeholder", action: "create", pendingId: Number(c.id) }] } }),
+        // The body nests objects, which the matrix's flat field type does not describe.
+        build: (c) => ({ json: { resolutions: [{ type: "stakeholder", action: "create", pendingId: Number(c.id) }] } as unknown as Fields }),
       },
     ],
   },

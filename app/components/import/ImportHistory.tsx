@@ -19,6 +19,8 @@ export interface HistoryRow {
   updated: number;
   skipped: number;
   canUndo: boolean;
+  /** Rows held back as likely duplicates still wait for a decision. */
+  duplicatesPending: boolean;
 }
 
 const STATUS: Record<HistoryRow["status"], { label: string; color: "gray" | "indigo" | "green" | "red" | "amber" }> = {
@@ -69,8 +71,21 @@ export function ImportHistoryTable({ imports, canImport }: { imports: HistoryRow
             <TableCell>{row.skipped.toLocaleString("en-AU")}</TableCell>
             <TableCell>
               <StatusBadge status={row.status} />
+              {row.duplicatesPending ? (
+                <>
+                  {" "}
+                  <Badge color="amber">Duplicates waiting</Badge>
+                </>
+              ) : null}
             </TableCell>
             <TableCell className="cell--nowrap">
+              {canImport && row.duplicatesPending ? (
+                <>
+                  <Link to={`/import/${row.id}/duplicates`} aria-label={`Resolve duplicates of ${row.fileName} (#${row.id})`}>
+                    Resolve duplicates
+                  </Link>{" "}
+                </>
+              ) : null}
               {canImport && row.canUndo ? (
                 <Link to={withParams(search, { undo: row.id })} preventScrollReset aria-label={`Undo import of ${row.fileName} (#${row.id})`}>
                   Undo import

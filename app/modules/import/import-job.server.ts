@@ -13,6 +13,7 @@ import { SKIP, isImportType } from "./import-fields";
 import { validateMapping, type MappedColumn } from "./column-mapping";
 import { coerceRow } from "./row-coercion";
 import { ImportWriter, type IncomingRow } from "./import-writer.server";
+import { refreshMatchKeys } from "~/modules/duplicates/candidates.server";
 import { attachSourceDocument } from "./source-document.server";
 import { discardStaged, readStagedRows } from "./staging.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
@@ -93,6 +94,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   let transactionOpen = false;
   let keepStaged = false;
   try {
+    await refreshKeysBeforeTransaction(client, importId);
     await client.query("begin");
     transactionOpen = true;
     await client.query("select pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, importId]);
@@ -138,6 +140,19 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   // The rows are in; the staged copy is no longer needed (the 24-hour sweep would remove it anyway).
   if (dataKey && !keepStaged) await discardStaged(dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
   return { applied: true };
+}
+
+/**
+ * Brings the project's duplicate-matching keys up to date before the import's transaction opens: on a
+ * large project edited since the last import this rewrites many rows, which should neither hold their
+ * locks for the whole import nor be lost with it if the import fails. Each batch commits on its own.
+ */
+async function refreshKeysBeforeTransaction(client: pg.Client, importId: number) {
+  const { rows } = await client.query<{ project_id: number; import_type: string; status: string }>("select project_id, import_type, status from import_record where id = $1", [importId]);
+  const record = rows[0];
+  if (!record || record.status === "completed" || record.status === "undone") return;
+  await refreshMatchKeys(client, record.project_id, "stakeholder");
+  if (record.import_type === "properties") await refreshMatchKeys(client, record.project_id, "property");
 }
 
 interface Outcome {

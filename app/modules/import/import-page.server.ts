@@ -134,6 +134,7 @@ function historyRow(view: ImportView) {
     updated: view.counts.updated,
     skipped: view.counts.skipped,
     canUndo: view.canUndo,
+    duplicatesPending: view.duplicatesPending,
   };
 }
 
