@@ -93,7 +93,7 @@ export const Property = defineEntity({
     { properties: ["project", "address"] },
     { properties: ["project", "volume", "folio"] },
     { properties: ["project", "laaExpiryDate"] },
-    // Trigram index: the list's address search (ILIKE '%…%') and the duplicate check's similarity (`%`).
+    // Trigram index: the list's address search (ILIKE '%…%').
     { name: "property_address_trgm_index", expression: `create index "property_address_trgm_index" on "property" using gin ("address" gin_trgm_ops)` },
     // The list's sorts and search (migration list_indexes; search-text.ts).
     { name: "property_project_lower_address_index", expression: `create index "property_project_lower_address_index" on "property" ("project_id", lower("address"), "id")` },

@@ -132,7 +132,6 @@ export function normaliseEmail(email: string | null | undefined): string | null 
 
 /**
  * Australian street types and directions, one spelling. "dr" is Drive here; in names it is a title.
- * The one table: property/duplicate-matching.ts (duplicates on property create) uses it too.
  */
 export const ADDRESS_WORDS: Record<string, string> = {
   rd: "road",

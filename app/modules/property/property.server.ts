@@ -6,7 +6,9 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import { findDuplicates, normaliseAddress, normaliseTitleRef, type DuplicateCandidate, type PropertyMatchInput } from "./duplicate-matching";
+import { MAX_PROPERTY_DUPLICATES, type DuplicateCandidate, type DuplicateMatchType, type PropertyMatchInput } from "./duplicate-matching";
+import { loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatchKeys, scoreCandidates } from "~/modules/duplicates/candidates.server";
+import { withPooledClient } from "~/modules/jobs/boss.server";
 import { proprietorList } from "./property-list.server";
 import type { PropertyInput } from "./schemas";
 import { refId } from "~db/entities/refs";
@@ -69,60 +71,47 @@ export async function stakeholderChoices(access: ProjectAccess, limit = 2000) {
 }
 
 /**
- * Possible duplicates of a new (or edited) property: a few indexed lookups fetch likely rows (same
- * volume/folio, same volume or folio, same lot/plan, trigram-similar address) and the pure matcher
- * decides and scores them.
+ * The project's likely duplicates of a property about to be created (spec 000 §3 "Duplicate candidate",
+ * §4): the import's rules and blocking keys (app/modules/duplicates/), so a title typed on the form and
+ * one imported from a file are matched alike.
  */
 export async function findPropertyDuplicates(access: ProjectAccess, input: PropertyMatchInput, excludeId: number | null = null): Promise<DuplicateCandidate[]> {
   const projectId = access.project.id;
-  const volume = input.volume?.trim() ?? "";
-  const folio = input.folio?.trim() ?? "";
-  const lot = normaliseTitleRef(input.lot);
-  const plan = normaliseTitleRef(input.planNumber);
-  const lotPlanLine = input.lotPlanLine?.trim() ?? "";
-  const address = input.address.trim();
-  const ref = (column: string) => `ltrim(upper(regexp_replace(coalesce(${column}, ''), '[^A-Za-z0-9]', '', 'g')), '0')`;
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const columns = "p.id, p.address, p.volume, p.folio, p.lot, p.plan_number, p.lot_plan_line, p.proprietors";
-  if (volume && folio) {
-    // Exact title reference: the (project, volume, folio) index.
-    parts.push(`(select ${columns} from property p where p.project_id = ? and p.volume = ? and p.folio = ? limit 20)`);
-    params.push(projectId, volume, folio);
-  }
-  if (volume || folio) {
-    parts.push(`(select ${columns} from property p where p.project_id = ? and ((? <> '' and ${ref("p.volume")} = ?) or (? <> '' and ${ref("p.folio")} = ?)) limit 200)`);
-    const [nv, nf] = [normaliseTitleRef(volume).replace(/^0+/, ""), normaliseTitleRef(folio).replace(/^0+/, "")];
-    params.push(projectId, nv, nv, nf, nf);
-  }
-  if ((lot && plan) || lotPlanLine) {
-    parts.push(
-      `(select ${columns} from property p where p.project_id = ? and ((? <> '' and ${ref("p.lot")} = ? and ${ref("p.plan_number")} = ?) or (? <> '' and lower(p.lot_plan_line) = lower(?))) limit 20)`,
+  return withPooledClient(async (client) => {
+    await refreshMatchKeys(client, projectId, "property");
+    const fields = matchFieldsOf("property", { ...input });
+    const keys = matchKeysOf("property", fields);
+    if (!keys.length) return [];
+    const index = await loadCandidateIndex(client, projectId, "property", keys);
+    const scored = scoreCandidates(
+      "property",
+      fields,
+      index.lookup(keys).filter((record) => record.id !== excludeId),
+      MAX_PROPERTY_DUPLICATES,
     );
-    params.push(projectId, lot && plan ? "y" : "", lot.replace(/^0+/, ""), plan.replace(/^0+/, ""), lotPlanLine, lotPlanLine);
-  }
-  if (address) {
-    // `%` is pg_trgm's similarity test (threshold 0.3), served by the trigram index; the matcher
-    // applies the real threshold after normalising abbreviations.
-    parts.push(`(select ${columns} from property p where p.project_id = ? and (p.address % ? or p.address % ?) order by greatest(similarity(p.address, ?), similarity(p.address, ?)) desc limit 20)`);
-    const normalised = normaliseAddress(address);
-    params.push(projectId, address, normalised, address, normalised);
-  }
-  if (!parts.length) return [];
-  const rows = await db().execute<Record<string, unknown>[]>(parts.join(" union "), params);
-  const existing = rows
-    .filter((r) => Number(r.id) !== excludeId)
-    .map((r) => ({
-      id: Number(r.id),
-      address: String(r.address),
-      volume: (r.volume as string | null) ?? null,
-      folio: (r.folio as string | null) ?? null,
-      lot: (r.lot as string | null) ?? null,
-      planNumber: (r.plan_number as string | null) ?? null,
-      lotPlanLine: (r.lot_plan_line as string | null) ?? null,
-      proprietors: proprietorList(r.proprietors),
-    }));
-  return findDuplicates(input, existing);
+    if (!scored.length) return [];
+    const { rows } = await client.query<{ id: number; address: string; volume: string | null; folio: string | null; lot_plan_line: string | null; proprietors: unknown }>(
+      "select id, address, volume, folio, lot_plan_line, proprietors from property where project_id = $1 and id = any($2::int[])",
+      [projectId, scored.map((c) => c.id)],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return scored.flatMap((candidate) => {
+      const row = byId.get(candidate.id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          similarity: candidate.similarity,
+          matchType: candidate.matchType as DuplicateMatchType,
+          address: row.address,
+          volume: row.volume,
+          folio: row.folio,
+          lotPlanLine: row.lot_plan_line,
+          proprietors: proprietorList(row.proprietors),
+        },
+      ];
+    });
+  });
 }
 
 const AUDITED_FIELDS = [
