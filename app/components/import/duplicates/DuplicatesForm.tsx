@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { ErrorSummary } from "~/components/form/ErrorSummary";
 import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
 import { DUPLICATES_FORM_ID, duplicatesUrl, type PendingDuplicateView } from "~/modules/import/duplicate-view";
@@ -36,10 +36,12 @@ export function DuplicatesForm({ importId, items, total, undecided, page, pageCo
         </Text>
       ) : null}
       <input type="hidden" name="page" value={page} />
-      <Text as="p">
-        {plural(total, "row")} of the file look like records already in the project (or earlier in the file). Choose what to do with each; {plural(undecided, "row")} still{" "}
-        {undecided === 1 ? "needs" : "need"} a choice. Page {page} of {pageCount}.
-      </Text>
+      <Callout.Root color="amber" role="status">
+        <Callout.Text>
+          <strong>Duplicates Found:</strong> {plural(total, "row")} of the file look like records already in the project (or earlier in the file). Choose what to do with each;{" "}
+          {plural(undecided, "row")} still {undecided === 1 ? "needs" : "need"} a choice. Page {page} of {pageCount}.
+        </Callout.Text>
+      </Callout.Root>
       {items.map((item) => (
         <DuplicateItem key={item.id} item={item} invalid={Boolean(errors)} />
       ))}
