@@ -23,8 +23,9 @@ function Candidate({ item, candidate, index, chosen }: { item: PendingDuplicateV
     <Card size="1" className="duplicate-candidate">
       <Heading as="h4" size="2" id={headingId}>
         Candidate {index + 1}: {candidate.title}{" "}
-        <Badge color={candidate.similarity >= 0.95 ? "red" : "amber"} aria-label={`${candidate.similarityText} similar`}>
+        <Badge color={candidate.similarity >= 0.95 ? "red" : "amber"}>
           {candidate.similarityText}
+          <span className="visually-hidden"> similar</span>
         </Badge>
       </Heading>
       <Text as="p" size="2">
