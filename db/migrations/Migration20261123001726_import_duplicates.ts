@@ -2,7 +2,25 @@ import { Migration } from "@mikro-orm/migrations";
 
 /** The fields each table's match keys come from (app/modules/duplicates/match-keys.ts). */
 const KEY_SOURCES = {
-  stakeholder: ["name", "email", "email2", "email3", "phone", "phone2", "phone3", "address", "address2", "address3", "member_type"],
+  stakeholder: [
+    "name",
+    "email",
+    "email2",
+    "email3",
+    "phone",
+    "phone2",
+    "phone3",
+    "mobile",
+    "mobile_phone",
+    "cell_phone",
+    "home_phone",
+    "business_phone",
+    "contact_phone",
+    "address",
+    "address2",
+    "address3",
+    "member_type",
+  ],
   property: ["address", "volume", "folio", "lot", "plan_number", "lot_plan_line"],
 };
 

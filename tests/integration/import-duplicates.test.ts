@@ -135,12 +135,28 @@ describe("a stakeholder import with likely duplicates", () => {
 
     // Undo removes what it created and puts back what it merged.
     expect(await withRequestContext(() => undoImport(officer, importId))).toEqual({ removed: 3, restored: 3 });
-    const [restored] = await sql<{ email: string | null; notes: string | null }>("select email, notes from stakeholder where id = ?", [ids.mary]);
-    expect(restored).toEqual({ email: null, notes: "Prefers letters" });
+    const [restored] = await sql<{ email: string | null; notes: string | null; version: number }>("select email, notes, version from stakeholder where id = ?", [ids.mary]);
+    // The version comes back too: merged and unmerged reads as never edited.
+    expect(restored).toEqual({ email: null, notes: "Prefers letters", version: 1 });
     const [johnBack] = await sql<{ notes: string | null }>("select notes from stakeholder where id = ?", [ids.john]);
     expect(johnBack!.notes).toBeNull();
     const [acmeBack] = await sql<{ email2: string | null }>("select email2 from stakeholder where id = ?", [ids.acme]);
     expect(acmeBack!.email2).toBeNull();
+  });
+
+  it("undoes a later import's merge into an earlier import's record, and then the earlier import", async () => {
+    const officer = await access();
+    const first = await importCsv(officer, "Name,Email,Notes\nUna Layered,una@example.com,\n", "stakeholders", { Name: "name", Email: "email", Notes: "notes" });
+    const second = await importCsv(officer, "Name,Email,Notes\nUna Layered,UNA@example.com,Second thoughts\n", "stakeholders", { Name: "name", Email: "email", Notes: "notes" });
+    const page = await withRequestContext(() => listPendingDuplicates(officer, second.importId));
+    const [una] = await sql<{ id: number }>("select id from stakeholder where import_id = ?", [first.importId]);
+    await withRequestContext(() => resolveDuplicates(officer, second.importId, [{ pendingId: page.items[0]!.id, action: "merge", selectedId: una!.id }]));
+    expect(await sql("select notes, version from stakeholder where id = ?", [una!.id])).toEqual([{ notes: "Second thoughts", version: 2 }]);
+    // The first import cannot be undone while the merge stands (its record changed since)...
+    expect((await refusal(() => undoImport(officer, first.importId))).status).toBe(409);
+    // ...and can once the second import is undone.
+    expect(await withRequestContext(() => undoImport(officer, second.importId))).toEqual({ removed: 0, restored: 1 });
+    expect(await withRequestContext(() => undoImport(officer, first.importId))).toEqual({ removed: 1, restored: 0 });
   });
 
   it("refuses a viewer (403) and another client's import or rows (404), changing nothing", async () => {

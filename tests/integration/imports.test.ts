@@ -364,7 +364,8 @@ describe("POST /api/file/import", () => {
       STAKEHOLDER_CSV.replace(/Ada Landholder/g, "Fay Quarry")
         .replace(/Bob Grazier/g, "Gus Dairy")
         .replace(/Eve Vineyard/g, "Hal Apiary")
-        .replace(/(ada|bob|eve)@/g, "$1.api@"),
+        .replace(/(ada|bob|eve)@/g, "$1.api@")
+        .replace("0400 111 222", "0400 999 888"),
     );
     const response = await post("officer", { dataKey, importType: "stakeholders", mapping: STAKEHOLDER_MAPPING, projectId: env.westernId });
     expect(response.status).toBe(200);

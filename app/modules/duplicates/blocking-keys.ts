@@ -14,6 +14,13 @@ export interface StakeholderKeyFields {
   phone?: string | null;
   phone2?: string | null;
   phone3?: string | null;
+  /** The other numbers screens read (spec 000 §3): a shared one is a shared phone too. */
+  mobile?: string | null;
+  mobilePhone?: string | null;
+  cellPhone?: string | null;
+  homePhone?: string | null;
+  businessPhone?: string | null;
+  contactPhone?: string | null;
   address?: string | null;
   address2?: string | null;
   address3?: string | null;
@@ -38,7 +45,8 @@ export function emailKeys(record: StakeholderKeyFields): string[] {
 }
 
 export function phoneKeys(record: StakeholderKeyFields): string[] {
-  return unique([record.phone, record.phone2, record.phone3].map(normalisePhone).filter((digits) => digits && digits.length >= MIN_PHONE_DIGITS));
+  const numbers = [record.phone, record.phone2, record.phone3, record.mobile, record.mobilePhone, record.cellPhone, record.homePhone, record.businessPhone, record.contactPhone];
+  return unique(numbers.map(normalisePhone).filter((digits) => digits && digits.length >= MIN_PHONE_DIGITS));
 }
 
 /** Double Metaphone's primary code of a word ("Smith" and "Smyth" both SM0). */

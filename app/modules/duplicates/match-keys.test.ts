@@ -50,3 +50,9 @@ describe("property match keys", () => {
     expect(streetKey("14 Smith Rd")).not.toBe(streetKey("12 Smith Rd"));
   });
 });
+
+describe("phones in the other number fields", () => {
+  it("key a mobile, home or business number as a phone", () => {
+    expect(stakeholderMatchKeys({ name: "Jo Citizen", mobile: "0412 345 678", homePhone: "(03) 5352 1234" })).toEqual(expect.arrayContaining(["p:0412345678", "p:0353521234"]));
+  });
+});

@@ -200,14 +200,14 @@ async function writeRows(client: pg.Client, record: ImportRow): Promise<Outcome>
   }
   await flush();
   if (processed !== record.total_rows) throw new ImportJobError(`The uploaded file's data is no longer complete (${processed} of ${record.total_rows} rows): upload it again`);
-  const { created, autoMerged, pending: pendingDuplicates, stakeholdersCreated, stakeholdersLinked } = writer.counts;
+  const { created, updated, autoMerged, pending: pendingDuplicates, stakeholdersCreated, stakeholdersLinked } = writer.counts;
   const sourceDocuments = importType === "properties" ? await attachSourceDocument(client, record, writer.createdIds) : 0;
   const counts: ImportCounts = {
     ...emptyCounts(),
     imported: created,
     created,
     skipped,
-    updated: autoMerged,
+    updated,
     autoMergedProperties: autoMerged,
     pendingDuplicates,
     stakeholdersCreated: importType === "stakeholders" ? created : stakeholdersCreated,

@@ -62,6 +62,9 @@ export function rowToValues(kind: DuplicateKind, row: Record<string, unknown>): 
   return values;
 }
 
+/** Optimistic locking's columns: recorded with each merge and restored by Undo. */
+export const VERSION_COLUMNS = ["version", "updated_at"] as const;
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function toColumnValue(column: Column, value: unknown): unknown {
@@ -101,6 +104,8 @@ export async function applyMerges(client: pg.ClientBase, kind: DuplicateKind, co
       changes[column.column] = toColumnValue(column, plan.changes[key]);
       before[column.column] = row[column.column] ?? null;
     }
+    // Undo puts these back too, so a record merged and unmerged reads as never edited.
+    for (const column of VERSION_COLUMNS) before[column] = row[column] ?? null;
     // Written with the new keys, so the trigger keeps them and later batches find the merged record.
     updates.push({ id: request.id, changes, match_keys: matchKeysOf(kind, matchFieldsOf(kind, { ...existing, ...plan.changes })) });
     changedLogs.push({ id: request.id, before });

@@ -87,7 +87,11 @@ async function editedMerges(client: pg.ClientBase, importId: number): Promise<nu
   return row?.n ?? 0;
 }
 
-/** Puts back the columns merged into one kind's records, newest merge first (a record merged twice ends as before the first). */
+/**
+ * Puts back the columns merged into one kind's records, newest merge first (a record merged twice ends as
+ * before the first), with the version and update time they had: nobody changed them since (editedMerges),
+ * so the record reads as never edited and an earlier import that created it can still be undone.
+ */
 async function restoreMerges(client: pg.ClientBase, importId: number, projectId: number, kind: DuplicateKind, audit: (string | number)[]): Promise<number> {
   const columns = columnsFor(kind);
   const { rows } = await client.query<{ id: number; entity_id: number; before: Record<string, unknown> }>(
@@ -101,7 +105,8 @@ async function restoreMerges(client: pg.ClientBase, importId: number, projectId:
     const result = await client.query(
       `with m as (select $1::jsonb as before),
        upd as (
-         update "${kind}" t set ${touched.map((c) => assignFromJson(c, "m.before")).join(", ")}, version = t.version + 1, updated_at = now()
+         update "${kind}" t set ${touched.map((c) => assignFromJson(c, "m.before")).join(", ")},
+                version = coalesce((m.before ->> 'version')::int, t.version + 1), updated_at = coalesce((m.before ->> 'updated_at')::timestamptz, now())
            from m where t.id = $2 and t.project_id = $3
          returning t.id, jsonb_strip_nulls(to_jsonb(t.*) - 'match_keys') as after
        )

@@ -36,6 +36,8 @@ export interface IncomingRow {
 
 export interface WriterCounts {
   created: number;
+  /** Existing records a merge changed. */
+  updated: number;
   autoMerged: number;
   pending: number;
   stakeholdersCreated: number;
@@ -56,7 +58,7 @@ interface Created {
 export const incomingValues = (row: IncomingRow): Record<string, unknown> => ({ ...row.values, ...(row.customFields ? { [CUSTOM_FIELDS_KEY]: row.customFields } : {}) });
 
 export class ImportWriter {
-  readonly counts: WriterCounts = { created: 0, autoMerged: 0, pending: 0, stakeholdersCreated: 0, stakeholdersLinked: 0 };
+  readonly counts: WriterCounts = { created: 0, updated: 0, autoMerged: 0, pending: 0, stakeholdersCreated: 0, stakeholdersLinked: 0 };
   /** The records this import created, in file order. */
   readonly createdIds: number[] = [];
   private readonly kind: DuplicateKind;
@@ -145,7 +147,9 @@ export class ImportWriter {
       this.counts.created += created.size;
       this.createdIds.push(...created.keys());
     }
-    await applyMerges(this.client, this.kind, this.context, merges);
+    const merged = await applyMerges(this.client, this.kind, this.context, merges);
+    // An exact title is merged automatically; "updated" counts the records that gained something.
+    this.counts.updated += merged.filter((result) => result.changed.length > 0).length;
     if (this.owners) {
       await this.owners.writeLinks(links);
       this.counts.stakeholdersCreated = this.owners.created;
