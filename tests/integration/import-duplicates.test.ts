@@ -214,6 +214,11 @@ describe("the /api calls", () => {
     expect((await resolve("second_owner", { projectId: env.secondProjectId, resolutions: [resolution] })).status).toBe(404);
     const missing = await resolve("officer", { projectId: env.westernId, resolutions: [{ type: "stakeholder", action: "link", selectedStakeholderId: existing!.id }] });
     expect(missing.status).toBe(400);
+    // A stakeholder of another client's project as the record to link to: refused, nothing changes.
+    const [foreign] = await sql<{ id: number }>("select id from stakeholder where project_id = ? limit 1", [env.secondProjectId]);
+    const stolen = await resolve("officer", { projectId: env.westernId, resolutions: [{ ...resolution, selectedStakeholderId: foreign!.id }] });
+    expect(stolen.status).toBe(400);
+    expect(await sql("select action, resolved_at from import_duplicate where id = ?", [item!.pendingStakeholder.pendingId])).toEqual([{ action: null, resolved_at: null }]);
     const ok = await resolve("officer", { projectId: env.westernId, resolutions: [resolution] });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ message: "Duplicates Resolved Successfully!", created: 0, linked: 1, merged: 0 });
