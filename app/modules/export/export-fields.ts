@@ -1,0 +1,238 @@
+/**
+ * What an Excel/CSV export can contain (spec 000 §3, §7; issue 12): the field catalogue of each export
+ * type, as the column list of the /export screen offers it. Pure and client-safe. The SQL that reads
+ * each field lives in export-query.server.ts (a unit test proves every key here has one).
+ *
+ * Keys are the `dbField` of a mapping (spec 000 §7). Record fields use the entity's property name
+ * (db/entities); derived and linked fields have names of their own; a project's custom fields are
+ * `custom:<name>` (the import's CUSTOM_PREFIX, the key inside `custom_fields`).
+ *
+ * Linked records (decided here, spec 000 §3 leaves it open):
+ * - A property's stakeholder columns ("Stakeholder Name" … "Last Contact") cover every stakeholder linked
+ *   to it: the primary owner first, then the other linked stakeholders by name. Each column lists that
+ *   attribute's non-blank values joined with "; ", repeats dropped, so a single-owner title reads
+ *   plainly and a title held by joint owners names them all. Last Contact is the most recent contact
+ *   with any of them. The phone is the first one a stakeholder has (phone, then mobile numbers, then the
+ *   others), since imports put landholders' numbers in different columns. In the Property + Stakeholder
+ *   mode each linked stakeholder gets a row of their own instead (export-templates.ts).
+ * - An engagement's property columns cover the properties of its stakeholder (owned or linked), in
+ *   address order. Parish and LGA are not property columns: they come from the properties' custom fields
+ *   named "Parish" and "LGA" (also "Local Government Area" or "Council"), any case, when an import
+ *   created them.
+ *
+ * Column names follow what an Australian land-access consultancy reports: Volume/Folio, Lot/Plan, LGA,
+ * IAP2 level, "Email", dates dd/mm/yyyy (export-values.ts).
+ */
+import { CUSTOM_PREFIX } from "~/modules/import/import-fields";
+
+export const EXPORT_TYPES = ["stakeholders", "properties", "engagements"] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+export const EXPORT_TYPE_LABELS: Record<ExportType, string> = { stakeholders: "Stakeholders", properties: "Properties", engagements: "Engagements" };
+
+/** How a stored value becomes a cell (export-values.ts). money: decimal(15,2); decimal: any number, or text such as "2.43 ha" kept as written. */
+export const EXPORT_VALUE_TYPES = ["text", "date", "datetime", "money", "decimal", "number", "boolean", "list", "json"] as const;
+export type ExportValueType = (typeof EXPORT_VALUE_TYPES)[number];
+
+export interface ExportField {
+  key: string;
+  /** The column name a template gives it unless the template names it otherwise. */
+  label: string;
+  type: ExportValueType;
+  /** Where the value comes from: the record itself, a linked record, or an imported custom field. */
+  source: "record" | "linked" | "custom";
+}
+
+const f = (key: string, label: string, type: ExportValueType = "text", source: ExportField["source"] = "record"): ExportField => ({ key, label, type, source });
+const linked = (key: string, label: string, type: ExportValueType = "list") => f(key, label, type, "linked");
+
+/** The order is the screen's field list; the first five start the custom mode (spec 000 §9). */
+export const STAKEHOLDER_EXPORT_FIELDS: readonly ExportField[] = [
+  f("name", "Name"),
+  f("email", "Email"),
+  f("phone", "Phone"),
+  f("address", "Address"),
+  f("memberType", "Stakeholder Type"),
+  f("stakeholderCategory", "Category"),
+  f("influenceLevel", "Influence Level"),
+  f("iap2EngagementLevel", "IAP2 Level"),
+  f("lastContact", "Last Contact", "datetime"),
+  f("notes", "Notes"),
+  f("companyName", "Company Name"),
+  f("nextAction", "Next Action"),
+  f("nextActionDueDate", "Next Action Due", "date"),
+  f("email2", "Email 2"),
+  f("email3", "Email 3"),
+  f("phone2", "Phone 2"),
+  f("phone3", "Phone 3"),
+  f("mobile", "Mobile"),
+  f("mobilePhone", "Mobile Phone"),
+  f("cellPhone", "Cell Phone"),
+  f("homePhone", "Home Phone"),
+  f("businessPhone", "Business Phone"),
+  f("contactPhone", "Contact Phone"),
+  f("address2", "Address 2"),
+  f("address3", "Address 3"),
+  f("isActive", "Active", "boolean"),
+  f("isProjectPropertyOwner", "Project Property Owner", "boolean"),
+  linked("propertyAddresses", "Linked Properties"),
+  linked("propertyVolumeFolios", "Linked Volume/Folios"),
+  f("latitude", "Latitude", "decimal"),
+  f("longitude", "Longitude", "decimal"),
+  f("address1Lat", "Address 1 Latitude", "decimal"),
+  f("address1Lng", "Address 1 Longitude", "decimal"),
+  f("address2Lat", "Address 2 Latitude", "decimal"),
+  f("address2Lng", "Address 2 Longitude", "decimal"),
+  f("address3Lat", "Address 3 Latitude", "decimal"),
+  f("address3Lng", "Address 3 Longitude", "decimal"),
+  f("spatialAccuracy", "Spatial Accuracy"),
+  f("geoSource", "Geocode Source"),
+  f("id", "Stakeholder ID", "number"),
+  f("createdAt", "Created", "datetime"),
+  f("updatedAt", "Updated", "datetime"),
+];
+
+/** The linked stakeholder attributes of spec 000 §3, in its order. */
+export const PROPERTY_STAKEHOLDER_FIELDS: readonly ExportField[] = [
+  linked("stakeholderName", "Stakeholder Name"),
+  linked("stakeholderAddress", "Stakeholder Address"),
+  linked("stakeholderPhone", "Stakeholder Phone"),
+  linked("stakeholderEmail", "Stakeholder Email"),
+  linked("stakeholderType", "Stakeholder Type"),
+  linked("stakeholderCategory", "Stakeholder Category"),
+  linked("stakeholderInfluence", "Influence Level"),
+  linked("stakeholderIap2Level", "IAP2 Level"),
+  linked("stakeholderLastContact", "Last Contact", "datetime"),
+];
+
+export const PROPERTY_EXPORT_FIELDS: readonly ExportField[] = [
+  f("address", "Property Address"),
+  f("volume", "Volume"),
+  f("folio", "Folio"),
+  f("lotPlanLine", "Lot/Plan"),
+  f("proprietors", "Proprietors", "list"),
+  f("lot", "Lot"),
+  f("planNumber", "Plan Number"),
+  f("titleType", "Title Type"),
+  f("tenancyType", "Tenancy Type"),
+  f("proprietor", "Proprietor"),
+  f("proprietorInstr", "Proprietor Instrument"),
+  f("proprietorDate", "Proprietor Date"),
+  f("encumbrances", "Encumbrances"),
+  f("area", "Area", "decimal"),
+  f("perimeter", "Perimeter", "decimal"),
+  f("spiNumber", "SPI Number"),
+  f("securityNumber", "Security Number"),
+  f("titleDate", "Title Date"),
+  f("search", "Search Number"),
+  f("produced", "Date Produced"),
+  f("originalSearch", "Original Search"),
+  f("diagram", "Diagram"),
+  f("uid", "UID"),
+  f("date", "Search Date"),
+  f("ectController", "eCT Controller"),
+  f("ectEffectiveFromDate", "eCT Effective From"),
+  f("propertyAddress", "Title Address"),
+  f("propertyAddressAlt", "Alternative Address"),
+  f("addresses", "Other Addresses", "list"),
+  f("additionalInfo", "Additional Information"),
+  f("pdf", "Title Search PDF"),
+  f("zoning", "Zoning"),
+  f("propertyUse", "Property Use"),
+  f("propertyType", "Property Type"),
+  f("type", "Type"),
+  f("ownershipStatus", "Ownership Status"),
+  f("estimatedValue", "Estimated Value", "money"),
+  f("taxAssessedValue", "Tax Assessed Value", "money"),
+  f("squareFootage", "Square Footage", "number"),
+  f("yearBuilt", "Year Built", "number"),
+  f("hasLAA", "LAA in Place", "boolean"),
+  f("laaExpiryDate", "LAA Expiry Date", "date"),
+  f("laaDetails", "LAA Details"),
+  f("nextAction", "Next Action"),
+  f("nextActionDueDate", "Next Action Due", "date"),
+  f("notes", "Notes"),
+  ...PROPERTY_STAKEHOLDER_FIELDS,
+  f("latitude", "Latitude", "decimal"),
+  f("longitude", "Longitude", "decimal"),
+  f("centroidLat", "Centroid Latitude", "decimal"),
+  f("centroidLng", "Centroid Longitude", "decimal"),
+  f("spatialReference", "Spatial Reference"),
+  f("boundarySource", "Boundary Source"),
+  f("spatialAccuracy", "Spatial Accuracy"),
+  f("lastSpatialUpdate", "Last Spatial Update", "datetime"),
+  f("boundaryGeoJSON", "Boundary GeoJSON", "json"),
+  f("accessRouteGeoJSON", "Access Route GeoJSON", "json"),
+  f("id", "Property ID", "number"),
+  f("createdAt", "Created", "datetime"),
+  f("updatedAt", "Updated", "datetime"),
+];
+
+/**
+ * Spec 000 §3's engagement export fields on the stored model: engagement_type is the type's label,
+ * title the subject, outcome the outcomes, status Completed/Scheduled from the times, and the
+ * communication channel how the type reaches people (in person, phone, e-mail, …). The spec's
+ * description and priority have no stored column: Key Topics and Attendees stand in for the first;
+ * the second is left out rather than exported empty.
+ */
+export const ENGAGEMENT_EXPORT_FIELDS: readonly ExportField[] = [
+  f("date", "Date", "datetime"),
+  f("type", "Engagement Type"),
+  f("subject", "Subject"),
+  linked("stakeholderName", "Stakeholder", "text"),
+  f("outcomes", "Outcome"),
+  linked("stakeholderPhone", "Stakeholder Phone", "text"),
+  linked("stakeholderEmail", "Stakeholder Email", "text"),
+  linked("stakeholderAddress", "Stakeholder Address", "text"),
+  f("location", "Location"),
+  f("notes", "Notes"),
+  f("followUpRequired", "Follow-up Required", "boolean"),
+  f("followUpDate", "Follow-up Date", "date"),
+  linked("propertyVolumeFolios", "Volume/Folio"),
+  linked("propertyAddresses", "Property Address"),
+  linked("propertyLotPlans", "Lot/Plan"),
+  linked("propertyParishes", "Parish"),
+  linked("propertyLgas", "LGA"),
+  f("status", "Status"),
+  f("communicationChannel", "Communication Channel"),
+  f("keyTopics", "Key Topics", "list"),
+  f("attendees", "Attendees", "list"),
+  f("scheduledAt", "Scheduled At", "datetime"),
+  f("completedAt", "Completed At", "datetime"),
+  f("timezone", "Time Zone"),
+  f("recordedBy", "Recorded By"),
+  f("id", "Engagement ID", "number"),
+  f("createdAt", "Created", "datetime"),
+  f("updatedAt", "Updated", "datetime"),
+];
+
+const FIELDS: Record<ExportType, readonly ExportField[]> = {
+  stakeholders: STAKEHOLDER_EXPORT_FIELDS,
+  properties: PROPERTY_EXPORT_FIELDS,
+  engagements: ENGAGEMENT_EXPORT_FIELDS,
+};
+
+/** The record types whose rows carry imported custom fields (engagements have none). */
+export const TYPES_WITH_CUSTOM_FIELDS: readonly ExportType[] = ["stakeholders", "properties"];
+
+export function exportFields(type: ExportType): readonly ExportField[] {
+  return FIELDS[type];
+}
+
+export const customFieldKey = (name: string) => `${CUSTOM_PREFIX}${name}`;
+
+/** The custom field's name for a `custom:<name>` key, else null. */
+export function customFieldName(key: string): string | null {
+  if (!key.startsWith(CUSTOM_PREFIX)) return null;
+  const name = key.slice(CUSTOM_PREFIX.length);
+  return name.trim() ? name : null;
+}
+
+/** The field a mapping's dbField names for this type (a known key, or any custom field of a type that has them), else null. */
+export function findExportField(type: ExportType, key: string): ExportField | null {
+  const known = FIELDS[type].find((field) => field.key === key);
+  if (known) return known;
+  const name = customFieldName(key);
+  if (name !== null && TYPES_WITH_CUSTOM_FIELDS.includes(type)) return { key, label: name, type: "json", source: "custom" };
+  return null;
+}

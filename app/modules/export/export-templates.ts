@@ -1,0 +1,212 @@
+/**
+ * The export modes and their column templates (spec 000 §4, §5, §9; issue 12). Pure and client-safe:
+ * the /export screen starts its column list from `templateMappings`, and the server applies the same
+ * rules (`exportedColumns`) to whatever list is posted back.
+ *
+ * Sizes (spec 000 §9): stakeholders standard 10, properties standard 24, engagements standard 15,
+ * Search Report 22 (19 title-search columns plus the found contact's address, phone and e-mail),
+ * Property + Stakeholder 23, custom the first 5 fields of the type, all-fields every field of the type
+ * plus one column per custom-field key found in the project.
+ *
+ * Rows: every mode writes one row per record, except Property + Stakeholder, which writes one row per
+ * property and linked stakeholder (a property without one still gets its row, with blank contact
+ * columns), so a mail merge or a call list has one contact per line.
+ */
+import { exportFields, findExportField, customFieldKey, customFieldName, TYPES_WITH_CUSTOM_FIELDS, type ExportType } from "./export-fields";
+
+export const EXPORT_MODES = ["standard", "search-report", "property-stakeholder", "custom", "all-fields"] as const;
+export type ExportMode = (typeof EXPORT_MODES)[number];
+
+export const EXPORT_MODE_LABELS: Record<ExportMode, string> = {
+  standard: "Standard",
+  "search-report": "Search Report",
+  "property-stakeholder": "Property + Stakeholder",
+  custom: "Custom",
+  "all-fields": "All Fields",
+};
+
+/** Spec 000 §4: search-report and property-stakeholder are for properties only. */
+export function exportModesFor(type: ExportType): ExportMode[] {
+  return type === "properties" ? [...EXPORT_MODES] : EXPORT_MODES.filter((mode) => mode !== "search-report" && mode !== "property-stakeholder");
+}
+
+export function isModeAllowed(type: ExportType, mode: ExportMode): boolean {
+  return exportModesFor(type).includes(mode);
+}
+
+/** One row of the column list (spec 000 §7: `{ id, dbField, customColumnName, enabled }`). */
+export interface ExportMapping {
+  id: string;
+  dbField: string;
+  customColumnName: string;
+  enabled: boolean;
+}
+
+/** A column of the file: the field it reads and the header it carries. */
+export interface ExportColumn {
+  dbField: string;
+  columnName: string;
+}
+
+/** A template column: a field key, and its header when the template names it otherwise than the field's label. */
+type TemplateColumn = readonly [key: string, columnName?: string];
+
+const STAKEHOLDERS_STANDARD: readonly TemplateColumn[] = [
+  ["name"],
+  ["memberType"],
+  ["stakeholderCategory"],
+  ["email"],
+  ["phone"],
+  ["address"],
+  ["influenceLevel"],
+  ["iap2EngagementLevel"],
+  ["lastContact"],
+  ["notes"],
+];
+
+const PROPERTY_STAKEHOLDER_COLUMNS: readonly TemplateColumn[] = [
+  ["stakeholderName"],
+  ["stakeholderAddress"],
+  ["stakeholderPhone"],
+  ["stakeholderEmail"],
+  ["stakeholderType"],
+  ["stakeholderCategory"],
+  ["stakeholderInfluence"],
+  ["stakeholderIap2Level"],
+  ["stakeholderLastContact"],
+];
+
+/** 15 property columns and the 9 linked stakeholder attributes. */
+const PROPERTIES_STANDARD: readonly TemplateColumn[] = [
+  ["address"],
+  ["volume"],
+  ["folio"],
+  ["lotPlanLine"],
+  ["titleType"],
+  ["tenancyType"],
+  ["proprietors"],
+  ["encumbrances"],
+  ["area"],
+  ["zoning"],
+  ["hasLAA"],
+  ["laaExpiryDate"],
+  ["nextAction"],
+  ["nextActionDueDate"],
+  ["notes"],
+  ...PROPERTY_STAKEHOLDER_COLUMNS,
+];
+
+/** The title search as a search report lays it out (19), then the contact found for it (3). */
+const PROPERTIES_SEARCH_REPORT: readonly TemplateColumn[] = [
+  ["address"],
+  ["volume"],
+  ["folio"],
+  ["lot"],
+  ["planNumber"],
+  ["lotPlanLine"],
+  ["titleType"],
+  ["tenancyType"],
+  ["proprietor"],
+  ["proprietors"],
+  ["proprietorInstr"],
+  ["proprietorDate"],
+  ["encumbrances"],
+  ["area"],
+  ["spiNumber"],
+  ["securityNumber"],
+  ["titleDate"],
+  ["search"],
+  ["produced"],
+  ["stakeholderAddress", "Found Address"],
+  ["stakeholderPhone", "Found Phone"],
+  ["stakeholderEmail", "Found Email"],
+];
+
+/** 14 property columns and the 9 stakeholder attributes, one row per linked stakeholder. */
+const PROPERTIES_PROPERTY_STAKEHOLDER: readonly TemplateColumn[] = [
+  ["address"],
+  ["volume"],
+  ["folio"],
+  ["lotPlanLine"],
+  ["titleType"],
+  ["tenancyType"],
+  ["proprietors"],
+  ["area"],
+  ["zoning"],
+  ["hasLAA"],
+  ["laaExpiryDate"],
+  ["laaDetails"],
+  ["nextAction"],
+  ["nextActionDueDate"],
+  ...PROPERTY_STAKEHOLDER_COLUMNS,
+];
+
+const ENGAGEMENTS_STANDARD: readonly TemplateColumn[] = [
+  ["date"],
+  ["type"],
+  ["subject"],
+  ["stakeholderName"],
+  ["stakeholderPhone"],
+  ["stakeholderEmail"],
+  ["location"],
+  ["outcomes"],
+  ["notes"],
+  ["followUpRequired"],
+  ["followUpDate"],
+  ["propertyVolumeFolios"],
+  ["propertyAddresses"],
+  ["propertyParishes"],
+  ["propertyLgas"],
+];
+
+const TEMPLATES: Record<ExportType, Partial<Record<ExportMode, readonly TemplateColumn[]>>> = {
+  stakeholders: { standard: STAKEHOLDERS_STANDARD },
+  properties: { standard: PROPERTIES_STANDARD, "search-report": PROPERTIES_SEARCH_REPORT, "property-stakeholder": PROPERTIES_PROPERTY_STAKEHOLDER },
+  engagements: { standard: ENGAGEMENTS_STANDARD },
+};
+
+/** Custom mode starts with this many fields of the type (spec 000 §9). */
+export const CUSTOM_MODE_FIELD_COUNT = 5;
+
+function columnsFor(type: ExportType, mode: ExportMode, customFieldNames: readonly string[]): TemplateColumn[] {
+  const fields = exportFields(type);
+  if (mode === "custom") return fields.slice(0, CUSTOM_MODE_FIELD_COUNT).map((field) => [field.key]);
+  if (mode === "all-fields") {
+    const custom = TYPES_WITH_CUSTOM_FIELDS.includes(type) ? [...new Set(customFieldNames.filter((name) => name.trim()))].map((name): TemplateColumn => [customFieldKey(name)]) : [];
+    return [...fields.map((field): TemplateColumn => [field.key]), ...custom];
+  }
+  const template = TEMPLATES[type][mode];
+  if (!template) throw new RangeError(`The ${mode} mode is not offered for ${type}`);
+  return [...template];
+}
+
+/**
+ * The column list a mode starts with, every row enabled. `customFieldNames` are the names of the
+ * project's custom fields of this type (`listCustomFieldNames`); only all-fields uses them.
+ */
+export function templateMappings(type: ExportType, mode: ExportMode, customFieldNames: readonly string[] = []): ExportMapping[] {
+  return columnsFor(type, mode, customFieldNames).map(([key, columnName], index) => ({
+    id: String(index + 1),
+    dbField: key,
+    customColumnName: columnName ?? findExportField(type, key)?.label ?? customFieldName(key) ?? key,
+    enabled: true,
+  }));
+}
+
+export const NO_FIELDS_MESSAGE = "Please select at least one field to export";
+export const NO_PROJECT_TITLE = "No Project Selected";
+export const NO_PROJECT_MESSAGE = "Please select a project before exporting";
+export const EXPORT_FAILED_TITLE = "Export Failed";
+export const EXPORT_FAILED_MESSAGE = "Failed to export data";
+export const EXPORT_SUCCESS_TITLE = "Export Successful!";
+export const EXCLUDED_LABEL = "Excluded";
+
+/** Spec 000 §5: a row is exported when it is enabled, has a field and a non-blank column name; otherwise it is "Excluded". */
+export function isMappingExported(mapping: Pick<ExportMapping, "dbField" | "customColumnName" | "enabled">): boolean {
+  return mapping.enabled && mapping.dbField.trim() !== "" && mapping.customColumnName.trim() !== "";
+}
+
+/** The file's columns, in the list's order: the exported rows, names trimmed. */
+export function exportedColumns(mappings: readonly ExportMapping[]): ExportColumn[] {
+  return mappings.filter(isMappingExported).map((m) => ({ dbField: m.dbField.trim(), columnName: m.customColumnName.trim() }));
+}

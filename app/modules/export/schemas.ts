@@ -1,0 +1,67 @@
+/**
+ * The export request (spec 000 §7 `POST /api/export/excel`), shared by the /api route and the /export
+ * page action. Client-safe. Beyond the spec's payload it takes `mode` (default standard) and `format`
+ * (xlsx or csv). `mappings` may be a list or, from a plain form, its JSON text.
+ */
+import { z } from "zod";
+import { EXPORT_TYPES, findExportField } from "./export-fields";
+import { EXPORT_MODES, EXPORT_MODE_LABELS, exportedColumns, isModeAllowed, NO_FIELDS_MESSAGE } from "./export-templates";
+
+export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Generous for all-fields (≈60 fields plus up to 100 custom ones per type) and hand-added columns. */
+export const MAX_EXPORT_MAPPINGS = 300;
+/** Headers past this are unreadable in a sheet; Excel caps cells at 32,767 characters anyway. */
+export const MAX_COLUMN_NAME_LENGTH = 255;
+
+const booleanish = z.preprocess((value) => {
+  if (typeof value === "string") return ["true", "on", "1", "yes"].includes(value.trim().toLowerCase());
+  return value ?? false;
+}, z.boolean());
+
+export const ExportMappingSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  dbField: z.string().max(200).nullish().transform((v) => v ?? ""),
+  customColumnName: z
+    .string()
+    .max(MAX_COLUMN_NAME_LENGTH, `Column names must be ${MAX_COLUMN_NAME_LENGTH} characters or fewer`)
+    .nullish()
+    .transform((v) => v ?? ""),
+  enabled: booleanish,
+});
+
+const mappingList = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.array(ExportMappingSchema, { invalid_type_error: NO_FIELDS_MESSAGE, required_error: NO_FIELDS_MESSAGE }).max(MAX_EXPORT_MAPPINGS, `At most ${MAX_EXPORT_MAPPINGS} columns`),
+);
+
+export const ExportRequestSchema = z
+  .object({
+    exportType: z.enum(EXPORT_TYPES, { errorMap: () => ({ message: "Choose what to export: stakeholders, properties or engagements" }) }),
+    mode: z.enum(EXPORT_MODES, { errorMap: () => ({ message: "Choose an export mode" }) }).default("standard"),
+    mappings: mappingList,
+    format: z.enum(EXPORT_FORMATS, { errorMap: () => ({ message: "Choose Excel (.xlsx) or CSV" }) }).default("xlsx"),
+    /** Read by requireApiProject / the page's project; kept so one schema describes the whole payload. */
+    projectId: z.union([z.string(), z.number()]).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!isModeAllowed(input.exportType, input.mode)) {
+      ctx.addIssue({ code: "custom", path: ["mode"], message: `${EXPORT_MODE_LABELS[input.mode]} is for properties only` });
+    }
+    input.mappings.forEach((mapping, index) => {
+      if (mapping.enabled && mapping.dbField.trim() && !findExportField(input.exportType, mapping.dbField.trim())) {
+        ctx.addIssue({ code: "custom", path: ["mappings", index, "dbField"], message: `Unknown field for ${input.exportType}: ${mapping.dbField}` });
+      }
+    });
+    if (exportedColumns(input.mappings).length === 0) ctx.addIssue({ code: "custom", path: ["mappings"], message: NO_FIELDS_MESSAGE });
+  });
+
+export type ExportRequest = z.infer<typeof ExportRequestSchema>;
