@@ -357,6 +357,7 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/documents/stats": "tiles of ?projectId=",
   "/api/templates": "list in ?projectId=",
   "/api/templates/upload": "create in ?projectId= (no linked records)",
+  "/api/database/export": "the project in ?projectId= (database-export.test.ts)",
   "/stakeholders/export.json": "every stakeholder of the selected project",
   "/stakeholders/sample.json": "a made-up stakeholder",
   "/import": "upload into the selected project",

@@ -14,6 +14,7 @@ import {
   assignableRoles,
   canAccessScreen,
   canAssignRole,
+  canExportDatabase,
   effectiveProjectRole,
   hasClientWideProjectAccess,
   hasPermission,
@@ -202,6 +203,16 @@ describe("screen access", () => {
 
   it.each(cases)("%s for %s is %s", (screen, role, expected) => {
     expect(canAccessScreen(role, screen)).toBe(expected);
+  });
+});
+
+describe("database export (spec 000 §2: the Export Database button)", () => {
+  it("is for system_admin, client_owner and director only, whatever exportData says", () => {
+    const allowed: Role[] = ["system_admin", "client_owner", "director"];
+    for (const role of ROLES) {
+      expect(canExportDatabase(role), role).toBe(allowed.includes(role));
+      expect(hasPermission(role, "exportData"), `${role} exportData`).toBe(true);
+    }
   });
 });
 

@@ -116,6 +116,15 @@ export function hasClientWideProjectAccess(role: Role): boolean {
 }
 
 /**
+ * Spec 000 §2/§6: the dashboard's Export Database (a whole-project SQL dump, with every member's user row)
+ * is for system_admin, client_owner and director only; it is not the everyday exportData every role has.
+ * The dashboard offers the button and GET /api/database/export enforces it with this one rule.
+ */
+export function canExportDatabase(role: Role): boolean {
+  return role === "system_admin" || role === "client_owner" || role === "director";
+}
+
+/**
  * The role a user acts with inside one project: the less privileged of their system role and their
  * membership role, so a membership can narrow a user's role but never widen it.
  */
@@ -155,8 +164,7 @@ const SCREEN_ACCESS: Record<Screen, (role: Role) => boolean> = {
   databaseManagement: (role) => ADMIN_ROLES.includes(role),
   projectMigration: (role) => hasPermission(role, "migrateProjects"),
   subscription: (role) => role === "system_admin" || role === "client_owner",
-  // Spec 000 §2: the dashboard's Export Database button (a whole-project SQL dump), not everyday exportData.
-  exportDatabase: (role) => role === "system_admin" || role === "client_owner" || role === "director",
+  exportDatabase: canExportDatabase,
   dangerZone: (role) => role === "system_admin" || role === "client_owner",
   // The spec names "canDeleteData" without mapping it to roles; we use the matrix's deleteData.
   recordMaintenance: (role) => hasPermission(role, "deleteData"),

@@ -2,7 +2,7 @@ import type { FilterQuery } from "@mikro-orm/core";
 import { Project, type IProject } from "~db/entities/Project";
 import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
-import { effectiveProjectRole, hasClientWideProjectAccess, hasPermission, isRole, type Permission, type Role } from "~/modules/permissions/permissions";
+import { canExportDatabase, effectiveProjectRole, hasClientWideProjectAccess, hasPermission, isRole, type Permission, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { refId } from "~db/entities/refs";
@@ -70,6 +70,16 @@ export async function resolveProjectAccess(user: CurrentUser, projectId: unknown
 export function requirePermission(access: ProjectAccess, permission: Permission): void {
   if (hasPermission(access.role, permission)) return;
   throw refuse(access.user, access.project.id, 403, `role ${access.role} lacks ${permission}`, new AppError(403, "You do not have permission to do that"));
+}
+
+/**
+ * Refuses (403) the whole-project SQL dump to any role but system_admin, client_owner and director
+ * (canExportDatabase). Those three reach a project through their system role, never a membership, so
+ * the project role here is their system role, as spec 000 §2 words the rule.
+ */
+export function requireDatabaseExport(access: ProjectAccess): void {
+  if (canExportDatabase(access.role)) return;
+  throw refuse(access.user, access.project.id, 403, `role ${access.role} may not export the database`, new AppError(403, "You do not have permission to export the database"));
 }
 
 /** What the screens offer this user in this project (the same rules as requirePermission). */

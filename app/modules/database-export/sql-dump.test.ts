@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { commentText, dependencyOrder, dumpHeader, EXCLUDED_TABLES, insertStatement, projectScopes, quoteIdent, quoteText, rowExpression, sequenceReset, type ForeignKey } from "./sql-dump";
+
+const fk = (table: string, column: string, references: string, nullable = false): ForeignKey => ({ table, column, references, nullable });
+
+describe("quoting", () => {
+  it("always quotes identifiers and doubles quotes inside them", () => {
+    expect(quoteIdent("user")).toBe('"user"');
+    expect(quoteIdent('we"ird')).toBe('"we""ird"');
+  });
+
+  it("doubles single quotes in text literals", () => {
+    expect(quoteText("it's")).toBe("'it''s'");
+  });
+});
+
+describe("dependencyOrder", () => {
+  it("keeps the given order when the keys allow it", () => {
+    expect(dependencyOrder(["a", "b", "c"], [fk("b", "a_id", "a"), fk("c", "b_id", "b")])).toEqual(["a", "b", "c"]);
+  });
+
+  it("moves a referenced table before the tables that reference it", () => {
+    // property references stakeholder and import_record; stakeholder references import_record.
+    const keys = [fk("property", "stakeholder_id", "stakeholder"), fk("property", "import_id", "import_record"), fk("stakeholder", "import_id", "import_record")];
+    expect(dependencyOrder(["property", "stakeholder", "import_record", "audit_log"], keys)).toEqual(["import_record", "stakeholder", "property", "audit_log"]);
+  });
+
+  it("ignores self-references and keys to tables outside the list", () => {
+    expect(dependencyOrder(["b", "a"], [fk("a", "parent_id", "a"), fk("b", "session_id", "session")])).toEqual(["b", "a"]);
+  });
+
+  it("refuses a cycle", () => {
+    expect(() => dependencyOrder(["a", "b"], [fk("a", "b_id", "b"), fk("b", "a_id", "a")])).toThrow(/cycle between: a, b/);
+  });
+});
+
+describe("projectScopes", () => {
+  const tables = new Map<string, string[]>([
+    ["client", ["id", "name"]],
+    ["user", ["id", "client_id"]],
+    ["project", ["id", "client_id", "owner_id"]],
+    ["stakeholder", ["id", "project_id", "user_id"]],
+    ["import_record", ["id", "project_id", "created_by_id"]],
+    ["import_merge", ["id", "import_id"]],
+    ["session", ["sid", "sess"]],
+    ["import_workbook", ["workbook_key", "project_id", "user_id"]],
+    ["unrelated", ["id", "name"]],
+    ["new_project_table", ["id", "project_id"]],
+  ]);
+  const keys = [
+    fk("project", "owner_id", "user"),
+    fk("stakeholder", "user_id", "user"),
+    fk("import_record", "created_by_id", "user"),
+    fk("import_workbook", "user_id", "user"),
+    fk("user", "client_id", "client", true),
+  ];
+  const scopes = projectScopes(7, tables, keys);
+
+  it("scopes the project, its client, project_id tables and import merges; leaves out excluded and unrelated tables", () => {
+    expect(scopes.get("project")).toBe('"id" = 7');
+    expect(scopes.get("client")).toBe('"id" = (select "client_id" from "project" where "id" = 7)');
+    expect(scopes.get("stakeholder")).toBe('"project_id" = 7');
+    expect(scopes.get("new_project_table")).toBe('"project_id" = 7');
+    expect(scopes.get("import_merge")).toBe('"import_id" in (select "id" from "import_record" where "project_id" = 7)');
+    expect(scopes.has("session")).toBe(false);
+    expect(scopes.has("import_workbook")).toBe(false);
+    expect(scopes.has("unrelated")).toBe(false);
+  });
+
+  it("takes the users the dumped rows reference, never those of excluded tables", () => {
+    expect(scopes.get("user")).toBe(
+      '"id" in (select "owner_id" from "project" where "id" = 7 union select "user_id" from "stakeholder" where "project_id" = 7 union select "created_by_id" from "import_record" where "project_id" = 7)',
+    );
+  });
+
+  it("excludes the secret and ephemeral tables", () => {
+    expect(Object.keys(EXCLUDED_TABLES)).toEqual(expect.arrayContaining(["session", "oidc_payload", "sign_in_throttle", "import_workbook", "import_staged_data", "import_staged_row"]));
+  });
+
+  it("accepts only a positive integer project id", () => {
+    expect(() => projectScopes(Number.NaN, tables, keys)).toThrow();
+    expect(() => projectScopes(1.5, tables, keys)).toThrow();
+    expect(() => projectScopes(0, tables, keys)).toThrow();
+  });
+});
+
+describe("the dump's text", () => {
+  it("keeps a project name on its comment line", () => {
+    expect(commentText("Line one\nDROP TABLE x;\r\n\tend")).toBe("Line one DROP TABLE x; end");
+  });
+
+  it("opens with a header of comments, then the settings and BEGIN", () => {
+    const header = dumpHeader({
+      migration: "Migration20261123010000_title_pdf",
+      projectId: 12,
+      projectName: "Evil\n; DROP TABLE project; --",
+      exportedAt: new Date("2026-11-23T04:05:06.789Z"),
+      tables: ["client", "user", "project"],
+    });
+    const lines = header.split("\n");
+    const firstSql = lines.findIndex((line) => line !== "" && !line.startsWith("--"));
+    expect(lines[firstSql]).toBe("SET client_encoding = 'UTF8';");
+    expect(lines.slice(0, firstSql).join("\n")).toContain("-- Project: 12 Evil ; DROP TABLE project; --");
+    expect(header).toContain("-- Land Liaison Records: SQL dump of one project");
+    expect(header).toContain("-- Schema migration version: Migration20261123010000_title_pdf");
+    expect(header).toContain("-- Exported at: 2026-11-23T04:05:06.789Z");
+    expect(header).toMatch(/-- Document and template files are not in this dump: their bytes stay in the object store/);
+    expect(header).toMatch(/-- Not exported: session \(sign-in sessions \(secrets\)\); oidc_payload/);
+    expect(header).toContain("SET standard_conforming_strings = on;\nBEGIN;\n");
+  });
+
+  it("writes a batch as one INSERT with quoted names", () => {
+    expect(insertStatement("user", ["id", "first_name"], ["('a', 'Ann')", "('b', NULL)"], { onConflictDoNothing: true })).toBe(
+      `INSERT INTO "user" ("id", "first_name") VALUES\n('a', 'Ann'),\n('b', NULL)\nON CONFLICT DO NOTHING;\n`,
+    );
+    expect(insertStatement("t", ["id"], ["('1')"], { overridingSystemValue: true })).toBe(`INSERT INTO "t" ("id") OVERRIDING SYSTEM VALUE VALUES\n('1');\n`);
+  });
+
+  it("moves a sequence past the table's highest id", () => {
+    expect(sequenceReset("user", "id")).toBe(`SELECT setval(pg_get_serial_sequence('"user"', 'id'), coalesce(max("id"), 0) + 1, false) FROM "user";\n`);
+  });
+
+  it("has PostgreSQL quote each value, and writes another client's id in a nullable reference as NULL", () => {
+    expect(rowExpression(["id", "client_id"], new Set(["client_id"]), "(42)")).toBe(
+      `'(' || quote_nullable(t."id") || ', ' || quote_nullable(case when t."client_id" = (42) then t."client_id" end) || ')'`,
+    );
+  });
+});

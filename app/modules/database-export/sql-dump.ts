@@ -1,0 +1,176 @@
+/**
+ * The pure pieces of a project's SQL dump (GET /api/database/export): which tables it holds and how each
+ * is scoped to the project, the order they are written in, and the text around the rows. The row
+ * literals themselves are made by PostgreSQL (quote_nullable in the SELECT), so every type round-trips
+ * exactly as PostgreSQL prints and reads it.
+ */
+
+export const PRODUCT_NAME = "Land Liaison Records";
+
+/**
+ * Tables the dump never holds, with the reason the header gives. Every other table of the schema must
+ * be scoped in `scopeFor` (a table with a project_id column is scoped by it automatically); the
+ * integration test fails on a table in neither.
+ */
+export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
+  session: "sign-in sessions (secrets)",
+  oidc_payload: "sign-in provider state (secrets)",
+  sign_in_throttle: "failed sign-in counters (ephemeral)",
+  import_workbook: "import staging (ephemeral, removed after 24 hours)",
+  import_staged_data: "import staging (ephemeral)",
+  import_staged_row: "import staging (ephemeral)",
+  mikro_orm_migrations: "schema bookkeeping (the restore database is migrated to the version above)",
+};
+
+/** The table every user reference points at, and the tenant table. */
+export const USER_TABLE = "user";
+export const CLIENT_TABLE = "client";
+
+export interface ForeignKey {
+  table: string;
+  column: string;
+  references: string;
+  nullable: boolean;
+}
+
+/** A PostgreSQL identifier, always quoted ("user" is reserved). */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** A string literal for names the dump itself writes (standard_conforming_strings is on in the dump). */
+export function quoteText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** The project's client, as SQL (the project row is in the same snapshot). */
+export function projectClientSql(projectId: number): string {
+  return `(select "client_id" from "project" where "id" = ${checkedId(projectId)})`;
+}
+
+function checkedId(projectId: number): string {
+  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw new Error(`Invalid project id: ${projectId}`);
+  return String(projectId);
+}
+
+/**
+ * The WHERE clause that picks each dumped table's rows of the project; tables that are excluded or not
+ * project-scoped are left out. A table with a project_id column is scoped by it without being named
+ * here. Users are those the dumped rows reference (owner, members, creators, uploaders…), found through
+ * the foreign keys, so a new reference to a user is followed without a change here.
+ */
+export function projectScopes(projectId: number, tables: ReadonlyMap<string, readonly string[]>, foreignKeys: readonly ForeignKey[]): Map<string, string> {
+  const project = checkedId(projectId);
+  const scopes = new Map<string, string>();
+  for (const [table, columns] of tables) {
+    if (table in EXCLUDED_TABLES || table === USER_TABLE) continue;
+    if (table === "project") scopes.set(table, `"id" = ${project}`);
+    else if (table === CLIENT_TABLE) scopes.set(table, `"id" = ${projectClientSql(projectId)}`);
+    else if (table === "import_merge") scopes.set(table, `"import_id" in (select "id" from "import_record" where "project_id" = ${project})`);
+    else if (columns.includes("project_id")) scopes.set(table, `"project_id" = ${project}`);
+  }
+  if (tables.has(USER_TABLE)) {
+    const sources = foreignKeys
+      .filter((fk) => fk.references === USER_TABLE && fk.table !== USER_TABLE && scopes.has(fk.table))
+      .map((fk) => `select ${quoteIdent(fk.column)} from ${quoteIdent(fk.table)} where ${scopes.get(fk.table)}`);
+    scopes.set(USER_TABLE, sources.length ? `"id" in (${sources.join(" union ")})` : "false");
+  }
+  return scopes;
+}
+
+/**
+ * The tables in an order that satisfies every foreign key between them (referenced first), keeping the
+ * given order where the keys leave a choice. Self-references are left to the row order (by primary key).
+ */
+export function dependencyOrder(tables: readonly string[], foreignKeys: readonly Pick<ForeignKey, "table" | "references">[]): string[] {
+  const set = new Set(tables);
+  const needs = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const fk of foreignKeys) {
+    if (fk.table !== fk.references && set.has(fk.table) && set.has(fk.references)) needs.get(fk.table)!.add(fk.references);
+  }
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < tables.length) {
+    const next = tables.find((t) => !placed.has(t) && [...needs.get(t)!].every((dep) => placed.has(dep)));
+    if (next === undefined) {
+      const stuck = tables.filter((t) => !placed.has(t));
+      throw new Error(`Foreign keys form a cycle between: ${stuck.join(", ")}`);
+    }
+    ordered.push(next);
+    placed.add(next);
+  }
+  return ordered;
+}
+
+/** Comment text on one line: a project name can hold anything, and a newline would end the comment. */
+export function commentText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what must go
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
+}
+
+export interface DumpHeader {
+  migration: string | null;
+  projectId: number;
+  projectName: string;
+  exportedAt: Date;
+  tables: readonly string[];
+}
+
+/** The opening of the file: what it is, what it is not, and the session settings its literals assume. */
+export function dumpHeader(header: DumpHeader): string {
+  const lines = [
+    `${PRODUCT_NAME}: SQL dump of one project`,
+    `Schema migration version: ${header.migration ?? "(none applied)"}`,
+    `Project: ${header.projectId} ${commentText(header.projectName)}`,
+    `Exported at: ${header.exportedAt.toISOString()}`,
+    "",
+    "Restore into a database migrated to the same schema version, e.g. psql -v ON_ERROR_STOP=1 -f <file>.",
+    "Everything is one transaction: a file cut short (no COMMIT at the end) restores nothing.",
+    `Tables, in this order: ${header.tables.join(", ")}.`,
+    "Users are those the project's rows reference; a user's client is kept only when it is this project's client.",
+    "Client and user rows that already exist are left as they are (ON CONFLICT DO NOTHING).",
+    "Document and template files are not in this dump: their bytes stay in the object store, under each row's storage_key.",
+    `Not exported: ${Object.entries(EXCLUDED_TABLES)
+      .map(([table, why]) => `${table} (${why})`)
+      .join("; ")}.`,
+  ];
+  return [
+    ...lines.map((line) => (line ? `-- ${line}` : "--")),
+    "",
+    "SET client_encoding = 'UTF8';",
+    "SET standard_conforming_strings = on;",
+    "BEGIN;",
+    "SET LOCAL datestyle = 'ISO, YMD';",
+    "SET LOCAL timezone = 'UTC';",
+    "SET LOCAL intervalstyle = 'postgres';",
+    "",
+    "",
+  ].join("\n");
+}
+
+/** One INSERT of a batch of rows, each already a parenthesised list of literals. */
+export function insertStatement(table: string, columns: readonly string[], rows: readonly string[], options: { overridingSystemValue?: boolean; onConflictDoNothing?: boolean } = {}): string {
+  const into = `INSERT INTO ${quoteIdent(table)} (${columns.map(quoteIdent).join(", ")})`;
+  const overriding = options.overridingSystemValue ? " OVERRIDING SYSTEM VALUE" : "";
+  const conflict = options.onConflictDoNothing ? "\nON CONFLICT DO NOTHING" : "";
+  return `${into}${overriding} VALUES\n${rows.join(",\n")}${conflict};\n`;
+}
+
+/** Moves a column's sequence past every id in the table (restored rows included): next value = max + 1. */
+export function sequenceReset(table: string, column: string): string {
+  return `SELECT setval(pg_get_serial_sequence(${quoteText(quoteIdent(table))}, ${quoteText(column)}), coalesce(max(${quoteIdent(column)}), 0) + 1, false) FROM ${quoteIdent(table)};\n`;
+}
+
+/**
+ * The SELECT expression that makes PostgreSQL write one row as `(lit, lit, …)`: quote_nullable gives
+ * NULL or a quoted literal of the value's text form (E'' when it holds a backslash, which reads the same
+ * whatever standard_conforming_strings is). A chain of `||` has no argument limit, unlike concat_ws.
+ * A nullable client reference to another client is written as NULL (that client is not in the dump).
+ */
+export function rowExpression(columns: readonly string[], clientColumns: ReadonlySet<string>, clientIdSql: string): string {
+  const parts = columns.map((c) => {
+    const value = `t.${quoteIdent(c)}`;
+    return clientColumns.has(c) ? `quote_nullable(case when ${value} = ${clientIdSql} then ${value} end)` : `quote_nullable(${value})`;
+  });
+  return `'(' || ${parts.join(" || ', ' || ")} || ')'`;
+}

@@ -1,0 +1,331 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { MikroORM } from "@mikro-orm/postgresql";
+import { Client as PgClient } from "pg";
+import { inject } from "vitest";
+import { createOrmConfig } from "../../db/mikro-orm.config";
+import { migrationsList } from "../../db/migrations/index";
+import { createScratchDatabase, type ScratchDatabase } from "../../db/scripts/scratch-database";
+import { loader } from "../../app/routes/api.database.export";
+import { EXCLUDED_TABLES } from "../../app/modules/database-export/sql-dump";
+import { useTestDatabase } from "../setup/test-database";
+import { callRoute, projectId, signedInRequest } from "./stakeholder-helpers";
+
+/**
+ * The project's SQL dump (issue 12, spec 000 §7): only system_admin, client_owner and director may
+ * download it; it holds the project's rows and no other client's; and it restores, every value exact,
+ * into an empty database migrated to the same version.
+ */
+
+let database: Awaited<ReturnType<typeof useTestDatabase>>;
+let source: PgClient;
+let western: number;
+let coastal: number;
+/** CI machines and this one have psql (DESIGN §6); the embedded PostgreSQL ships none. */
+const hasPsql = spawnSync("psql", ["--version"]).status === 0;
+const FOREIGN_MARKER = `FOREIGN-MARKER-${Date.now().toString(36)}`;
+
+/** Values that break naive quoting, COPY or JSON handling. */
+const AWKWARD = `O'Brien "the \\ one"\nline two\ttabbed\n\\.\nend 🦘 ünïcödé ''`;
+
+async function exportAs(userId: string, project: number): Promise<Response> {
+  const request = await signedInRequest(userId, `/api/database/export?projectId=${project}`);
+  return callRoute(async () => (await loader({ request, params: {}, context: {} })) as Response);
+}
+
+async function rowsOf(client: PgClient, sql: string, params: unknown[] = []): Promise<string[]> {
+  return (await client.query<{ r: string }>(sql, params)).rows.map((row) => row.r);
+}
+
+/** Awkward rows in every project-scoped table of the Western project, and a marker in the other client's. */
+async function seedAwkwardRecords() {
+  const q = (sql: string, params: unknown[] = []) => source.query(sql, params);
+  const one = async (sql: string, params: unknown[] = []) => (await q(sql, params)).rows[0] as { id: number };
+  const importRecord = await one(
+    `insert into import_record (project_id, client_id, created_by_id, file_name, import_type, status, mapping, counts, skipped_rows, error, started_at)
+     values ($1, (select client_id from project where id = $1), 'seed-officer', $2, 'stakeholders', 'completed', $3, '{"imported": 2}', $4, $2, '2026-11-23 01:02:03.456789+00') returning id`,
+    [western, AWKWARD, JSON.stringify({ Name: "name", [AWKWARD]: "custom:notes" }), JSON.stringify([{ row: 3, reason: AWKWARD }])],
+  );
+  const stakeholder = await one(
+    `insert into stakeholder (user_id, project_id, name, email, notes, custom_fields, match_keys, latitude, longitude, next_action_due_date, last_contact, is_project_property_owner, import_id, member_type)
+     values ('seed-officer', $1, $2, null, $3, $4, $5, -33.86882012345678, 151.20929, '2027-02-28', '2026-11-23 23:59:59.999999+00', true, $6, 'Individual') returning id`,
+    [
+      western,
+      `Awkward ${AWKWARD}`,
+      AWKWARD,
+      JSON.stringify({ note: AWKWARD, nested: { list: [1, 2.5, null, true, "x\u0000y".replace("\u0000", "")] }, emoji: "🦘" }),
+      ["n:o'brien", 'q:"quoted"', "b:back\\slash", "c:{braces},comma", "NULL", "", "e:🦘"],
+      importRecord.id,
+    ],
+  );
+  const property = await one(
+    `insert into property (project_id, stakeholder_id, address, estimated_value, tax_assessed_value, square_footage, notes, proprietors, addresses, match_keys, has_laa, laa_expiry_date, boundary_geo_json, custom_fields, import_id, title_type)
+     values ($1, $2, $3, 1234567890123.45, 0.01, 2147483647, $4, $5, null, $6, true, '2028-01-31', $7, $8, $9, 'FREEHOLD') returning id`,
+    [
+      western,
+      stakeholder.id,
+      `Lot 1 ${AWKWARD}`,
+      AWKWARD,
+      JSON.stringify([AWKWARD, "Second Owner"]),
+      ["a:lot 1", "v:12/34"],
+      JSON.stringify({
+        type: "Polygon",
+        coordinates: [
+          [
+            [144.1, -37.2],
+            [144.2, -37.3],
+            [144.1, -37.2],
+          ],
+        ],
+      }),
+      JSON.stringify({ 'Field with "quotes"': AWKWARD }),
+      importRecord.id,
+    ],
+  );
+  await q(`insert into stakeholder_property (stakeholder_id, property_id, project_id, import_id) values ($1, $2, $3, $4)`, [stakeholder.id, property.id, western, importRecord.id]);
+  await q(
+    `insert into engagement (project_id, stakeholder_id, user_id, type, subject, location, attendees, key_topics, outcomes, follow_up_required, follow_up_date, notes, scheduled_at)
+     values ($1, $2, 'seed-director', 'site_visit', $3, null, $4, $5, $3, true, '2026-12-01 09:30:00+00', $3, '2026-11-30 22:00:00.5+00')`,
+    [western, stakeholder.id, AWKWARD, JSON.stringify([AWKWARD, "Dana"]), JSON.stringify(["access", AWKWARD])],
+  );
+  await q(
+    `insert into community_project (project_id, user_id, title, description, estimated_budget, actual_budget, start_date, stakeholders_involved, status)
+     values ($1, 'seed-client-owner', $2, $2, 9999999999999.99, null, '2026-01-01', $3, 'in_progress')`,
+    [western, AWKWARD, JSON.stringify([stakeholder.id])],
+  );
+  await q(
+    `insert into document (project_id, stakeholder_id, property_id, uploaded_by_id, original_file_name, mime_type, file_size, storage_key, description, category, tags, import_id)
+     values ($1, $2, $3, 'seed-project-manager', $4, 'application/pdf', 9007199254740993, 'documents/awkward-key', $5, 'legal', $6, $7)`,
+    [western, stakeholder.id, property.id, "title 'deed' 🦘.pdf", AWKWARD, JSON.stringify(["tag,one", AWKWARD]), importRecord.id],
+  );
+  await q(
+    `insert into template (project_id, uploaded_by_id, template_name, template_description, tags, original_file_name, mime_type, file_size, storage_key)
+     values ($1, 'seed-director', $2, null, '[]', 'letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 12345, 'templates/awkward')`,
+    [western, AWKWARD],
+  );
+  await q(`insert into project_phase_form (project_id, phase, values, extracted_fields, submitted_by_id) values ($1, 'startup', $2, null, 'seed-client-owner')`, [
+    western,
+    JSON.stringify({ answer: AWKWARD, n: 1.5e-7 }),
+  ]);
+  await q(`insert into import_duplicate (import_id, project_id, row_number, kind, incoming, candidates, action) values ($1, $2, 4, 'stakeholder', $3, $4, 'merge')`, [
+    importRecord.id,
+    western,
+    JSON.stringify({ name: AWKWARD }),
+    JSON.stringify([{ id: stakeholder.id, similarity: 0.93 }]),
+  ]);
+  await q(`insert into import_merge (import_id, kind, entity_id, before, after) values ($1, 'property', $2, $3, $4)`, [
+    importRecord.id,
+    property.id,
+    JSON.stringify({ notes: null }),
+    JSON.stringify({ notes: AWKWARD }),
+  ]);
+  await q(
+    `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before, after) values ('seed-officer', (select client_id from project where id = $1), $1, 'stakeholder.update', 'Stakeholder', $2, $3, null)`,
+    [western, String(stakeholder.id), JSON.stringify({ name: AWKWARD })],
+  );
+  await q(
+    `insert into user_invitation (email, role, client_id, project_id, invited_by_id) values ('invitee+awkward@example.com', 'officer', (select client_id from project where id = $1), $1, 'seed-client-owner')`,
+    [western],
+  );
+  // The other client's project: none of this may appear in Western's dump.
+  await q(`insert into stakeholder (user_id, project_id, name, notes) values ('seed-second-owner', $1, $2, $2)`, [coastal, FOREIGN_MARKER]);
+  await q(`insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id) values ('seed-second-owner', (select client_id from project where id = $1), $1, $2, 'Project', $1)`, [
+    coastal,
+    FOREIGN_MARKER,
+  ]);
+}
+
+beforeAll(async () => {
+  database = await useTestDatabase({ seed: true, sessions: true });
+  western = await projectId("Western Pipeline Stage 2");
+  coastal = await projectId("Coastal Road Upgrade");
+  source = new PgClient({ connectionString: database.url });
+  await source.connect();
+  await seedAwkwardRecords();
+});
+
+afterAll(async () => {
+  await source?.end();
+  await database?.drop();
+});
+
+describe("who may export the database", () => {
+  it.each(["seed-system-admin", "seed-client-owner", "seed-director"])("%s gets the file", async (user) => {
+    const response = await exportAs(user, western);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="project_${western}_database_export.sql"; filename*=UTF-8''project_${western}_database_export.sql`);
+    expect(response.headers.get("Content-Type")).toBe("application/sql; charset=utf-8");
+    const text = await response.text();
+    expect(text.trimEnd().endsWith("COMMIT;")).toBe(true);
+  });
+
+  it.each(["seed-project-manager", "seed-officer", "seed-viewer"])("%s (a member with exportData) is refused with 403", async (user) => {
+    const response = await exportAs(user, western);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "You do not have permission to export the database" });
+  });
+
+  it("another client's project is 404", async () => {
+    const response = await exportAs("seed-second-owner", western);
+    expect(response.status).toBe(404);
+    expect((await response.json()).code).toBe("INVALID_PROJECT");
+    expect((await exportAs("seed-client-owner", coastal)).status).toBe(404);
+  });
+
+  it("a signed-out caller gets no file", async () => {
+    const response = await callRoute(async () => (await loader({ request: new Request(`http://localhost:3000/api/database/export?projectId=${western}`), params: {}, context: {} })) as Response);
+    expect(response.status).toBe(401);
+  });
+});
+
+/** An empty database migrated to the same version as the source (as a restore target would be). */
+async function migratedScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  const scratch = await createScratchDatabase(inject("pgAdminUrl"), prefix);
+  const orm = await MikroORM.init(createOrmConfig({ clientUrl: scratch.url, poolMax: 2 }));
+  try {
+    await orm.getMigrator().up();
+  } finally {
+    await orm.close(true);
+  }
+  return scratch;
+}
+
+/** Every dumped table's rows of the project, as PostgreSQL prints them, are the same in both databases (and nothing else was restored). */
+async function expectSameRows(restored: PgClient, tables: readonly string[]): Promise<number> {
+  const clientId = (await source.query<{ client_id: number }>(`select client_id from project where id = $1`, [western])).rows[0]!.client_id;
+  // The export's own audit entries are written after its snapshot: compare the rest.
+  const scopes: Record<string, string> = {
+    client: `id = ${clientId}`,
+    project: `id = ${western}`,
+    import_merge: `import_id in (select id from import_record where project_id = ${western})`,
+    audit_log: `project_id = ${western} and action <> 'database.export'`,
+  };
+  let compared = 0;
+  for (const table of tables) {
+    if (table === "user") continue;
+    const where = scopes[table] ?? `project_id = ${western}`;
+    const sql = `select t::text as r from "${table}" t where ${where} order by 1`;
+    const expected = await rowsOf(source, sql);
+    expect(await rowsOf(restored, sql), table).toEqual(expected);
+    const outside = table === "audit_log" ? `project_id is distinct from ${western}` : `not (${where})`;
+    expect(await rowsOf(restored, `select count(*)::text as r from "${table}" where ${outside}`), `${table}: nothing else restored`).toEqual(["0"]);
+    compared += expected.length;
+  }
+  // Users: those the rows reference (owner, members, creators, uploaders…), each exactly as stored.
+  const userIds = await rowsOf(restored, `select id as r from "user" order by id`);
+  expect(userIds).toEqual(expect.arrayContaining(["seed-client-owner", "seed-director", "seed-officer", "seed-project-manager", "seed-viewer"]));
+  expect(userIds).not.toContain("seed-second-owner");
+  const userSql = `select t::text as r from "user" t where id = any($1) order by 1`;
+  expect(await rowsOf(restored, userSql, [userIds])).toEqual(await rowsOf(source, userSql, [userIds]));
+  return compared;
+}
+
+describe("the dump", () => {
+  let dump: string;
+  let scratch: ScratchDatabase | undefined;
+  let restored: PgClient | undefined;
+  let tables: string[];
+
+  beforeAll(async () => {
+    dump = await (await exportAs("seed-director", western)).text();
+    tables = /^-- Tables, in this order: (.*)\.$/m.exec(dump)![1]!.split(", ");
+    scratch = await migratedScratchDatabase("test_dump_restore");
+    restored = new PgClient({ connectionString: scratch.url });
+    await restored.connect();
+    await restored.query(dump); // the whole file as one simple-protocol script, as psql -f would run it
+  }, 120_000);
+
+  afterAll(async () => {
+    await restored?.end();
+    await scratch?.drop();
+  }, 60_000);
+
+  it("states the product, schema version, project and what it leaves out", () => {
+    const lastMigration = migrationsList.at(-1)!.name;
+    expect(dump.startsWith("-- Land Liaison Records: SQL dump of one project\n")).toBe(true);
+    expect(dump).toContain(`-- Schema migration version: ${lastMigration}\n`);
+    expect(dump).toContain(`-- Project: ${western} Western Pipeline Stage 2\n`);
+    expect(dump).toMatch(/^-- Exported at: \d{4}-\d\d-\d\dT/m);
+    expect(dump).toContain("their bytes stay in the object store");
+    for (const table of Object.keys(EXCLUDED_TABLES)) expect(tables).not.toContain(table);
+    expect(dump).not.toMatch(/INSERT INTO "(session|oidc_payload|sign_in_throttle|import_workbook|import_staged_data|import_staged_row)"/);
+  });
+
+  it("holds every table of the schema that is not excluded, referenced tables first", async () => {
+    const all = await rowsOf(source, `select table_name as r from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    expect([...tables].sort()).toEqual(all.filter((t) => !(t in EXCLUDED_TABLES)).sort());
+    expect(tables.slice(0, 3)).toEqual(["client", "user", "project"]);
+    expect(tables.indexOf("import_record")).toBeLessThan(tables.indexOf("stakeholder"));
+    expect(tables.indexOf("stakeholder")).toBeLessThan(tables.indexOf("property"));
+    expect(tables.indexOf("property")).toBeLessThan(tables.indexOf("document"));
+  });
+
+  it("holds no other client's rows", () => {
+    expect(dump).not.toContain(FOREIGN_MARKER);
+    expect(dump).not.toContain("Second Client Pty Ltd");
+    expect(dump).not.toContain("seed-second-owner");
+    expect(dump).not.toContain("Coastal Road Upgrade");
+  });
+
+  it("restores every row of every dumped table exactly, under the same ids", async () => {
+    expect(await expectSameRows(restored!, tables)).toBeGreaterThan(20);
+  });
+
+  it.skipIf(!hasPsql)(
+    "restores the same through psql -f with ON_ERROR_STOP",
+    async () => {
+      const viaPsql = await migratedScratchDatabase("test_dump_psql");
+      const client = new PgClient({ connectionString: viaPsql.url });
+      try {
+        const file = path.join(os.tmpdir(), `project_${western}_database_export_${process.pid}.sql`);
+        fs.writeFileSync(file, dump);
+        try {
+          execFileSync("psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", viaPsql.url, "-f", file], { stdio: ["ignore", "ignore", "pipe"] });
+        } finally {
+          fs.rmSync(file, { force: true });
+        }
+        await client.connect();
+        expect(await expectSameRows(client, tables)).toBeGreaterThan(20);
+      } finally {
+        await client.end().catch(() => {});
+        await viaPsql.drop();
+      }
+    },
+    120_000,
+  );
+
+  it("keeps the awkward values byte for byte", async () => {
+    const sql = `select name as r from stakeholder where name like 'Awkward %'`;
+    expect(await rowsOf(restored!, sql)).toEqual([`Awkward ${AWKWARD}`]);
+    const keys = await restored!.query<{ match_keys: string[]; custom_fields: unknown }>(`select match_keys, custom_fields from stakeholder where name like 'Awkward %'`);
+    expect(keys.rows[0]!.match_keys).toEqual(["n:o'brien", 'q:"quoted"', "b:back\\slash", "c:{braces},comma", "NULL", "", "e:🦘"]);
+    expect(await rowsOf(restored!, `select file_size::text as r from document where storage_key = 'documents/awkward-key'`)).toEqual(["9007199254740993"]);
+    expect(await rowsOf(restored!, `select estimated_value::text as r from property where estimated_value is not null and notes = $1`, [AWKWARD])).toEqual(["1234567890123.45"]);
+  });
+
+  it("advances each sequence past the restored ids", async () => {
+    const maxId = Number((await rowsOf(restored!, `select max(id)::text as r from stakeholder`))[0]);
+    const next = await restored!.query<{ id: number }>(`insert into stakeholder (user_id, project_id, name) values ('seed-officer', $1, 'After restore') returning id`, [western]);
+    expect(next.rows[0]!.id).toBeGreaterThan(maxId);
+  });
+});
+
+describe("streaming", () => {
+  it("sends the file in pieces, and a download cut short gives its connection back", async () => {
+    const response = await exportAs("seed-client-owner", western);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/^-- Land Liaison Records/);
+    await reader.cancel();
+    // The test database's pool has 4 connections: a leaked one per cancelled download would exhaust it.
+    for (let i = 0; i < 6; i++) {
+      const cut = (await exportAs("seed-client-owner", western)).body!.getReader();
+      await cut.read();
+      await cut.cancel();
+    }
+    const whole = await exportAs("seed-client-owner", western);
+    expect((await whole.text()).trimEnd().endsWith("COMMIT;")).toBe(true);
+  });
+});
