@@ -187,7 +187,8 @@ describe("export templates", () => {
     const mappings = templateMappings("properties", "standard");
     expect(mappings.map((m) => m.id)).toEqual(mappings.map((_, i) => String(i + 1)));
     expect(mappings.every((m) => m.enabled)).toBe(true);
-    for (const type of EXPORT_TYPES) for (const mode of exportModesFor(type)) for (const m of templateMappings(type, mode)) expect(findExportField(type, m.dbField), `${type} ${mode} ${m.dbField}`).not.toBeNull();
+    for (const type of EXPORT_TYPES)
+      for (const mode of exportModesFor(type)) for (const m of templateMappings(type, mode)) expect(findExportField(type, m.dbField), `${type} ${mode} ${m.dbField}`).not.toBeNull();
   });
 });
 

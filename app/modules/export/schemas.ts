@@ -22,7 +22,11 @@ const booleanish = z.preprocess((value) => {
 
 export const ExportMappingSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
-  dbField: z.string().max(200).nullish().transform((v) => v ?? ""),
+  dbField: z
+    .string()
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? ""),
   customColumnName: z
     .string()
     .max(MAX_COLUMN_NAME_LENGTH, `Column names must be ${MAX_COLUMN_NAME_LENGTH} characters or fewer`)

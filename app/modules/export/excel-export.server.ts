@@ -1,0 +1,201 @@
+/**
+ * The Excel/CSV export (spec 000 §7 `POST /api/export/excel`; issue 12). One function for the /api
+ * route and the /export page action: `exportData(access, request)` checks exportData, opens a
+ * server-side cursor over the one SELECT (export-query.server.ts) in a read-only snapshot, reads the
+ * first batch (so a failing query is still an ordinary "Failed to export data" answer), then returns
+ * the file as a stream that the rest of the rows are written into, batch by batch, waiting whenever
+ * the client reads slower than the rows arrive. Neither the rows nor the file are ever held whole.
+ */
+import { once } from "node:events";
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import Cursor from "pg-cursor";
+import type pg from "pg";
+import { getOrm } from "~db/orm";
+import { projectTimeZone, projectToday } from "~/modules/calendar/today";
+import { contentDisposition } from "~/modules/document/file-types";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { AppError } from "~/utils/app-error";
+import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
+import { EXPORT_TYPE_LABELS, TYPES_WITH_CUSTOM_FIELDS, type ExportField, type ExportType } from "./export-fields";
+import { buildExportQuery, customFieldNamesQuery } from "./export-query.server";
+import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-templates";
+import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM } from "./export-values";
+import type { ExportFormat, ExportRequest } from "./schemas";
+
+/** Rows fetched per round trip: big enough to keep PostgreSQL busy, small enough to stay flat. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv; charset=utf-8",
+};
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  /** The file as it is written; read it once (a Response body). */
+  body: ReadableStream<Uint8Array>;
+}
+
+/** `{type}_export_{YYYY-MM-DD}.xlsx|.csv`, the date being today in the project's time zone (spec 000 §7). */
+export function exportFileName(type: ExportType, format: ExportFormat, today: string): string {
+  return `${type}_export_${today}.${format}`;
+}
+
+type KnexClient = { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
+const pool = () => getOrm().em.getConnection().getKnex().client as KnexClient;
+
+/** The custom-field names of a project's stakeholders or properties, sorted (what all-fields adds); engagements have none. */
+export async function listCustomFieldNames(access: ProjectAccess, type: ExportType): Promise<string[]> {
+  requirePermission(access, "exportData");
+  if (!TYPES_WITH_CUSTOM_FIELDS.includes(type)) return [];
+  const client = await pool().acquireConnection();
+  try {
+    const { rows } = await client.query<{ key: string }>(customFieldNamesQuery(type as "stakeholders" | "properties"), [access.project.id]);
+    return rows.map((r) => r.key);
+  } finally {
+    await pool().releaseConnection(client);
+  }
+}
+
+interface Source {
+  first: unknown[][];
+  next(): Promise<unknown[][]>;
+  close(): Promise<void>;
+}
+
+/** A cursor over the export's SELECT in a REPEATABLE READ READ ONLY snapshot, on a connection of the ORM's pool. */
+async function openSource(text: string, values: unknown[]): Promise<Source> {
+  const client = await pool().acquireConnection();
+  let cursor: Cursor<unknown[]> | null = null;
+  let closed = false;
+  const close = async (failed: boolean) => {
+    if (closed) return;
+    closed = true;
+    try {
+      if (cursor) await cursor.close();
+      await client.query(failed ? "rollback" : "commit");
+    } catch {
+      // The connection is unusable; knex's pool validates connections before handing them out again.
+    } finally {
+      await pool().releaseConnection(client);
+    }
+  };
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    cursor = client.query(new Cursor<unknown[]>(text, values, { rowMode: "array" }));
+    const first = await cursor.read(EXPORT_BATCH_ROWS);
+    const c = cursor;
+    return { first, next: () => c.read(EXPORT_BATCH_ROWS), close: () => close(false) };
+  } catch (error) {
+    await close(true);
+    throw error;
+  }
+}
+
+/** Waits until the response has room again (or the client has gone: then it reports false). */
+async function roomToWrite(out: PassThrough): Promise<boolean> {
+  if (out.destroyed) return false;
+  if (!out.writableNeedDrain) {
+    // Let zlib and the zip writer move what the last batch produced before the next one comes.
+    await new Promise((resolve) => setImmediate(resolve));
+    return !out.destroyed;
+  }
+  await Promise.race([once(out, "drain"), once(out, "close")]);
+  return !out.destroyed;
+}
+
+async function writeCsv(out: PassThrough, source: Source, columns: ExportColumn[], fields: ExportField[]) {
+  out.write(UTF8_BOM + csvLine(columns.map((c) => csvHeader(c.columnName))));
+  for (let rows = source.first; rows.length; rows = await source.next()) {
+    out.write(rows.map((row) => csvLine(fields.map((field, i) => toCsvText(row[i], field.type)))).join(""));
+    if (!(await roomToWrite(out))) return;
+  }
+  out.end();
+}
+
+async function writeXlsx(out: PassThrough, source: Source, type: ExportType, columns: ExportColumn[], fields: ExportField[]) {
+  // Inline strings, not shared ones: a shared-string table grows with every distinct value.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(EXPORT_TYPE_LABELS[type], { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
+  sheet.columns = columns.map((column, i) => ({ key: `c${i}`, width: columnWidth(column.columnName, fields[i]!.type) }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.addRow(columns.map((c) => c.columnName));
+  header.font = { bold: true };
+  header.commit();
+  const formats = fields.map((field) => EXCEL_NUMBER_FORMATS[field.type]);
+  for (let rows = source.first; rows.length; rows = await source.next()) {
+    for (const values of rows) {
+      const row = sheet.addRow(fields.map((field, i) => toExcelCell(values[i], field.type)));
+      formats.forEach((numFmt, i) => {
+        if (!numFmt) return;
+        const cell = row.getCell(i + 1);
+        // A number or date gets the column's format; text that did not fit the type stays as it is.
+        if (typeof cell.value === "number" || cell.value instanceof Date) cell.numFmt = numFmt;
+      });
+      row.commit();
+    }
+    if (!(await roomToWrite(out))) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * Exports one type of the project's records as `request.format` with `request`'s columns. Refuses
+ * without exportData (403) or without an exported column (400); any other failure before the first
+ * byte is "Failed to export data" (500). A failure while streaming ends the download abruptly,
+ * which browsers report as a failed download rather than saving a truncated file.
+ */
+export async function exportData(access: ProjectAccess, request: Pick<ExportRequest, "exportType" | "mode" | "mappings" | "format">, now: Date = new Date()): Promise<ExportFile> {
+  requirePermission(access, "exportData");
+  const columns = exportedColumns(request.mappings);
+  if (columns.length === 0) throw new AppError(400, NO_FIELDS_MESSAGE);
+  const timeZone = projectTimeZone(access.project.settings);
+  let query;
+  try {
+    query = buildExportQuery(request.exportType, request.mode, columns, access.project.id, timeZone);
+  } catch (error) {
+    throw new AppError(400, error instanceof RangeError ? error.message : EXPORT_FAILED_MESSAGE);
+  }
+  let source: Source;
+  try {
+    source = await openSource(query.text, query.values);
+  } catch (error) {
+    console.error("Export query failed", error);
+    throw new AppError(500, EXPORT_FAILED_MESSAGE);
+  }
+
+  const out = new PassThrough();
+  // The web stream is attached before the first byte is written; counting the chunks lets their
+  // buffers be collected as they go (see streamed-garbage.server.ts).
+  const body = Readable.toWeb(out) as ReadableStream<Uint8Array>;
+  out.on("data", (chunk: Buffer) => noteStreamedBytes(chunk.byteLength));
+  const write = request.format === "csv" ? writeCsv(out, source, columns, query.fields) : writeXlsx(out, source, request.exportType, columns, query.fields);
+  void write
+    .catch((error: unknown) => {
+      if (!out.destroyed) console.error("Export failed while streaming", error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    })
+    .finally(() => source.close());
+
+  return {
+    fileName: exportFileName(request.exportType, request.format, projectToday(timeZone, now)),
+    contentType: EXPORT_CONTENT_TYPES[request.format],
+    body,
+  };
+}
+
+/** The download: an attachment under the spec's name, never cached or sniffed. */
+export function exportResponse(file: ExportFile): Response {
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": contentDisposition("attachment", file.fileName),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

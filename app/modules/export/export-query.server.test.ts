@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { EXPORT_TYPES, exportFields } from "./export-fields";
+import { buildExportQuery, EXPRESSION_KEYS } from "./export-query.server";
+import { exportedColumns, exportModesFor, templateMappings } from "./export-templates";
+
+describe("buildExportQuery", () => {
+  it("has an expression for every field of the catalogue, and none for fields it lacks", () => {
+    for (const type of EXPORT_TYPES) expect(new Set(EXPRESSION_KEYS[type]), type).toEqual(new Set(exportFields(type).map((f) => f.key)));
+  });
+
+  it("selects the template's columns in order for every mode, scoped to the project", () => {
+    for (const type of EXPORT_TYPES) {
+      for (const mode of exportModesFor(type)) {
+        const columns = exportedColumns(templateMappings(type, mode));
+        const query = buildExportQuery(type, mode, columns, 42, "Australia/Perth");
+        expect(
+          query.fields.map((f) => f.key),
+          `${type} ${mode}`,
+        ).toEqual(columns.map((c) => c.dbField));
+        expect(query.text).toContain(`c${columns.length - 1} from`);
+        expect(query.text).toMatch(/where [spe]\.project_id = \$1 order by/);
+        expect(query.values[0]).toBe(42);
+      }
+    }
+  });
+
+  it("binds the time zone only when a column needs it, and custom-field names always", () => {
+    const plain = buildExportQuery("stakeholders", "custom", [{ dbField: "name", columnName: "Name" }], 1, "Australia/Perth");
+    expect(plain.values).toEqual([1]);
+    const hostile = `x' ); drop table stakeholder; --`;
+    const query = buildExportQuery(
+      "stakeholders",
+      "custom",
+      [
+        { dbField: "lastContact", columnName: "Last" },
+        { dbField: `custom:${hostile}`, columnName: "C" },
+      ],
+      1,
+      "Australia/Perth",
+    );
+    expect(query.values).toEqual([1, "Australia/Perth", hostile]);
+    expect(query.text).not.toContain("drop table");
+    expect(query.text).toContain("s.custom_fields -> $3::text");
+  });
+
+  it("joins linked records only when a linked column is asked for; Property + Stakeholder joins a row per link", () => {
+    expect(buildExportQuery("properties", "standard", [{ dbField: "address", columnName: "A" }], 1, "UTC").text).not.toContain("lateral");
+    expect(buildExportQuery("properties", "standard", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").text).toContain("array_agg(ls.name");
+    const perLink = buildExportQuery("properties", "property-stakeholder", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").text;
+    expect(perLink).not.toContain("array_agg");
+    expect(perLink).toContain("ls.prio");
+    expect(() => buildExportQuery("engagements", "standard", [{ dbField: "custom:Parish", columnName: "P" }], 1, "UTC")).toThrow(RangeError);
+  });
+});

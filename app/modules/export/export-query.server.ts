@@ -1,0 +1,239 @@
+/**
+ * The one SELECT an export runs (issue 12): only the requested columns, only the project's rows, the
+ * linked-record aggregates done by PostgreSQL in a LATERAL subquery that is joined only when a
+ * linked column is asked for. Dates leave as 'YYYY-MM-DD' text and instants as local
+ * 'YYYY-MM-DD HH:MM:SS' text in the project's zone (export-values.ts builds the cells), so node-pg's
+ * local-time parsing of `date` never shifts a day.
+ *
+ * Every value that comes from the request (project id, zone, custom-field names) is a bound
+ * parameter; field keys only select from the fixed expressions below.
+ */
+import { ENGAGEMENT_TYPES } from "~db/entities/enums";
+import { INTERACTION_TYPE_LABELS } from "~/modules/engagement/interaction-types";
+import { customFieldName, exportFields, findExportField, type ExportField, type ExportType } from "./export-fields";
+import type { ExportColumn, ExportMode } from "./export-templates";
+
+export interface ExportQuery {
+  text: string;
+  values: unknown[];
+  /** The field of each selected column c0, c1, … in order. */
+  fields: ExportField[];
+}
+
+/** `tz()` is the bound parameter of the project's time zone (bound only when some column uses it). */
+type Expr = (ctx: { tz: () => string }) => string;
+
+const day =
+  (column: string): Expr =>
+  () =>
+    `to_char(${column}, 'YYYY-MM-DD')`;
+const local =
+  (column: string): Expr =>
+  ({ tz }) =>
+    `to_char(${column} at time zone ${tz()}, 'YYYY-MM-DD HH24:MI:SS')`;
+const plain =
+  (column: string): Expr =>
+  () =>
+    column;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The record fields of a type (the catalogue's `source: "record"`): the snake_case column, plain, unless `special` says otherwise. */
+function recordExpressions(type: ExportType, alias: string, special: Record<string, Expr>): Record<string, Expr> {
+  const keys = exportFields(type)
+    .filter((field) => field.source === "record")
+    .map((field) => field.key);
+  return Object.fromEntries(keys.map((key) => [key, special[key] ?? plain(`${alias}.${snake(key)}`)]));
+}
+
+/** A stakeholder's first phone number (imports put landholders' numbers in different columns). */
+const firstPhone = (a: string) =>
+  `coalesce(${["phone", "mobile", "mobile_phone", "cell_phone", "contact_phone", "business_phone", "home_phone"].map((c) => `nullif(btrim(${a}.${c}), '')`).join(", ")})`;
+const volumeFolio = (a: string) => `nullif(concat_ws('/', nullif(btrim(${a}.volume), ''), nullif(btrim(${a}.folio), '')), '')`;
+const lotPlan = (a: string) => `coalesce(nullif(btrim(${a}.lot_plan_line), ''), nullif(concat_ws('/', nullif(btrim(${a}.lot), ''), nullif(btrim(${a}.plan_number), '')), ''))`;
+/** A property's custom field by any of these names (case-insensitive), e.g. the Parish an import created. */
+const customByName = (a: string, names: readonly string[]) =>
+  `(select cf.value from jsonb_each_text(case when jsonb_typeof(${a}.custom_fields) = 'object' then ${a}.custom_fields else '{}'::jsonb end) cf where lower(btrim(cf.key)) in (${names.map((n) => `'${n}'`).join(", ")}) and btrim(cf.value) <> '' limit 1)`;
+const PARISH_NAMES = ["parish"] as const;
+const LGA_NAMES = ["lga", "local government area", "council"] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Linked records
+// ---------------------------------------------------------------------------------------------------
+
+/** The properties of a stakeholder: owned (primary owner) or linked. */
+const propertiesOf = (stakeholderId: string, projectId: string) =>
+  `(select sp.property_id as id from stakeholder_property sp where sp.stakeholder_id = ${stakeholderId} union select po.id from property po where po.stakeholder_id = ${stakeholderId}) lid join property lp on lp.id = lid.id and lp.project_id = ${projectId}`;
+
+/** Per linked property: the value to aggregate (ordered by address). */
+const LINKED_PROPERTY_VALUES: Record<string, string> = {
+  propertyAddresses: "lp.address",
+  propertyVolumeFolios: volumeFolio("lp"),
+  propertyLotPlans: lotPlan("lp"),
+  propertyParishes: customByName("lp", PARISH_NAMES),
+  propertyLgas: customByName("lp", LGA_NAMES),
+};
+
+function linkedPropertiesJoin(keys: readonly string[], stakeholderId: string, projectId: string): string {
+  const aggregates = keys.map((key) => `array_agg(${LINKED_PROPERTY_VALUES[key]} order by lower(lp.address), lp.id) as "${key}"`);
+  return `left join lateral (select ${aggregates.join(", ")} from ${propertiesOf(stakeholderId, projectId)}) lprops on true`;
+}
+
+/** Per linked stakeholder of a property (alias ls): the value. */
+const LINKED_STAKEHOLDER_VALUES: Record<string, string> = {
+  stakeholderName: "ls.name",
+  stakeholderAddress: "ls.address",
+  stakeholderPhone: firstPhone("ls"),
+  stakeholderEmail: "ls.email",
+  stakeholderType: "ls.member_type",
+  stakeholderCategory: "ls.stakeholder_category",
+  stakeholderInfluence: "ls.influence_level",
+  stakeholderIap2Level: "ls.iap2engagement_level",
+  stakeholderLastContact: "ls.last_contact",
+};
+
+/** The stakeholders of a property: the primary owner first (prio 0), then the linked ones. */
+const STAKEHOLDERS_OF_PROPERTY = `(select s.*, case when s.id = p.stakeholder_id then 0 else 1 end as prio from stakeholder s where s.project_id = p.project_id and s.id in (select sp.stakeholder_id from stakeholder_property sp where sp.property_id = p.id union all select p.stakeholder_id))`;
+const LINK_ORDER = "ls.prio, lower(ls.name), ls.id";
+
+function linkedStakeholdersJoin(keys: readonly string[], tz: () => string): string {
+  const aggregates = keys.map((key) =>
+    key === "stakeholderLastContact"
+      ? `to_char(max(ls.last_contact) at time zone ${tz()}, 'YYYY-MM-DD HH24:MI:SS') as "${key}"`
+      : `array_agg(${LINKED_STAKEHOLDER_VALUES[key]} order by ${LINK_ORDER}) as "${key}"`,
+  );
+  return `left join lateral (select ${aggregates.join(", ")} from ${STAKEHOLDERS_OF_PROPERTY} ls) lstk on true`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The three exports
+// ---------------------------------------------------------------------------------------------------
+
+const STAKEHOLDER_RECORD = recordExpressions("stakeholders", "s", {
+  iap2EngagementLevel: plain("s.iap2engagement_level"),
+  lastContact: local("s.last_contact"),
+  nextActionDueDate: day("s.next_action_due_date"),
+  ...Object.fromEntries(
+    [1, 2, 3].flatMap((n) => [
+      [`address${n}Lat`, plain(`s.address${n}lat`)],
+      [`address${n}Lng`, plain(`s.address${n}lng`)],
+    ]),
+  ),
+  createdAt: local("s.created_at"),
+  updatedAt: local("s.updated_at"),
+});
+
+const PROPERTY_RECORD = recordExpressions("properties", "p", {
+  hasLAA: plain("p.has_laa"),
+  laaExpiryDate: day("p.laa_expiry_date"),
+  nextActionDueDate: day("p.next_action_due_date"),
+  lastSpatialUpdate: local("p.last_spatial_update"),
+  boundaryGeoJSON: plain("p.boundary_geo_json"),
+  accessRouteGeoJSON: plain("p.access_route_geo_json"),
+  createdAt: local("p.created_at"),
+  updatedAt: local("p.updated_at"),
+});
+
+const typeLabelCase = `case e.type ${ENGAGEMENT_TYPES.map((t) => `when '${t}' then '${INTERACTION_TYPE_LABELS[t]}'`).join(" ")} else e.type end`;
+const CHANNELS: Record<(typeof ENGAGEMENT_TYPES)[number], string> = {
+  meeting: "In person",
+  call: "Phone",
+  email: "Email",
+  event: "In person",
+  site_visit: "In person",
+  public_hearing: "In person",
+  survey: "Survey",
+  interview: "In person",
+};
+const channelCase = `case e.type ${ENGAGEMENT_TYPES.map((t) => `when '${t}' then '${CHANNELS[t]}'`).join(" ")} else e.type end`;
+
+const ENGAGEMENT_RECORD = recordExpressions("engagements", "e", {
+  date: local("coalesce(e.completed_at, e.scheduled_at, e.created_at)"),
+  type: plain(typeLabelCase),
+  followUpDate: ({ tz }) => `to_char(e.follow_up_date at time zone ${tz()}, 'YYYY-MM-DD')`,
+  status: plain(`case when e.completed_at is not null then 'Completed' else 'Scheduled' end`),
+  communicationChannel: plain(channelCase),
+  scheduledAt: local("e.scheduled_at"),
+  completedAt: local("e.completed_at"),
+  recordedBy: plain(`(select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from "user" u where u.id = e.user_id)`),
+  createdAt: local("e.created_at"),
+  updatedAt: local("e.updated_at"),
+});
+
+const ENGAGEMENT_STAKEHOLDER: Record<string, Expr> = {
+  stakeholderName: plain("st.name"),
+  stakeholderPhone: plain(firstPhone("st")),
+  stakeholderEmail: plain("st.email"),
+  stakeholderAddress: plain("st.address"),
+};
+
+/** Every key of the field catalogue with its expression (a unit test holds the two together). */
+export const EXPRESSION_KEYS: Record<ExportType, readonly string[]> = {
+  stakeholders: [...Object.keys(STAKEHOLDER_RECORD), ...Object.keys(LINKED_PROPERTY_VALUES).filter((k) => k === "propertyAddresses" || k === "propertyVolumeFolios")],
+  properties: [...Object.keys(PROPERTY_RECORD), ...Object.keys(LINKED_STAKEHOLDER_VALUES)],
+  engagements: [...Object.keys(ENGAGEMENT_RECORD), ...Object.keys(ENGAGEMENT_STAKEHOLDER), ...Object.keys(LINKED_PROPERTY_VALUES)],
+};
+
+/**
+ * The SELECT for one export. $1 is the project id; the project's time zone and custom-field names
+ * follow as they are needed. Property + Stakeholder joins one row per linked stakeholder instead of aggregating them.
+ */
+export function buildExportQuery(type: ExportType, mode: ExportMode, columns: readonly ExportColumn[], projectId: number, timeZone: string): ExportQuery {
+  const values: unknown[] = [projectId];
+  let tzParameter = 0;
+  const tz = () => {
+    if (!tzParameter) tzParameter = values.push(timeZone);
+    return `$${tzParameter}::text`;
+  };
+  const fields: ExportField[] = [];
+  const select: string[] = [];
+  const linked = new Set<string>();
+  const alias = type === "stakeholders" ? "s" : type === "properties" ? "p" : "e";
+  const record = type === "stakeholders" ? STAKEHOLDER_RECORD : type === "properties" ? PROPERTY_RECORD : ENGAGEMENT_RECORD;
+  const perLink = type === "properties" && mode === "property-stakeholder";
+
+  for (const column of columns) {
+    const field = findExportField(type, column.dbField);
+    if (!field) throw new RangeError(`Unknown ${type} field: ${column.dbField}`);
+    let expression: string;
+    const custom = customFieldName(field.key);
+    if (custom !== null) {
+      values.push(custom);
+      expression = `${alias}.custom_fields -> $${values.length}::text`;
+    } else if (record[field.key]) expression = record[field.key]!({ tz });
+    else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!({ tz });
+    else if (type === "properties" && perLink) {
+      expression = field.key === "stakeholderLastContact" ? local("ls.last_contact")({ tz }) : LINKED_STAKEHOLDER_VALUES[field.key]!;
+      linked.add(field.key);
+    } else {
+      linked.add(field.key);
+      expression = `${type === "properties" ? "lstk" : "lprops"}."${field.key}"`;
+    }
+    fields.push(field);
+    select.push(`${expression} as c${select.length}`);
+  }
+
+  const joins: string[] = [];
+  let order: string;
+  if (type === "stakeholders") {
+    if (linked.size) joins.push(linkedPropertiesJoin([...linked], "s.id", "s.project_id"));
+    order = "lower(s.name), s.id";
+  } else if (type === "properties") {
+    if (perLink) joins.push(`left join lateral ${STAKEHOLDERS_OF_PROPERTY} ls on true`);
+    else if (linked.size) joins.push(linkedStakeholdersJoin([...linked], tz));
+    order = perLink ? `lower(p.address), p.id, ${LINK_ORDER}` : "lower(p.address), p.id";
+  } else {
+    joins.push("join stakeholder st on st.id = e.stakeholder_id and st.project_id = e.project_id");
+    if (linked.size) joins.push(linkedPropertiesJoin([...linked], "e.stakeholder_id", "e.project_id"));
+    order = "coalesce(e.completed_at, e.scheduled_at, e.created_at), e.id";
+  }
+  const table = type === "stakeholders" ? "stakeholder" : type === "properties" ? "property" : "engagement";
+  const text = `select ${select.join(", ")} from ${table} ${alias} ${joins.join(" ")} where ${alias}.project_id = $1 order by ${order}`;
+  return { text, values, fields };
+}
+
+/** The names of the custom fields a project's stakeholders or properties carry (for all-fields). */
+export function customFieldNamesQuery(type: "stakeholders" | "properties"): string {
+  const table = type === "stakeholders" ? "stakeholder" : "property";
+  return `select distinct k.key collate "C" as key from ${table} t cross join lateral jsonb_object_keys(case when jsonb_typeof(t.custom_fields) = 'object' then t.custom_fields else '{}'::jsonb end) k(key) where t.project_id = $1 order by k.key collate "C" limit 500`;
+}

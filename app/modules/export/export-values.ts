@@ -1,0 +1,156 @@
+/**
+ * One stored value as a spreadsheet cell (issue 12 "The workbook"). Pure. The query
+ * (export-query.server.ts) hands dates over as 'YYYY-MM-DD' text and instants as
+ * 'YYYY-MM-DD HH:MM:SS' text already in the project's time zone, so no value here depends on the
+ * server's zone: a date-only value is built at UTC midnight, which is what Excel's serial dates count.
+ *
+ * No cell is ever a formula: the xlsx writer receives plain strings (exceljs types them as text, it
+ * never writes an `<f>` for a string), and CSV text that a spreadsheet would evaluate is prefixed with
+ * `'` (OWASP's CSV injection advice), so a landholder named `=HYPERLINK(…)` stays a name.
+ */
+import type { ExportValueType } from "./export-fields";
+
+export type ExcelCell = string | number | Date | null;
+
+/** How each type's column shows its numbers and dates. */
+export const EXCEL_NUMBER_FORMATS: Partial<Record<ExportValueType, string>> = {
+  date: "dd/mm/yyyy",
+  datetime: "dd/mm/yyyy hh:mm",
+  money: "#,##0.00",
+};
+
+/** Excel's limit for one cell; longer text (a boundary GeoJSON) is cut there rather than corrupting the file. */
+export const EXCEL_MAX_CELL_CHARS = 32_767;
+export const LIST_SEPARATOR = "; ";
+
+// Characters XML 1.0 cannot carry (all C0 controls but tab, LF and CR; lone surrogates; U+FFFE/U+FFFF):
+// one in a cell makes the whole workbook unreadable.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+// A plain number as people type it: optional sign, thousands commas, decimals. "2.43 ha" is not one.
+const NUMBER_TEXT = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+/** Spreadsheet formula triggers (OWASP): = + - @, tab and carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function startsLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text);
+}
+
+function cleanText(text: string): string {
+  const clean = text.replace(XML_INVALID, "");
+  if (clean.length <= EXCEL_MAX_CELL_CHARS) return clean;
+  // Never cut a surrogate pair in half.
+  const cut = /[\uD800-\uDBFF]/.test(clean[EXCEL_MAX_CELL_CHARS - 1] ?? "") ? EXCEL_MAX_CELL_CHARS - 1 : EXCEL_MAX_CELL_CHARS;
+  return clean.slice(0, cut);
+}
+
+/** A 'YYYY-MM-DD[ HH:MM[:SS]]' text (or a Date) as the Date Excel shows with those figures, else null. */
+export function toExcelDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== "string") return null;
+  const m = DATE_TEXT.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h = "0", mi = "0", s = "0"] = m.slice(1);
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  // Refuse 2024-02-30 and the like instead of rolling over into the next month.
+  return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(mo) - 1 ? date : null;
+}
+
+function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string" && NUMBER_TEXT.test(value.trim())) {
+    const n = Number(value.trim().replace(/,/g, ""));
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+
+function listText(value: unknown): string {
+  const items = Array.isArray(value) ? value : [value];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (isBlank(item)) continue;
+    const text = typeof item === "string" ? item.trim() : scalarText(item);
+    if (text) seen.add(text);
+  }
+  return [...seen].join(LIST_SEPARATOR);
+}
+
+function scalarText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return JSON.stringify(value) ?? "";
+}
+
+/**
+ * The cell a stored value becomes, by the field's type: dates as Dates, money and numbers as numbers,
+ * booleans Yes/No, lists joined with "; " (blanks and repeats dropped), JSON as its text. A value that
+ * does not fit its type (a hand-typed area "2.43 ha") is kept as the text it is. Custom fields (json)
+ * keep text as text and numbers as numbers.
+ */
+export function toExcelCell(value: unknown, type: ExportValueType): ExcelCell {
+  if (isBlank(value)) return null;
+  switch (type) {
+    case "date":
+    case "datetime":
+      return toExcelDate(value) ?? cleanText(scalarText(value));
+    case "money":
+    case "decimal":
+    case "number":
+      return toNumber(value) ?? cleanText(scalarText(value));
+    case "boolean":
+      if (typeof value === "boolean") return value ? "Yes" : "No";
+      return cleanText(scalarText(value));
+    case "list":
+      return cleanText(listText(value)) || null;
+    case "json":
+      if (typeof value === "number") return Number.isFinite(value) ? value : null;
+      if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) return cleanText(listText(value)) || null;
+      return cleanText(scalarText(value));
+    default:
+      return cleanText(scalarText(value));
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A cell as CSV text: dates dd/mm/yyyy (with hh:mm for instants), numbers plain, formula-like text prefixed with `'`. */
+export function toCsvText(value: unknown, type: ExportValueType): string {
+  const cell = toExcelCell(value, type);
+  if (cell === null) return "";
+  if (cell instanceof Date) {
+    const date = `${pad(cell.getUTCDate())}/${pad(cell.getUTCMonth() + 1)}/${cell.getUTCFullYear()}`;
+    return type === "datetime" ? `${date} ${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}` : date;
+  }
+  if (typeof cell === "number") return String(cell);
+  return startsLikeFormula(cell) ? `'${cell}` : cell;
+}
+
+/** One CSV field, quoted when RFC 4180 needs it (comma, quote, CR or LF), quotes doubled. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record with its CRLF. */
+export function csvLine(fields: readonly string[]): string {
+  return `${fields.map(csvField).join(",")}\r\n`;
+}
+
+export const UTF8_BOM = "\uFEFF";
+
+/** A header cell's text: the column name, neutralised like any other text in CSV. */
+export function csvHeader(name: string): string {
+  return startsLikeFormula(name) ? `'${name}` : name;
+}
+
+/** Column width in characters from the header and the type, not from scanning the rows. */
+export function columnWidth(header: string, type: ExportValueType): number {
+  const typical: Record<ExportValueType, number> = { text: 18, date: 12, datetime: 17, money: 14, decimal: 12, number: 10, boolean: 8, list: 30, json: 30 };
+  return Math.min(60, Math.max(typical[type], header.length + 2));
+}

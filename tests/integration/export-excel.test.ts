@@ -1,0 +1,274 @@
+import ExcelJS from "exceljs";
+import * as XLSX from "xlsx";
+import { getOrm, withRequestContext } from "../../db/orm";
+import { accessFor } from "../factories/access";
+import { action as exportAction } from "../../app/routes/api.export.excel";
+import { listCustomFieldNames } from "../../app/modules/export/excel-export.server";
+import { templateMappings, type ExportMapping } from "../../app/modules/export/export-templates";
+import type { ExportMode } from "../../app/modules/export/export-templates";
+import type { ExportType } from "../../app/modules/export/export-fields";
+import { projectToday } from "../../app/modules/calendar/today";
+import { call, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
+
+/** POST /api/export/excel against a real PostgreSQL; every file is read back with exceljs and SheetJS. */
+const env = useUploadTestEnvironment("export-excel");
+const BASE = "http://localhost:3000";
+const EVIL = '=HYPERLINK("http://x","y")';
+const ZOE = "Zoë Ngô";
+let projectId = 0;
+
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => getOrm().em.getConnection().execute(query, params) as Promise<T[]>;
+const one = async (query: string, params: unknown[] = []) => (await sql<{ id: number }>(query, params))[0]!.id;
+
+beforeAll(async () => {
+  const [client] = await sql<{ id: number }>(`select id from client where name = 'Demo Land Consultancy'`);
+  // Perth (UTC+8) so instants and dates near midnight UTC prove nothing shifts by zone.
+  projectId = await one(`insert into project (name, client_id, owner_id, settings) values ('Export Test', ?, 'seed-client-owner', '{"defaultTimezone":"Australia/Perth"}') returning id`, [client!.id]);
+  await sql(`insert into project_membership (user_id, project_id, role) values ('seed-viewer', ?, 'viewer')`, [projectId]);
+  const stakeholder = (name: string, extra: string, values: unknown[]) =>
+    one(`insert into stakeholder (user_id, project_id, name, ${extra}) values ('seed-officer', ?, ?, ${values.map(() => "?").join(", ")}) returning id`, [projectId, name, ...values]);
+  const zoe = await stakeholder(ZOE, "email, phone, address, member_type, stakeholder_category, influence_level, iap2engagement_level, last_contact, next_action_due_date, custom_fields", [
+    "zoe@example.com",
+    "+61 400 111 222",
+    "1 Rue Street, Orange NSW 2800",
+    "Individual",
+    "Resident",
+    "High",
+    "Consult",
+    "2025-03-01T02:30:00Z",
+    "2025-07-01",
+    JSON.stringify({ "Preferred contact": "Phone", Acres: 40 }),
+  ]);
+  const evil = await stakeholder(EVIL, "email, mobile", ["evil@example.com", "0400 999 888"]);
+  const ann = await stakeholder("Ann Lee", "address, last_contact", ["PO Box 5, Orange NSW 2800", "2025-05-20T23:00:00Z"]);
+  const parcel = await one(
+    `insert into property (project_id, stakeholder_id, address, volume, folio, lot_plan_line, proprietors, area, estimated_value, has_laa, laa_expiry_date, custom_fields)
+     values (?, ?, '12 Farm Road, Molong NSW 2866', '1234', '56', 'Lot 1 DP 123456', ?, '40.5', 1250000.50, true, '2026-01-31', ?) returning id`,
+    [projectId, zoe, JSON.stringify([ZOE, "Ann Lee"]), JSON.stringify({ Parish: "Molong", LGA: "Cabonne" })],
+  );
+  await one(`insert into property (project_id, address, area, custom_fields) values (?, '-5 Hill Lane', '2.43 ha', '{"parish":"Boree"}') returning id`, [projectId]);
+  for (const s of [zoe, ann]) await sql(`insert into stakeholder_property (stakeholder_id, property_id, project_id) values (?, ?, ?)`, [s, parcel, projectId]);
+  await sql(
+    `insert into engagement (project_id, stakeholder_id, user_id, type, subject, completed_at, follow_up_required, follow_up_date, attendees) values (?, ?, 'seed-officer', 'call', 'Access discussion', '2025-03-01T02:30:00Z', true, '2025-03-09T16:30:00Z', ?)`,
+    [projectId, zoe, JSON.stringify([ZOE, "Oscar Officer"])],
+  );
+  await sql(`insert into engagement (project_id, stakeholder_id, user_id, type, subject, scheduled_at) values (?, ?, 'seed-officer', 'meeting', '+61 400', '2025-04-02T01:00:00Z')`, [projectId, evil]);
+});
+
+function post(body: Record<string, unknown>, role = "viewer", query = "") {
+  return call(() => exportAction({ request: jsonRequest(`${BASE}/api/export/excel${query}`, env.cookies[role]!, "POST", body), params: {}, context: {} }));
+}
+
+async function exportFile(exportType: ExportType, mode: ExportMode, format: "xlsx" | "csv" = "xlsx", mappings?: ExportMapping[], custom: string[] = []) {
+  const response = await post({ projectId, exportType, mode, format, mappings: mappings ?? templateMappings(exportType, mode, custom) });
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .catch(() => ""),
+  ).toBe(200);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+async function readExcelJs(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** Every cell of the first sheet as SheetJS reads it (dates as Dates). */
+function readSheetJs(bytes: Buffer) {
+  const workbook = XLSX.read(bytes, { type: "buffer", cellDates: true, cellNF: true });
+  const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+  return { workbook, sheet, rows: XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null }) };
+}
+
+function expectNoFormula(sheetjs: XLSX.WorkSheet, exceljs: ExcelJS.Worksheet) {
+  for (const [address, cell] of Object.entries(sheetjs)) if (!address.startsWith("!")) expect((cell as XLSX.CellObject).f, address).toBeUndefined();
+  exceljs.eachRow((row) => row.eachCell((cell) => expect(cell.type, cell.address).not.toBe(ExcelJS.ValueType.Formula)));
+}
+
+const headerNames = (mappings: ExportMapping[]) => mappings.filter((m) => m.enabled).map((m) => m.customColumnName);
+
+describe("POST /api/export/excel", () => {
+  it("exports stakeholders (standard): headers, typed dates, text that looks like a formula, accents", async () => {
+    const { response, bytes } = await exportFile("stakeholders", "standard");
+    expect(response.headers.get("Content-Type")).toContain("spreadsheetml");
+    expect(response.headers.get("Content-Disposition")).toContain(`stakeholders_export_${projectToday("Australia/Perth")}.xlsx`);
+    const workbook = await readExcelJs(bytes);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(headerNames(templateMappings("stakeholders", "standard")));
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    expect(sheet.rowCount).toBe(4);
+
+    const { workbook: sj, sheet: sjSheet, rows } = readSheetJs(bytes);
+    expect(sj.SheetNames).toEqual(["Stakeholders"]);
+    expect(rows[0]).toEqual(headers);
+    // Ordered by name in the database's collation (which may ignore the "=").
+    expect(rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(["Ann Lee", EVIL, ZOE]));
+    expect(rows.at(-1)![0]).toBe(ZOE);
+    const zoe = rows[3]!;
+    expect(zoe[4]).toBe("+61 400 111 222");
+    // Last contact 2025-03-01 02:30 UTC is 10:30 in Perth.
+    const lastContact = sheet.getRow(4).getCell(9);
+    expect(lastContact.value).toEqual(new Date(Date.UTC(2025, 2, 1, 10, 30)));
+    expect(lastContact.numFmt).toBe("dd/mm/yyyy hh:mm");
+    const sjLast = sjSheet["I4"] as XLSX.CellObject;
+    expect(sjLast.t).toBe("d");
+    expect(sjLast.z).toBe("dd/mm/yyyy hh:mm");
+    const evilRow = rows.findIndex((r) => r[0] === EVIL) + 1;
+    expect((sjSheet[`A${evilRow}`] as XLSX.CellObject).t).toBe("s");
+    expect(sheet.getRow(evilRow).getCell(1).value).toBe(EVIL);
+    expect((sjSheet["E4"] as XLSX.CellObject).t).toBe("s");
+    expectNoFormula(sjSheet, sheet);
+  });
+
+  it("exports properties in every mode with the template's columns and linked stakeholders", async () => {
+    for (const mode of ["standard", "search-report", "property-stakeholder", "custom"] as const) {
+      const { bytes } = await exportFile("properties", mode);
+      const { sheet, rows } = readSheetJs(bytes);
+      const expected = headerNames(templateMappings("properties", mode));
+      expect(rows[0], mode).toEqual(expected);
+      expect(rows[0]!.length).toBe({ standard: 24, "search-report": 22, "property-stakeholder": 23, custom: 5 }[mode]);
+      // Property + Stakeholder: one row per linked stakeholder (two for the farm), one for the unlinked lot.
+      expect(rows.length - 1, mode).toBe(mode === "property-stakeholder" ? 3 : 2);
+      const exceljs = (await readExcelJs(bytes)).worksheets[0]!;
+      expect(exceljs.name).toBe("Properties");
+      expectNoFormula(sheet, exceljs);
+    }
+    const { bytes } = await exportFile("properties", "standard");
+    const { sheet, rows } = readSheetJs(bytes);
+    // Rows follow the database's collation, which may or may not ignore the "-".
+    const hill = rows.find((r) => r[0] === "-5 Hill Lane");
+    const farm = rows.find((r) => r[0] !== "-5 Hill Lane" && r !== rows[0]);
+    const farmRow = rows.indexOf(farm!) + 1;
+    expect(hill![0]).toBe("-5 Hill Lane");
+    expect(hill![8]).toBe("2.43 ha");
+    expect(hill![10]).toBe("No");
+    expect(farm!.slice(0, 4)).toEqual(["12 Farm Road, Molong NSW 2866", "1234", "56", "Lot 1 DP 123456"]);
+    expect(farm![6]).toBe(`${ZOE}; Ann Lee`);
+    expect(farm![8]).toBe(40.5);
+    expect(farm![10]).toBe("Yes");
+    // LAA expiry 2026-01-31, a date-only value: the same day whatever the zone, shown dd/mm/yyyy.
+    const expiry = sheet[`L${farmRow}`] as XLSX.CellObject;
+    expect(expiry.t).toBe("d");
+    expect(expiry.z).toBe("dd/mm/yyyy");
+    expect((expiry.v as Date).toISOString().slice(0, 10)).toBe("2026-01-31");
+    // Linked stakeholders: the primary owner first, joined with "; "; the latest contact of any.
+    expect(farm![15]).toBe(`${ZOE}; Ann Lee`);
+    expect(farm![16]).toBe("1 Rue Street, Orange NSW 2800; PO Box 5, Orange NSW 2800");
+    expect(farm![17]).toBe("+61 400 111 222");
+    expect((farm![23] as Date).toISOString()).toBe("2025-05-21T07:00:00.000Z");
+  });
+
+  it("exports all fields with the project's custom fields, money as numbers", async () => {
+    const custom = await withRequestContext(async () => listCustomFieldNames(await accessFor("seed-viewer", "Export Test"), "properties"));
+    expect(custom).toEqual(["LGA", "Parish", "parish"]);
+    const mappings = templateMappings("properties", "all-fields", custom);
+    const { bytes } = await exportFile("properties", "all-fields", "xlsx", mappings);
+    const { sheet, rows } = readSheetJs(bytes);
+    expect(rows[0]).toEqual(headerNames(mappings));
+    const farmIndex = rows.findIndex((r) => r[0] === "12 Farm Road, Molong NSW 2866");
+    const farm = rows[farmIndex]!;
+    const hill = rows[farmIndex === 1 ? 2 : 1]!;
+    const column = (name: string) => rows[0]!.indexOf(name);
+    expect(farm[column("Estimated Value")]).toBe(1250000.5);
+    const moneyCell = sheet[XLSX.utils.encode_cell({ r: farmIndex, c: column("Estimated Value") })] as XLSX.CellObject;
+    expect(moneyCell.t).toBe("n");
+    expect(farm[column("LGA")]).toBe("Cabonne");
+    expect(hill[rows[0]!.lastIndexOf("parish")]).toBe("Boree");
+  });
+
+  it("exports every field of stakeholders and engagements (all-fields) and their custom mode", async () => {
+    for (const type of ["stakeholders", "engagements"] as const) {
+      for (const mode of ["all-fields", "custom"] as const) {
+        const custom = mode === "all-fields" && type === "stakeholders" ? ["Acres", "Preferred contact"] : [];
+        const mappings = templateMappings(type, mode, custom);
+        const { bytes } = await exportFile(type, mode, "xlsx", mappings);
+        const { sheet, rows } = readSheetJs(bytes);
+        expect(rows[0], `${type} ${mode}`).toEqual(headerNames(mappings));
+        expect(rows.length - 1).toBe(type === "stakeholders" ? 3 : 2);
+        expectNoFormula(sheet, (await readExcelJs(bytes)).worksheets[0]!);
+        if (type === "stakeholders" && mode === "all-fields") {
+          const zoe = rows.find((r) => r[0] === ZOE)!;
+          expect(zoe.slice(-2)).toEqual([40, "Phone"]);
+          expect(zoe[rows[0]!.indexOf("Linked Volume/Folios")]).toBe("1234/56");
+        }
+      }
+    }
+  });
+
+  it("exports engagements with the stakeholder and related property fields", async () => {
+    const { bytes } = await exportFile("engagements", "standard");
+    const { sheet, rows } = readSheetJs(bytes);
+    expect(rows[0]).toEqual(headerNames(templateMappings("engagements", "standard")));
+    expect(rows).toHaveLength(3);
+    const [, call, meeting] = rows;
+    expect(call!.slice(1, 4)).toEqual(["Phone Call", "Access discussion", ZOE]);
+    expect(call![9]).toBe("Yes");
+    // Follow-up at 16:30 UTC on the 9th is the 10th in Perth.
+    expect((call![10] as Date).toISOString().slice(0, 10)).toBe("2025-03-10");
+    expect((sheet["K2"] as XLSX.CellObject).z).toBe("dd/mm/yyyy");
+    expect(call!.slice(11)).toEqual(["1234/56", "12 Farm Road, Molong NSW 2866", "Molong", "Cabonne"]);
+    expect(meeting!.slice(1, 5)).toEqual(["In-Person Meeting", "+61 400", EVIL, "0400 999 888"]);
+    expectNoFormula(sheet, (await readExcelJs(bytes)).worksheets[0]!);
+  });
+
+  it("writes CSV with a BOM, the same columns, RFC 4180 quoting, CRLF and neutralised formulas", async () => {
+    const { response, bytes } = await exportFile("stakeholders", "standard", "csv");
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toContain(`stakeholders_export_${projectToday("Australia/Perth")}.csv`);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8").slice(1);
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe(headerNames(templateMappings("stakeholders", "standard")).join(","));
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe("");
+    expect(lines).toContain(`"'=HYPERLINK(""http://x"",""y"")",,,evil@example.com,,,,,,`);
+    expect(lines[3]).toContain(`${ZOE},Individual,Resident,zoe@example.com,'+61 400 111 222,"1 Rue Street, Orange NSW 2800",High,Consult,01/03/2025 10:30,`);
+    // SheetJS reads the same columns back, accents intact.
+    const wb = XLSX.read(bytes.toString("utf8"), { type: "string" });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 });
+    expect(rows[3]![0]).toBe(ZOE);
+  });
+
+  it("lets a viewer export, refuses another client's project (404), no column (400) and no project", async () => {
+    expect((await exportFile("stakeholders", "custom")).bytes.length).toBeGreaterThan(0);
+    const mappings = templateMappings("stakeholders", "standard");
+    const foreign = await post({ projectId: env.secondProjectId, exportType: "stakeholders", mappings }, "client_owner");
+    expect(foreign.status).toBe(404);
+    const none = await post({ projectId, exportType: "stakeholders", mappings: mappings.map((m) => ({ ...m, enabled: false })) });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ message: "Please select at least one field to export" });
+    const blank = await post({ projectId, exportType: "stakeholders", mappings: [{ id: "1", dbField: "name", customColumnName: "  ", enabled: true }] });
+    expect(blank.status).toBe(400);
+    const noProject = await post({ exportType: "stakeholders", mappings });
+    expect(noProject.status).toBe(400);
+    expect(await noProject.json()).toMatchObject({ message: "Please select a project before exporting" });
+    const wrongMode = await post({ projectId, exportType: "engagements", mode: "search-report", mappings });
+    expect(wrongMode.status).toBe(400);
+    const get = await call(() =>
+      exportAction({ request: new Request(`${BASE}/api/export/excel?projectId=${projectId}`, { method: "PUT", headers: { Cookie: env.cookies.viewer! } }), params: {}, context: {} }),
+    );
+    expect(get.status).toBe(405);
+  });
+
+  it("streams 5,000 rows in batches with every row present", async () => {
+    await sql(`insert into stakeholder (user_id, project_id, name, last_contact) select 'seed-officer', ?, 'Bulk ' || lpad(g::text, 5, '0'), '2025-01-01T00:00:00Z' from generate_series(1, 5000) g`, [
+      projectId,
+    ]);
+    try {
+      const { bytes } = await exportFile("stakeholders", "standard");
+      const { rows } = readSheetJs(bytes);
+      expect(rows).toHaveLength(5004);
+      const csv = await exportFile("stakeholders", "custom", "csv");
+      expect(csv.bytes.toString("utf8").split("\r\n")).toHaveLength(5004 + 1);
+    } finally {
+      await sql(`delete from stakeholder where project_id = ? and name like 'Bulk %'`, [projectId]);
+    }
+  });
+});
