@@ -9,6 +9,7 @@ import { ImportWorkbook } from "./ImportWorkbook";
 import { ImportRecord } from "./ImportRecord";
 import { ImportDuplicate } from "./ImportDuplicate";
 import { ImportMerge } from "./ImportMerge";
+import { PropertyMatchKey, StakeholderMatchKey } from "./MatchKey";
 import { OidcPayload } from "./OidcPayload";
 import { Project } from "./Project";
 import { ProjectMembership } from "./ProjectMembership";
@@ -33,6 +34,7 @@ export * from "./ImportWorkbook";
 export * from "./ImportRecord";
 export * from "./ImportDuplicate";
 export * from "./ImportMerge";
+export * from "./MatchKey";
 export * from "./OidcPayload";
 export * from "./Project";
 export * from "./ProjectMembership";
@@ -72,4 +74,6 @@ export const allEntities = [
   ImportRecord,
   ImportDuplicate,
   ImportMerge,
+  StakeholderMatchKey,
+  PropertyMatchKey,
 ];

@@ -7,8 +7,8 @@ import { Migration20261122183000_list_indexes } from "./Migration20261122183000_
 import { Migration20261122210752_sign_in_throttle } from "./Migration20261122210752_sign_in_throttle";
 import { Migration20261122220000_import_staging } from "./Migration20261122220000_import_staging";
 import { Migration20261122221000_imports } from "./Migration20261122221000_imports";
-import { Migration20261123001726_import_duplicates } from "./Migration20261123001726_import_duplicates";
 import { Migration20261123010000_title_pdf } from "./Migration20261123010000_title_pdf";
+import { Migration20261123012500_import_duplicates } from "./Migration20261123012500_import_duplicates";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -22,7 +22,7 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261122210752_sign_in_throttle", class: Migration20261122210752_sign_in_throttle },
   { name: "Migration20261122220000_import_staging", class: Migration20261122220000_import_staging },
   { name: "Migration20261122221000_imports", class: Migration20261122221000_imports },
-  { name: "Migration20261123001726_import_duplicates", class: Migration20261123001726_import_duplicates },
   { name: "Migration20261123010000_title_pdf", class: Migration20261123010000_title_pdf },
+  { name: "Migration20261123012500_import_duplicates", class: Migration20261123012500_import_duplicates },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -1,8 +1,8 @@
 /**
  * Finding the likely duplicates of incoming rows among a project's records (issue 11), set-based and
- * indexed: every record carries its blocking keys (match_keys, a GIN-indexed text array); the records
- * sharing a key with a batch of incoming rows come back from one query per kind of key, and only those
- * are scored, in JS, with the match rules. Never all pairs.
+ * indexed: every record carries its blocking keys (match_keys, copied by triggers into <table>_match_key
+ * with a b-tree index); the records sharing a key with a batch of incoming rows come back from one query
+ * per kind of key, and only those are scored, in JS, with the match rules. Never all pairs.
  *
  * Keys are computed in JS (match-keys.ts), so a trigger clears them when their fields change and
  * refreshMatchKeys recomputes the cleared ones before a search.
@@ -67,9 +67,9 @@ const KEY_KINDS: Record<DuplicateKind, readonly string[]> = {
 /** Rows whose keys are recomputed per statement. */
 const REFRESH_BATCH = 5000;
 
-const selectList = (rules: KindRules) =>
+const selectList = (rules: KindRules, alias?: string) =>
   Object.entries(rules.columns)
-    .map(([key, column]) => `"${column}" as "${key}"`)
+    .map(([key, column]) => `${alias ? `${alias}.` : ""}"${column}" as "${key}"`)
     .join(", ");
 
 /**
@@ -121,26 +121,32 @@ export class CandidateIndex {
 }
 
 /**
- * The project's records sharing a key with any of `keys`: one indexed query per kind of key (e-mail,
- * phone, name …), each with all of the batch's keys of that kind as one array.
+ * The project's records sharing a key with any of `keys`: one query per kind of key (e-mail, phone,
+ * name …), each joining all of the batch's keys of that kind to the <table>_match_key index.
  */
 export async function loadCandidateIndex(client: pg.ClientBase, projectId: number, kind: DuplicateKind, keys: Iterable<string>): Promise<CandidateIndex> {
   const rules = KIND_RULES[kind];
   const byKind = new Map<string, string[]>(KEY_KINDS[kind].map((prefix) => [prefix, []]));
   for (const key of new Set(keys)) byKind.get(key.slice(0, key.indexOf(":")))?.push(key);
   const index = new CandidateIndex();
-  const seen = new Set<number>();
+  const records = new Map<number, IndexedRecord>();
   for (const group of byKind.values()) {
     if (!group.length) continue;
-    const { rows } = await client.query<MatchFields & { id: number; match_keys: string[] }>(
-      `select id, ${selectList(rules)}, match_keys from "${rules.table}" where project_id = $1 and match_keys && $2::text[]`,
+    const { rows } = await client.query<MatchFields & { id: number; key: string }>(
+      `select k.key, t.id, ${selectList(rules, "t")}
+         from unnest($2::text[]) as q(key)
+         join "${rules.table}_match_key" k on k.project_id = $1 and k.key = q.key
+         join "${rules.table}" t on t.id = k."${rules.table}_id"`,
       [projectId, group],
     );
     for (const row of rows) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      const { id, match_keys: stored, ...fields } = row;
-      index.add({ id, fields }, stored);
+      const { id, key, ...fields } = row;
+      let record = records.get(id);
+      if (!record) {
+        record = { id, fields };
+        records.set(id, record);
+      }
+      index.add(record, [key]);
     }
   }
   return index;

@@ -23,9 +23,19 @@ export const isBusiness = (record: StakeholderMatchFields) => BUSINESS_TYPES.has
 
 const addresses = (r: StakeholderKeyFields) => [r.address, r.address2, r.address3].filter((a): a is string => Boolean(a?.trim()));
 
+/** A record's e-mail and phone keys, worked out once per record object: it is compared with many rows. */
+const contactCache = new WeakMap<object, { emails: Set<string>; phones: Set<string> }>();
+function contactKeys(record: StakeholderMatchFields) {
+  let keys = contactCache.get(record);
+  if (!keys) {
+    keys = { emails: new Set(emailKeys(record)), phones: new Set(phoneKeys(record)) };
+    contactCache.set(record, keys);
+  }
+  return keys;
+}
+
 export function matchStakeholder(candidate: StakeholderMatchFields, existing: StakeholderMatchFields): DuplicateMatch | null {
-  const existingEmails = new Set(emailKeys(existing));
-  const existingPhones = new Set(phoneKeys(existing));
+  const { emails: existingEmails, phones: existingPhones } = contactKeys(existing);
   const name = candidate.name?.trim() && existing.name?.trim() ? nameSimilarity(candidate.name, existing.name) : 0;
   let address = 0;
   if (isBusiness(candidate) || isBusiness(existing)) {

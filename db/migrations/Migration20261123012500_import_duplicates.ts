@@ -25,16 +25,28 @@ const KEY_SOURCES = {
 };
 
 /**
- * Duplicates during an import (issue 11): blocking keys on stakeholders and properties (GIN-indexed
- * text arrays the matcher overlaps with an incoming row's keys), the rows an import holds back for the
- * user, the merges it made (for Undo), and the owner links it made.
+ * Duplicates during an import (issue 11): blocking keys on stakeholders and properties, the rows an import
+ * holds back for the user, the merges it made (for Undo), and the owner links it made.
  *
- * The keys are computed in JS (metaphone, accent folding), so SQL cannot keep them current; instead a
- * trigger clears them whenever a field they come from changes, whoever writes it (the ORM, an import, a
- * bulk normalisation), and the matcher recomputes cleared keys before it looks.
+ * The keys are computed in JS (metaphone, accent folding), so SQL cannot keep them current. Instead:
+ * - a BEFORE UPDATE trigger clears a record's match_keys when a field they come from changes, whoever
+ *   writes it (the ORM, an import, a bulk normalisation); the matcher recomputes cleared keys before it
+ *   looks (refreshMatchKeys);
+ * - AFTER statement triggers copy match_keys into <table>_match_key, one row per key with a b-tree index
+ *   on (project_id, key), which the search joins to: set-based over the changed rows (transition tables).
  */
-export class Migration20261123001726_import_duplicates extends Migration {
+export class Migration20261123012500_import_duplicates extends Migration {
   override async up(): Promise<void> {
+    this.addSql(
+      `create table "stakeholder_match_key" ("stakeholder_id" int not null, "key" text not null, "project_id" int not null, constraint "stakeholder_match_key_pkey" primary key ("stakeholder_id", "key"));`,
+    );
+    this.addSql(`create index "stakeholder_match_key_project_id_key_index" on "stakeholder_match_key" ("project_id", "key");`);
+
+    this.addSql(
+      `create table "property_match_key" ("property_id" int not null, "key" text not null, "project_id" int not null, constraint "property_match_key_pkey" primary key ("property_id", "key"));`,
+    );
+    this.addSql(`create index "property_match_key_project_id_key_index" on "property_match_key" ("project_id", "key");`);
+
     this.addSql(
       `create table "import_merge" ("id" serial primary key, "import_id" int not null, "kind" text check ("kind" in ('stakeholder', 'property')) not null, "entity_id" int not null, "before" jsonb not null, "after" jsonb not null, "created_at" timestamptz not null default now());`,
     );
@@ -46,6 +58,14 @@ export class Migration20261123001726_import_duplicates extends Migration {
     this.addSql(`create index "import_duplicate_project_id_index" on "import_duplicate" ("project_id");`);
     this.addSql(`create index "import_duplicate_import_id_row_number_index" on "import_duplicate" ("import_id", "row_number");`);
 
+    this.addSql(
+      `alter table "stakeholder_match_key" add constraint "stakeholder_match_key_stakeholder_id_foreign" foreign key ("stakeholder_id") references "stakeholder" ("id") on update cascade on delete cascade;`,
+    );
+
+    this.addSql(
+      `alter table "property_match_key" add constraint "property_match_key_property_id_foreign" foreign key ("property_id") references "property" ("id") on update cascade on delete cascade;`,
+    );
+
     this.addSql(`alter table "import_merge" add constraint "import_merge_import_id_foreign" foreign key ("import_id") references "import_record" ("id") on update cascade on delete cascade;`);
 
     this.addSql(`alter table "import_duplicate" add constraint "import_duplicate_import_id_foreign" foreign key ("import_id") references "import_record" ("id") on update cascade on delete cascade;`);
@@ -54,10 +74,8 @@ export class Migration20261123001726_import_duplicates extends Migration {
     this.addSql(`alter table "import_record" add column "duplicates_resolved_at" timestamptz null;`);
 
     this.addSql(`alter table "stakeholder" add column "match_keys" text[] null;`);
-    this.addSql(`create index "stakeholder_match_keys_index" on "stakeholder" using gin ("match_keys");`);
 
     this.addSql(`alter table "property" add column "match_keys" text[] null;`);
-    this.addSql(`create index "property_match_keys_index" on "property" using gin ("match_keys");`);
 
     this.addSql(`alter table "stakeholder_property" add column "import_id" int null;`);
     this.addSql(
@@ -75,14 +93,40 @@ export class Migration20261123001726_import_duplicates extends Migration {
           return new;
         end $$;`);
       this.addSql(`create trigger "${table}_match_keys_stale" before update on "${table}" for each row execute function "${table}_match_keys_stale"();`);
+      // Inserted rows' keys, and updated rows' keys when they changed (a cleared key list removes them).
+      this.addSql(`create or replace function "${table}_match_keys_insert"() returns trigger language plpgsql as $$
+        begin
+          insert into "${table}_match_key" ("${table}_id", "key", "project_id")
+          select distinct n.id, k.key, n.project_id from new_rows n, unnest(n.match_keys) as k(key);
+          return null;
+        end $$;`);
+      this.addSql(`create or replace function "${table}_match_keys_update"() returns trigger language plpgsql as $$
+        begin
+          delete from "${table}_match_key" m using new_rows n join old_rows o on o.id = n.id
+           where m."${table}_id" = n.id and n.match_keys is distinct from o.match_keys;
+          insert into "${table}_match_key" ("${table}_id", "key", "project_id")
+          select distinct n.id, k.key, n.project_id from new_rows n join old_rows o on o.id = n.id, unnest(n.match_keys) as k(key)
+           where n.match_keys is distinct from o.match_keys;
+          return null;
+        end $$;`);
+      this.addSql(`create trigger "${table}_match_keys_insert" after insert on "${table}" referencing new table as new_rows for each statement execute function "${table}_match_keys_insert"();`);
+      this.addSql(
+        `create trigger "${table}_match_keys_update" after update on "${table}" referencing old table as old_rows new table as new_rows for each statement execute function "${table}_match_keys_update"();`,
+      );
     }
   }
 
   override async down(): Promise<void> {
     for (const table of Object.keys(KEY_SOURCES)) {
-      this.addSql(`drop trigger if exists "${table}_match_keys_stale" on "${table}";`);
-      this.addSql(`drop function if exists "${table}_match_keys_stale"();`);
+      for (const name of ["stale", "insert", "update"]) {
+        this.addSql(`drop trigger if exists "${table}_match_keys_${name}" on "${table}";`);
+        this.addSql(`drop function if exists "${table}_match_keys_${name}"();`);
+      }
     }
+    this.addSql(`drop table if exists "stakeholder_match_key" cascade;`);
+
+    this.addSql(`drop table if exists "property_match_key" cascade;`);
+
     this.addSql(`drop table if exists "import_merge" cascade;`);
 
     this.addSql(`drop table if exists "import_duplicate" cascade;`);
@@ -91,10 +135,8 @@ export class Migration20261123001726_import_duplicates extends Migration {
 
     this.addSql(`alter table "import_record" drop column "duplicates_resolved_at";`);
 
-    this.addSql(`drop index "property_match_keys_index";`);
     this.addSql(`alter table "property" drop column "match_keys";`);
 
-    this.addSql(`drop index "stakeholder_match_keys_index";`);
     this.addSql(`alter table "stakeholder" drop column "match_keys";`);
 
     this.addSql(`drop index "stakeholder_property_import_id_index";`);
