@@ -29,6 +29,16 @@ describe("matchStakeholder", () => {
     expect(matchStakeholder({ name: "Acme Pty Ltd" }, { name: "Acme Proprietary Limited" })?.similarity).toBe(1);
   });
 
+  it("does not take a similar name when e-mails, phones or postcodes disagree", () => {
+    const existing = { name: "David John Thomas", email: "dthomas@farm.example", address: "12 Creek Rd, Beaufort VIC 3373" };
+    expect(matchStakeholder({ name: "David Thomas" }, existing)?.matchType).toBe("name");
+    expect(matchStakeholder({ name: "David Thomas", email: "david.thomas@other.example" }, existing)).toBeNull();
+    expect(matchStakeholder({ name: "David Thomas", address: "4 Main St, Ararat VIC 3377" }, existing)).toBeNull();
+    expect(matchStakeholder({ name: "David Thomas", phone: "0400 111 222" }, { ...existing, phone: "0499 999 999" })).toBeNull();
+    // One shared contact is a match whatever else differs.
+    expect(matchStakeholder({ name: "D Thomas", email: "DThomas@farm.example", address: "4 Main St, Ararat VIC 3377" }, existing)?.matchType).toBe("email");
+  });
+
   it("does not match different names", () => {
     expect(matchStakeholder({ name: "John Smith" }, { name: "Jane Smith" })).toBeNull();
     expect(matchStakeholder({ name: "" }, { name: "" })).toBeNull();

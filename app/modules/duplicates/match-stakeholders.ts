@@ -1,9 +1,11 @@
 /**
  * Is an incoming stakeholder likely one already in the project (issue 11)? Same e-mail or phone in any
- * slot is near-certain; a similar name is likely; a business at the same address is likely too.
+ * slot is near-certain; a similar name is likely unless their contacts disagree; a business at the same
+ * address is likely too.
  */
 import { bestMatch, percent, type DuplicateMatch } from "./match";
-import { addressSimilarity, nameSimilarity } from "./similarity";
+import { addressSimilarity, nameSimilarity, personNameSimilarity } from "./similarity";
+import { isCompanyName, parseAddress } from "./normalise";
 import { emailKeys, phoneKeys, type StakeholderKeyFields } from "./blocking-keys";
 
 export interface StakeholderMatchFields extends StakeholderKeyFields {
@@ -23,27 +25,56 @@ export const isBusiness = (record: StakeholderMatchFields) => BUSINESS_TYPES.has
 
 const addresses = (r: StakeholderKeyFields) => [r.address, r.address2, r.address3].filter((a): a is string => Boolean(a?.trim()));
 
-/** A record's e-mail and phone keys, worked out once per record object: it is compared with many rows. */
-const contactCache = new WeakMap<object, { emails: Set<string>; phones: Set<string> }>();
-function contactKeys(record: StakeholderMatchFields) {
-  let keys = contactCache.get(record);
-  if (!keys) {
-    keys = { emails: new Set(emailKeys(record)), phones: new Set(phoneKeys(record)) };
-    contactCache.set(record, keys);
-  }
-  return keys;
+interface Evidence {
+  emails: Set<string>;
+  phones: Set<string>;
+  postcodes: Set<string>;
+  business: boolean;
 }
 
+/** A record's contact keys and postcodes, worked out once per record object: it is compared with many rows. */
+const evidenceCache = new WeakMap<object, Evidence>();
+function evidenceOf(record: StakeholderMatchFields): Evidence {
+  let evidence = evidenceCache.get(record);
+  if (!evidence) {
+    evidence = {
+      emails: new Set(emailKeys(record)),
+      phones: new Set(phoneKeys(record)),
+      postcodes: new Set(addresses(record).flatMap((a) => parseAddress(a).postcode ?? [])),
+      business: isBusiness(record) || isCompanyName(record.name),
+    };
+    evidenceCache.set(record, evidence);
+  }
+  return evidence;
+}
+
+const shares = (a: Set<string>, b: Set<string>) => [...a].some((value) => b.has(value));
+/** Both have some and none is shared. */
+const disagree = (a: Set<string>, b: Set<string>) => a.size > 0 && b.size > 0 && !shares(a, b);
+
+/**
+ * The rules, strongest evidence first. A similar name is only a likely duplicate when nothing else
+ * contradicts it: two people with the same name but different e-mails, phones or postcodes are usually
+ * two people (a quarter of new people share a first and last name with someone in a large project;
+ * bench/dedupe.mjs), and flagging them buries the real duplicates among false ones.
+ */
 export function matchStakeholder(candidate: StakeholderMatchFields, existing: StakeholderMatchFields): DuplicateMatch | null {
-  const { emails: existingEmails, phones: existingPhones } = contactKeys(existing);
-  const name = candidate.name?.trim() && existing.name?.trim() ? nameSimilarity(candidate.name, existing.name) : 0;
+  const [mine, theirs] = [evidenceOf(candidate), evidenceOf(existing)];
+  const sameEmail = shares(mine.emails, theirs.emails);
+  const samePhone = shares(mine.phones, theirs.phones);
+  const business = mine.business || theirs.business;
+  const contradicted = disagree(mine.emails, theirs.emails) || disagree(mine.phones, theirs.phones) || disagree(mine.postcodes, theirs.postcodes);
+  let name = 0;
+  if (!contradicted && candidate.name?.trim() && existing.name?.trim()) {
+    name = business ? nameSimilarity(candidate.name, existing.name) : personNameSimilarity(candidate.name, existing.name);
+  }
   let address = 0;
   if (isBusiness(candidate) || isBusiness(existing)) {
     for (const a of addresses(candidate)) for (const b of addresses(existing)) address = Math.max(address, addressSimilarity(a, b));
   }
   return bestMatch([
-    emailKeys(candidate).some((e) => existingEmails.has(e)) ? { similarity: EMAIL_SIMILARITY, matchType: "email", reason: "same e-mail" } : null,
-    phoneKeys(candidate).some((p) => existingPhones.has(p)) ? { similarity: PHONE_SIMILARITY, matchType: "phone", reason: "same phone" } : null,
+    sameEmail ? { similarity: EMAIL_SIMILARITY, matchType: "email", reason: "same e-mail" } : null,
+    samePhone ? { similarity: PHONE_SIMILARITY, matchType: "phone", reason: "same phone" } : null,
     name >= NAME_SIMILARITY_THRESHOLD ? { similarity: name, matchType: "name", reason: name === 1 ? "same name" : `name ${percent(name)} similar` } : null,
     address >= BUSINESS_ADDRESS_THRESHOLD ? { similarity: address, matchType: "address", reason: address === 1 ? "same address" : `address ${percent(address)} similar` } : null,
   ]);

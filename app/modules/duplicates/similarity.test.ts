@@ -1,4 +1,4 @@
-import { addressSimilarity, jaroSimilarity, jaroWinkler, nameSimilarity, wordsSimilarity } from "./similarity";
+import { addressSimilarity, jaroSimilarity, jaroWinkler, nameSimilarity, personNameSimilarity, withinOneEdit, wordsSimilarity } from "./similarity";
 
 describe("Jaro and Jaro-Winkler", () => {
   it("give the published values", () => {
@@ -99,5 +99,35 @@ describe("numbers in names", () => {
     expect(nameSimilarity("Person 12", "Person 1")).toBeLessThan(0.8);
     expect(nameSimilarity("Person 12", "Person 13")).toBeLessThan(0.8);
     expect(nameSimilarity("Person 12", "person 12")).toBe(1);
+  });
+});
+
+describe("personNameSimilarity", () => {
+  it("compares surname with surname and first name with first name", () => {
+    expect(personNameSimilarity("Smith, John", "JOHN SMITH")).toBe(1);
+    expect(personNameSimilarity("SMITH John", "John Smith")).toBe(1);
+    expect(personNameSimilarity("John Smith", "John Michael Smith")).toBeCloseTo(0.92, 5);
+    expect(personNameSimilarity("J Smith", "John Smith")).toBeCloseTo(0.95, 5);
+    expect(personNameSimilarity("Smith, J. M.", "John Michael Smith")).toBeCloseTo((0.9 + 0.9 + 1) / 3, 5);
+  });
+
+  it("takes one typo in either name, including two letters swapped, but not two", () => {
+    for (const typo of ["Jon Smith", "John Smyth", "Jonh Smith", "John Smiht", "Rja Tatiez"])
+      expect(personNameSimilarity(typo, typo.startsWith("Rja") ? "Raj Tatiez" : "John Smith")).toBeGreaterThanOrEqual(0.8);
+    expect(personNameSimilarity("Jonh Smiht", "John Smith")).toBe(0);
+  });
+
+  it("does not cross first and last names or take near-miss first names", () => {
+    expect(personNameSimilarity("Michelle Richter", "Richard Mitchell")).toBeLessThan(0.8);
+    expect(personNameSimilarity("Michelle Sheridan", "Michael Matthew Sheridan")).toBeLessThan(0.8);
+    expect(personNameSimilarity("Peter White", "Paul Peter White")).toBeLessThan(0.8);
+    expect(personNameSimilarity("John Smith", "Jane Smith")).toBeLessThan(0.8);
+  });
+
+  it("is exactly one typo apart, or not", () => {
+    expect(withinOneEdit("dawson", "dswson")).toBe(true);
+    expect(withinOneEdit("ruby", "urby")).toBe(true);
+    expect(withinOneEdit("bush", "ush")).toBe(true);
+    expect(withinOneEdit("michelle", "michael")).toBe(false);
   });
 });

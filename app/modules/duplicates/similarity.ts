@@ -91,6 +91,85 @@ export function nameSimilarity(a: string | null | undefined, b: string | null | 
   return Math.min(x.length, y.length) === 1 && x.length !== y.length ? Math.min(score, SINGLE_WORD_CAP) : score;
 }
 
+// ------------------------------------------------------------------------------------- people's names
+
+/** A word within one typo of another: one insertion, deletion, substitution, or two neighbours swapped. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.slice(i) === long.slice(i + 1); // insertion or deletion
+}
+
+/** A word with one typo ("Jon" for "John", "Smiht" for "Smith"): likely the same word, not certainly. */
+export const TYPO_SCORE = 0.93;
+
+function personWordScore(a: string, b: string): { score: number; typo: boolean } {
+  if (a === b) return { score: 1, typo: false };
+  if ((a.length === 1 && b.startsWith(a)) || (b.length === 1 && a.startsWith(b))) return { score: INITIAL_SCORE, typo: false };
+  if (a.length < 3 || b.length < 3 || /\d/.test(a) || /\d/.test(b)) return { score: 0, typo: false };
+  return withinOneEdit(a, b) ? { score: TYPO_SCORE, typo: true } : { score: 0, typo: false };
+}
+
+interface PersonName {
+  given: string[];
+  surname: string;
+}
+
+/** The name as written ("John Michael Smith") and read surname first ("SMITH John Michael"). */
+function readings(tokens: string[]): PersonName[] {
+  return [
+    { given: tokens.slice(0, -1), surname: tokens[tokens.length - 1]! },
+    { given: tokens.slice(1), surname: tokens[0]! },
+  ];
+}
+
+function alignedScore(a: PersonName, b: PersonName): number {
+  const surname = personWordScore(a.surname, b.surname);
+  const first = personWordScore(a.given[0]!, b.given[0]!);
+  if (!surname.score || !first.score) return 0;
+  let typos = Number(surname.typo) + Number(first.typo);
+  let total = surname.score + first.score;
+  let compared = 2;
+  // Middle names: each pairs with an equal or initial one of the other name; the rest cost a little each.
+  const others = b.given.slice(1);
+  let unmatched = 0;
+  for (const word of a.given.slice(1)) {
+    const at = others.findIndex((other) => personWordScore(word, other).score >= INITIAL_SCORE);
+    if (at < 0) {
+      unmatched++;
+      continue;
+    }
+    total += personWordScore(word, others[at]!).score;
+    compared++;
+    others.splice(at, 1);
+  }
+  unmatched += others.length;
+  // Two typos in one name is another name.
+  if (typos > 1) return 0;
+  return Math.max(0, total / compared - unmatched * EXTRA_WORD_PENALTY);
+}
+
+/**
+ * How alike two people's names are: surname against surname and first name against first name (in the
+ * order written, or the whole name read surname first), each equal, an initial, or one typo apart; a
+ * middle name only one has costs a little. Unlike wordsSimilarity, "Michelle Richter" is not "Richard
+ * Mitchell" and "Michelle" is not "Michael". A single-word name falls back to nameSimilarity.
+ */
+export function personNameSimilarity(a: string | null | undefined, b: string | null | undefined): number {
+  const [x, y] = [nameCoreTokens(a), nameCoreTokens(b)];
+  if (x.length < 2 || y.length < 2) return nameSimilarity(a, b);
+  if (x.join(" ") === y.join(" ")) return 1;
+  const other = readings(y)[0]!;
+  return Math.max(...readings(x).map((reading) => alignedScore(reading, other)));
+}
+
 /** One address without a street number (nor a lot) may be the same place as one with it, but less surely. */
 export const MISSING_NUMBER_FACTOR = 0.9;
 const words = (text: string) => text.split(" ").filter(Boolean);
