@@ -134,7 +134,7 @@ function alignedScore(a: PersonName, b: PersonName): number {
   const surname = personWordScore(a.surname, b.surname);
   const first = personWordScore(a.given[0]!, b.given[0]!);
   if (!surname.score || !first.score) return 0;
-  let typos = Number(surname.typo) + Number(first.typo);
+  const typos = Number(surname.typo) + Number(first.typo);
   let total = surname.score + first.score;
   let compared = 2;
   // Middle names: each pairs with an equal or initial one of the other name; the rest cost a little each.
