@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import express from "express";
 import compression from "compression";
 import helmet from "helmet";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler } from "~/utils/remix-express.server";
 import { RequestContext } from "@mikro-orm/core";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv } from "~/utils/env.server";

@@ -1,0 +1,53 @@
+/**
+ * Remix's Express adapter, with one change: the response body is piped to the socket with backpressure.
+ * @remix-run/express 2.x writes every chunk the body yields without waiting for the socket to drain, so a
+ * slow client makes the server buffer a whole export or download in memory; pipeline() reads the next
+ * chunk only when the socket has taken the last. The request side is the adapter's own.
+ */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import type * as express from "express";
+import { createRequestHandler as createRemixRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+// The adapter's request conversion (forwarded host and port, abort on close); not re-exported by its index.
+import { createRemixRequest } from "@remix-run/express/dist/server.js";
+
+export interface RequestHandlerOptions {
+  build: ServerBuild;
+  mode?: string;
+  getLoadContext?: (req: express.Request, res: express.Response) => AppLoadContext | Promise<AppLoadContext>;
+}
+
+export function createRequestHandler({ build, mode, getLoadContext }: RequestHandlerOptions): express.RequestHandler {
+  const handleRequest = createRemixRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const request = createRemixRequest(req, res);
+      const loadContext = await getLoadContext?.(req, res);
+      const response = await handleRequest(request, loadContext);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+const isPrematureClose = (error: unknown) => (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE";
+
+/** Writes a fetch Response to Express: status, headers, then the body at the pace the client reads it. */
+export async function sendResponse(res: express.Response, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(response.body as unknown as NodeWebReadableStream), res);
+  } catch (error) {
+    // The client went away: the body was cancelled (releasing its cursor or file); nothing to report.
+    if (!isPrematureClose(error)) throw error;
+  }
+}
