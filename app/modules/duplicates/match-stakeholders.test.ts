@@ -44,16 +44,25 @@ describe("matchStakeholder", () => {
     expect(matchStakeholder({ name: "" }, { name: "" })).toBeNull();
   });
 
-  it("matches a business's address, but not a person's", () => {
+  it("matches a business's address when the names share something, but not a person's", () => {
     const existing = { name: "Buangor Farms", memberType: "Business", address: "22 Lake Rd, Buangor VIC 3375" };
-    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Business", address2: "22 Lake Road Buangor Victoria 3375" }, existing)).toEqual({
+    expect(matchStakeholder({ name: "Buangor Grazing", memberType: "Business", address2: "22 Lake Road Buangor Victoria 3375" }, existing)).toEqual({
       similarity: 1,
       matchType: "address",
       reason: "same address",
     });
-    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Organization", address: "22 Lkae Road Buangor 3375" }, existing)?.reason).toMatch(/^address \d+ % similar$/);
-    expect(matchStakeholder({ name: "Mary Jones", memberType: "Individual", address: "22 Lake Rd Buangor 3375" }, { ...existing, memberType: "Individual" })).toBeNull();
-    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Business", address: "24 Lake Rd Buangor 3375" }, existing)).toBeNull();
+    expect(matchStakeholder({ name: "Buangor Grazing", memberType: "Organization", address: "22 Lkae Road Buangor 3375" }, existing)?.reason).toMatch(/^address \d+ % similar$/);
+    // Another business at the same office is not the same business.
+    expect(matchStakeholder({ name: "Lakeside Grazing", memberType: "Business", address: "22 Lake Rd Buangor 3375" }, existing)).toBeNull();
+    expect(matchStakeholder({ name: "Mary Jones", memberType: "Individual", address: "22 Lake Rd Buangor 3375" }, { ...existing, name: "Tom Jones", memberType: "Individual" })).toBeNull();
+    expect(matchStakeholder({ name: "Buangor Grazing", memberType: "Business", address: "24 Lake Rd Buangor 3375" }, existing)).toBeNull();
+  });
+
+  it("does not take a name with a typo and a missing middle name, or one at another street address", () => {
+    expect(matchStakeholder({ name: "Catherine Williams" }, { name: "Katherine Margaret Williams" })).toBeNull();
+    expect(matchStakeholder({ name: "Deborah Williams", address: "4 Main St Ararat VIC 3377" }, { name: "Deborah Mia Williams", address: "19 Main St Ararat VIC 3377" })).toBeNull();
+    // A PO box says where mail goes: it neither supports nor contradicts.
+    expect(matchStakeholder({ name: "Deborah Williams", address: "PO Box 19, Ararat VIC 3377" }, { name: "Deborah Mia Williams", address: "4 Main St Ararat VIC 3377" })?.matchType).toBe("name");
   });
 
   it("takes the best match when several apply", () => {

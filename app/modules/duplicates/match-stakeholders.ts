@@ -16,6 +16,8 @@ export interface StakeholderMatchFields extends StakeholderKeyFields {
 export const NAME_SIMILARITY_THRESHOLD = 0.8;
 /** A business's addresses at least this alike (same number and postcode) are flagged. */
 export const BUSINESS_ADDRESS_THRESHOLD = 0.85;
+/** A business's address match needs names at least this alike too (one shared word of two). */
+export const BUSINESS_NAME_SUPPORT = 0.5;
 /** A shared e-mail is taken as the same person; a shared phone a little less surely (a household shares a landline). */
 export const EMAIL_SIMILARITY = 1;
 export const PHONE_SIMILARITY = 0.95;
@@ -29,8 +31,12 @@ interface Evidence {
   emails: Set<string>;
   phones: Set<string>;
   postcodes: Set<string>;
+  /** "3350:22": street addresses by postcode and number (a PO box or locked bag says where mail goes, not who). */
+  streets: Set<string>;
   business: boolean;
 }
+
+const MAIL_ONLY = /\b(?:p\.?\s*o\.?\s*box|gpo\s+box|locked\s+bag|private\s+bag|rmb|rsd)\b/i;
 
 /** A record's contact keys and postcodes, worked out once per record object: it is compared with many rows. */
 const evidenceCache = new WeakMap<object, Evidence>();
@@ -41,6 +47,14 @@ function evidenceOf(record: StakeholderMatchFields): Evidence {
       emails: new Set(emailKeys(record)),
       phones: new Set(phoneKeys(record)),
       postcodes: new Set(addresses(record).flatMap((a) => parseAddress(a).postcode ?? [])),
+      streets: new Set(
+        addresses(record)
+          .filter((a) => !MAIL_ONLY.test(a))
+          .flatMap((a) => {
+            const { postcode, streetNumber } = parseAddress(a);
+            return postcode && streetNumber ? [`${postcode}:${streetNumber}`] : [];
+          }),
+      ),
       business: isBusiness(record) || isCompanyName(record.name),
     };
     evidenceCache.set(record, evidence);
@@ -54,7 +68,8 @@ const disagree = (a: Set<string>, b: Set<string>) => a.size > 0 && b.size > 0 &&
 
 /**
  * The rules, strongest evidence first. A similar name is only a likely duplicate when nothing else
- * contradicts it: two people with the same name but different e-mails, phones or postcodes are usually
+ * contradicts it: two people with the same name but different e-mails, phones, postcodes or street
+ * addresses are usually
  * two people (a quarter of new people share a first and last name with someone in a large project;
  * bench/dedupe.mjs), and flagging them buries the real duplicates among false ones.
  */
@@ -63,13 +78,16 @@ export function matchStakeholder(candidate: StakeholderMatchFields, existing: St
   const sameEmail = shares(mine.emails, theirs.emails);
   const samePhone = shares(mine.phones, theirs.phones);
   const business = mine.business || theirs.business;
-  const contradicted = disagree(mine.emails, theirs.emails) || disagree(mine.phones, theirs.phones) || disagree(mine.postcodes, theirs.postcodes);
+  const contradicted = disagree(mine.emails, theirs.emails) || disagree(mine.phones, theirs.phones) || disagree(mine.postcodes, theirs.postcodes) || disagree(mine.streets, theirs.streets);
   let name = 0;
   if (!contradicted && candidate.name?.trim() && existing.name?.trim()) {
     name = business ? nameSimilarity(candidate.name, existing.name) : personNameSimilarity(candidate.name, existing.name);
   }
   let address = 0;
-  if (isBusiness(candidate) || isBusiness(existing)) {
+  // Several businesses share one office (an accountant's, a shared shed): the address counts only when
+  // the names have something in common as well.
+  const namesRelated = business && candidate.name?.trim() && existing.name?.trim() && nameSimilarity(candidate.name, existing.name) >= BUSINESS_NAME_SUPPORT;
+  if (namesRelated && (isBusiness(candidate) || isBusiness(existing))) {
     for (const a of addresses(candidate)) for (const b of addresses(existing)) address = Math.max(address, addressSimilarity(a, b));
   }
   return bestMatch([

@@ -151,8 +151,9 @@ function alignedScore(a: PersonName, b: PersonName): number {
     others.splice(at, 1);
   }
   unmatched += others.length;
-  // Two typos in one name is another name.
-  if (typos > 1) return 0;
+  // One difference (a typo, or a middle name only one has) is the same name written another way; two
+  // ("Katherine Margaret Williams" for "Catherine Williams") is more often another person.
+  if (typos + unmatched > 1 && typos > 0) return 0;
   return Math.max(0, total / compared - unmatched * EXTRA_WORD_PENALTY);
 }
 
