@@ -267,6 +267,20 @@ describe("POST /api/export/excel", () => {
       expect(rows).toHaveLength(5004);
       const csv = await exportFile("stakeholders", "custom", "csv");
       expect(csv.bytes.toString("utf8").split("\r\n")).toHaveLength(5004 + 1);
+
+      // A download the client abandons stops the writer and gives its connection back, transaction ended.
+      for (const format of ["xlsx", "csv"] as const) {
+        const response = await post({ projectId, exportType: "stakeholders", mode: "standard", format, mappings: templateMappings("stakeholders", "standard") });
+        const reader = response.body!.getReader();
+        await reader.read();
+        await reader.cancel();
+      }
+      await expect
+        .poll(async () => (await sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`))[0]!.n, {
+          timeout: 5000,
+        })
+        .toBe(0);
+      expect((await exportFile("stakeholders", "custom")).bytes.length).toBeGreaterThan(0);
     } finally {
       await sql(`delete from stakeholder where project_id = ? and name like 'Bulk %'`, [projectId]);
     }

@@ -93,7 +93,11 @@ const LINKED_STAKEHOLDER_VALUES: Record<string, string> = {
 };
 
 /** The stakeholders of a property: the primary owner first (prio 0), then the linked ones. */
-const STAKEHOLDERS_OF_PROPERTY = `(select s.*, case when s.id = p.stakeholder_id then 0 else 1 end as prio from stakeholder s where s.project_id = p.project_id and s.id in (select sp.stakeholder_id from stakeholder_property sp where sp.property_id = p.id union all select p.stakeholder_id))`;
+const STAKEHOLDERS_OF_PROPERTY =
+  "(select s.*, case when s.id = p.stakeholder_id then 0 else 1 end as prio" +
+  " from (select sp.stakeholder_id as id from stakeholder_property sp where sp.property_id = p.id union select p.stakeholder_id where p.stakeholder_id is not null) sid" +
+  // Joined by primary key: an index lookup per link, never a scan of the project's stakeholders per property.
+  " join stakeholder s on s.id = sid.id and s.project_id = p.project_id)";
 const LINK_ORDER = "ls.prio, lower(ls.name), ls.id";
 
 function linkedStakeholdersJoin(keys: readonly string[], tz: () => string): string {
