@@ -44,6 +44,9 @@ export async function sendResponse(res: express.Response, response: Response): P
     res.end();
     return;
   }
+  // pipeline and compression each watch the response's close; with the app's own middleware that is a
+  // dozen listeners, constant per response (not a leak), which Node would otherwise warn about.
+  res.setMaxListeners(Math.max(res.getMaxListeners(), 20));
   try {
     await pipeline(Readable.fromWeb(response.body as unknown as NodeWebReadableStream), res);
   } catch (error) {
