@@ -58,6 +58,13 @@ describe("matchStakeholder", () => {
     expect(matchStakeholder({ name: "Buangor Grazing", memberType: "Business", address: "24 Lake Rd Buangor 3375" }, existing)).toBeNull();
   });
 
+  it("takes a business's name whatever its e-mails: a business has several", () => {
+    expect(matchStakeholder({ name: "KESTREL GRAZING PTY LTD", email: "accounts@kestrel.example" }, { name: "Kestrel Grazing Proprietary Limited", email: "admin@kestrel.example" })).toMatchObject({
+      matchType: "name",
+      similarity: 1,
+    });
+  });
+
   it("does not take a name with a typo and a missing middle name, or one at another street address", () => {
     expect(matchStakeholder({ name: "Catherine Williams" }, { name: "Katherine Margaret Williams" })).toBeNull();
     expect(matchStakeholder({ name: "Deborah Williams", address: "4 Main St Ararat VIC 3377" }, { name: "Deborah Mia Williams", address: "19 Main St Ararat VIC 3377" })).toBeNull();
