@@ -58,11 +58,12 @@ describe("matchStakeholder", () => {
     expect(matchStakeholder({ name: "Buangor Grazing", memberType: "Business", address: "24 Lake Rd Buangor 3375" }, existing)).toBeNull();
   });
 
-  it("takes a business's name whatever its e-mails: a business has several", () => {
+  it("takes a business's name whatever its e-mails (a business has several), not when its phones or addresses differ", () => {
     expect(matchStakeholder({ name: "KESTREL GRAZING PTY LTD", email: "accounts@kestrel.example" }, { name: "Kestrel Grazing Proprietary Limited", email: "admin@kestrel.example" })).toMatchObject({
       matchType: "name",
       similarity: 1,
     });
+    expect(matchStakeholder({ name: "Clarke Produce Pty Ltd", phone: "03 5345 1188" }, { name: "Clark Produce Pty Ltd", phone: "03 5331 2222" })).toBeNull();
   });
 
   it("does not take a name with a typo and a missing middle name, or one at another street address", () => {

@@ -78,9 +78,9 @@ export function matchStakeholder(candidate: StakeholderMatchFields, existing: St
   const sameEmail = shares(mine.emails, theirs.emails);
   const samePhone = shares(mine.phones, theirs.phones);
   const business = mine.business || theirs.business;
-  // A business has many e-mail addresses and numbers (accounts@, admin@): only a person's contradict.
+  // A business writes from several e-mail addresses (accounts@, admin@): only a person's contradict.
   const contradicted =
-    !business && (disagree(mine.emails, theirs.emails) || disagree(mine.phones, theirs.phones) || disagree(mine.postcodes, theirs.postcodes) || disagree(mine.streets, theirs.streets));
+    (!business && disagree(mine.emails, theirs.emails)) || disagree(mine.phones, theirs.phones) || disagree(mine.postcodes, theirs.postcodes) || disagree(mine.streets, theirs.streets);
   let name = 0;
   if (!contradicted && candidate.name?.trim() && existing.name?.trim()) {
     name = business ? nameSimilarity(candidate.name, existing.name) : personNameSimilarity(candidate.name, existing.name);
