@@ -20,6 +20,8 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   import_staged_data: "import staging (ephemeral)",
   import_staged_row: "import staging (ephemeral)",
   mikro_orm_migrations: "schema bookkeeping (the restore database is migrated to the version above)",
+  stakeholder_match_key: "duplicate-matching keys (rebuilt from stakeholder.match_keys by a trigger as the rows are inserted)",
+  property_match_key: "duplicate-matching keys (rebuilt from property.match_keys by a trigger as the rows are inserted)",
 };
 
 /** The table every user reference points at, and the tenant table. */
