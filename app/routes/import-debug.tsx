@@ -8,7 +8,6 @@ import { ProbeResult } from "~/components/import/debug/ProbeResults";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { PageHeader } from "~/components/layout/PageHeader";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { EmptyState } from "~/components/records/EmptyState";
 import { ProjectBanner } from "~/components/records/ProjectState";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { loadImportDebugPage } from "~/modules/import/import-debug-page.server";
@@ -77,11 +76,13 @@ export default function ImportDebug() {
               ))}
             </ol>
           ) : (
-            <EmptyState id="no-sample">
+            // A plain paragraph rather than the lists' EmptyState card: importing that here would split the
+            // chunk it shares with the list pages, one more request on each of them (page-weight.spec.ts).
+            <Text as="p" className="muted">
               {data.counts.stakeholders
                 ? "No stakeholders to sample here: the list is shorter. Go back to an earlier sample."
                 : "No stakeholders to sample: this project has none yet. Check a typed stakeholder above, or import some first."}
-            </EmptyState>
+            </Text>
           )}
         </section>
       </div>

@@ -18,9 +18,12 @@ test.describe.configure({ timeout: 150_000 });
 
 const WESTERN = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 const NORTHERN = "Northern Transmission Line (Demo Land Consultancy)";
+const COASTAL = "Coastal Road Upgrade (Second Client Pty Ltd)";
+// Each mode in a project of its own (the fixtures' names would be each other's duplicates), and neither
+// in Western, whose /stakeholders page the page-weight test measures while this file runs beside it.
 const SETUP = {
-  off: { role: "officer", project: WESTERN },
-  on: { role: "director", project: NORTHERN },
+  off: { role: "client_owner", client: "second", project: COASTAL },
+  on: { role: "director", client: "demo", project: NORTHERN },
 } as const;
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/import/${path}`, import.meta.url));
@@ -32,6 +35,7 @@ const REPEATED = { name: "repeated-rows.xlsx", mimeType: XLSX, buffer: fixture("
 const TITLES = { name: "register-search-statements.pdf", mimeType: "application/pdf", buffer: fixture("titles/register-search-statements.pdf") };
 
 type Role = Parameters<typeof account>[0];
+type Client = NonNullable<Parameters<typeof account>[1]>;
 type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /**
@@ -39,13 +43,13 @@ type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
  * another, so sharing the server-side session, its selected project and its flash is safe).
  */
 const savedStates = new Map<string, State>();
-async function signedIn(browser: Browser, page: Page, role: Role, project: string) {
-  const key = `${role}|${project}`;
+async function signedIn(browser: Browser, page: Page, role: Role, project: string, client: Client = "demo") {
+  const key = `${role}|${client}|${project}`;
   let state = savedStates.get(key);
   if (!state) {
     const context = await browser.newContext();
     const setup = await context.newPage();
-    await signIn(setup, account(role));
+    await signIn(setup, account(role, client));
     await setup.getByLabel("Project", { exact: true }).selectOption({ label: project });
     await setup.getByRole("button", { name: "Select Project" }).click();
     await expect(setup.getByRole("status")).toContainText("Project selected");
@@ -143,7 +147,7 @@ for (const mode of JS_MODES) {
 
     test("near-duplicate stakeholders are held back with their evidence, refused until each has a choice, then linked, merged or created", async ({ page, browser, expectAccessible }) => {
       const js = mode.javaScriptEnabled;
-      await signedIn(browser, page, setup.role, setup.project);
+      await signedIn(browser, page, setup.role, setup.project, setup.client);
       await undoEarlierAttempts(page, [BASE.name, NEAR.name]);
 
       // The base file: six stakeholders, nothing like them in the project yet.
@@ -249,7 +253,7 @@ for (const mode of JS_MODES) {
 
     test("a LibreOffice workbook whose rows repeat: the later rows are held back against the earlier ones; Back undoes the import", async ({ page, browser, expectAccessible }) => {
       const js = mode.javaScriptEnabled;
-      await signedIn(browser, page, setup.role, setup.project);
+      await signedIn(browser, page, setup.role, setup.project, setup.client);
       await upload(page, REPEATED);
       await expect(page.getByLabel("Import column Landholder as")).toHaveValue("name");
       await submitImport(page);
@@ -273,7 +277,7 @@ for (const mode of JS_MODES) {
 
     test("register search statements as properties: created with their owners, then the same titles auto-merged", async ({ page, browser, expectAccessible }) => {
       const js = mode.javaScriptEnabled;
-      await signedIn(browser, page, setup.role, setup.project);
+      await signedIn(browser, page, setup.role, setup.project, setup.client);
       await undoEarlierAttempts(page, [TITLES.name]);
       await upload(page, TITLES, "Properties");
       await expect(page.getByRole("status")).toContainText("3 rows");

@@ -1,9 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Badge, Card, Heading, Text } from "@radix-ui/themes";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
-import { panelSearch } from "~/components/stakeholders/urls";
 import type { DebugCandidate, DebugProbe } from "~/modules/import/import-debug-page.server";
 import { plural } from "~/modules/import/wizard";
+
+// Written out rather than built with the stakeholders screen's URL helpers: importing those here would
+// split a chunk the list pages share, one more request on each of them (page-weight.spec.ts).
+const highlightUrl = (id: number) => `/stakeholders?highlight=${id}`;
 
 /** What each kind of blocking key is (match-keys.ts): the prefix before the first colon. */
 const KEY_KINDS: Record<string, string> = {
@@ -51,7 +54,7 @@ function CandidateTable({ candidates, probeName }: { candidates: DebugCandidate[
         {candidates.map((c) => (
           <TableRow key={c.id}>
             <TableRowHeaderCell className="cell--text">
-              <Link to={`/stakeholders${panelSearch("", { highlight: c.id })}`}>{c.name || `Stakeholder #${c.id}`}</Link>
+              <Link to={highlightUrl(c.id)}>{c.name || `Stakeholder #${c.id}`}</Link>
             </TableRowHeaderCell>
             <TableCell className="cell--text">
               {c.email || c.phone ? (
@@ -99,7 +102,7 @@ export function ProbeResult({ probe, index }: { probe: DebugProbe; index: number
     <Card asChild size="2" className="probe">
       <section aria-labelledby={titleId}>
         <Heading as="h3" size="4" id={titleId}>
-          {probe.id ? <Link to={`/stakeholders${panelSearch("", { highlight: probe.id })}`}>{name}</Link> : name}
+          {probe.id ? <Link to={highlightUrl(probe.id)}>{name}</Link> : name}
         </Heading>
         {contact ? (
           <Text as="p" color="gray" className="probe__contact">
