@@ -6,6 +6,7 @@ import { useFormErrors } from "~/components/form/form-state";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import { CREATE_NEW_FIELD, CREATE_NEW_FIELD_LABEL, SKIP, SKIP_LABEL, type ImportType } from "~/modules/import/import-fields";
 import { IMPORT_TYPE_LABELS, MAPPING_FORM_ID, newFieldNameName, targetName, wizardUrls } from "~/modules/import/wizard";
+import { useHydrated } from "~/utils/use-hydrated";
 
 interface Column {
   name: string;
@@ -21,12 +22,6 @@ interface Field {
 interface Choice {
   target: string;
   newFieldName: string;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** Spec 000 §5: Import is possible once a column is mapped and every new field has a name. */

@@ -7,14 +7,7 @@ import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
 import { FormActions } from "~/components/form/FormActions";
 import { PanelDialog } from "~/components/records/PanelDialog";
 import { PROPERTY_FORM, PROPERTY_LIMITS } from "~/modules/property/limits";
-
-/** Errors about the whole form (stale version, save failure) link to the form's heading. */
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * Add / edit form (spec 000 §3 property form fields). Without JavaScript the LAA fields are always

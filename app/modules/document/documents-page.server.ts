@@ -1,5 +1,5 @@
 import type { ProjectAccess } from "~/modules/project/access.server";
-import { recordAbilities } from "~/modules/project/access.server";
+import { projectSummary, recordAbilities } from "~/modules/project/access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { documentStats, getDocumentJson, listDocuments, uploadFormOptions } from "./document.server";
@@ -31,9 +31,8 @@ export async function loadDocumentsPage(access: ProjectAccess, url: URL) {
     editId === null ? null : getDocumentJson(access, editId),
     deleteId === null ? null : getDocumentJson(access, deleteId),
   ]);
-  const client = access.project.client as { name?: string } | null;
   return {
-    project: { id: access.project.id, name: access.project.name, clientName: client?.name ?? null },
+    project: projectSummary(access),
     ...abilities,
     search,
     category,

@@ -1,8 +1,7 @@
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { requireRecordId } from "~/utils/record-id";
 import { getImport } from "./imports.server";
 import { DUPLICATES_PAGE_SIZE, listPendingDuplicates } from "./duplicates.server";
-import { projectSummary } from "./import-page.server";
 
 /**
  * /import/{id}/duplicates (issue 11, spec 000 §4): one page of the rows the import held back, each with

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { hasPermission } from "~/modules/permissions/permissions";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
@@ -17,11 +17,6 @@ import { importTypeFrom } from "./wizard";
  * the importer's own: a role without importData gets the 403 page, and another user's or client's
  * workbook, staged data or import is 404 (the staging and import modules scope them).
  */
-
-export function projectSummary(access: ProjectAccess) {
-  const client = access.project.client as { name?: string } | null;
-  return { id: access.project.id, name: access.project.name, clientName: client?.name ?? null };
-}
 
 function requiredParam(url: URL, name: string, notFound: string): string {
   const value = url.searchParams.get(name);

@@ -32,6 +32,12 @@ export interface ProjectAccess {
   role: Role;
 }
 
+/** What a screen's project banner shows: the project and its client's name. */
+export function projectSummary(access: ProjectAccess) {
+  const client = access.project.client as { name?: string } | null;
+  return { id: access.project.id, name: access.project.name, clientName: client?.name ?? null };
+}
+
 /**
  * The user's role in a project, or null when they may not use it at all.
  * system_admin: every project; client_owner and director: every project of their client;

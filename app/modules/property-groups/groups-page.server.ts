@@ -1,5 +1,5 @@
 import type { GroupTab } from "~/components/property-groups/GroupDetails";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { getPropertyGroup, listPropertyGroups } from "./groups.server";
 
@@ -14,11 +14,10 @@ export async function loadGroupsPage(access: ProjectAccess, url: URL) {
   const tab: GroupTab = params.get("tab") === "properties" ? "properties" : "contact";
   const groupParam = params.get("group");
   const [list, group] = await Promise.all([listPropertyGroups(access, { search, page }), groupParam === null ? null : getPropertyGroup(access, groupParam, { withProperties: tab === "properties" })]);
-  const client = access.project.client as { name?: string } | null;
   return {
     status: groupParam !== null && !group ? 404 : 200,
     data: {
-      project: { name: access.project.name, clientName: client?.name ?? null },
+      project: projectSummary(access),
       search,
       ...list,
       tab,

@@ -1,7 +1,7 @@
 import { loadRecordDocuments } from "~/modules/document/document.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { propertyFormStrings } from "./form-values";
 import { parseLaaFilter } from "./laa-status";
@@ -54,7 +54,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
     };
   }
   return {
-    project: { id: access.project.id, name: access.project.name, clientName: (access.project.client as { name?: string }).name ?? null },
+    project: projectSummary(access),
     canEdit,
     list: { rows, total, page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort, dir: query.dir, laa, view },
     stats,

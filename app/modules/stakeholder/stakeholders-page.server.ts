@@ -3,7 +3,7 @@ import { loadRecordDocuments } from "~/modules/document/document.server";
 import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { linkedPropertyIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { stakeholderDetails, stakeholderToJson } from "./stakeholder-json";
@@ -90,7 +90,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   return {
     status: notFound ? 404 : forbidden ? 403 : 200,
     data: {
-      project: { id: access.project.id, name: access.project.name, clientName: (access.project.client as { name?: string }).name ?? null },
+      project: projectSummary(access),
       canEdit,
       view,
       query: { search: query.search, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
