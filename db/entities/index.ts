@@ -9,6 +9,7 @@ import { ImportWorkbook } from "./ImportWorkbook";
 import { ImportRecord } from "./ImportRecord";
 import { ImportDuplicate } from "./ImportDuplicate";
 import { ImportMerge } from "./ImportMerge";
+import { MailMessage } from "./MailMessage";
 import { PropertyMatchKey, StakeholderMatchKey } from "./MatchKey";
 import { OidcPayload } from "./OidcPayload";
 import { Project } from "./Project";
@@ -34,6 +35,7 @@ export * from "./ImportWorkbook";
 export * from "./ImportRecord";
 export * from "./ImportDuplicate";
 export * from "./ImportMerge";
+export * from "./MailMessage";
 export * from "./MatchKey";
 export * from "./OidcPayload";
 export * from "./Project";
@@ -76,4 +78,5 @@ export const allEntities = [
   ImportMerge,
   StakeholderMatchKey,
   PropertyMatchKey,
+  MailMessage,
 ];

@@ -9,6 +9,7 @@ import { Migration20261122220000_import_staging } from "./Migration2026112222000
 import { Migration20261122221000_imports } from "./Migration20261122221000_imports";
 import { Migration20261123010000_title_pdf } from "./Migration20261123010000_title_pdf";
 import { Migration20261123012500_import_duplicates } from "./Migration20261123012500_import_duplicates";
+import { Migration20261123033605_mail_message } from "./Migration20261123033605_mail_message";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -24,5 +25,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261122221000_imports", class: Migration20261122221000_imports },
   { name: "Migration20261123010000_title_pdf", class: Migration20261123010000_title_pdf },
   { name: "Migration20261123012500_import_duplicates", class: Migration20261123012500_import_duplicates },
+  { name: "Migration20261123033605_mail_message", class: Migration20261123033605_mail_message },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

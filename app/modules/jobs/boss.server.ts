@@ -45,6 +45,7 @@ export async function startJobs(orm: MikroORM, { workers, queueOverrides = {}, p
   await instance.start();
   boss = instance;
   try {
+    for (const queue of JOB_QUEUES) queue.prepare?.();
     for (const queue of JOB_QUEUES) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
     if (workers) for (const queue of JOB_QUEUES) await startWorkers(instance, queue, pollingIntervalSeconds);
   } catch (error) {
@@ -69,7 +70,7 @@ async function ensureQueue(instance: PgBoss, options: PgBoss.Queue) {
 
 async function startWorkers(instance: PgBoss, queue: JobQueue, pollingIntervalSeconds: number) {
   for (let i = 0; i < queue.workers; i++) {
-    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => (job ? queue.handle(job.data as never) : undefined));
+    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => (job ? queue.handle(job.data as never, job) : undefined));
   }
 }
 

@@ -5,13 +5,20 @@
  */
 import type PgBoss from "pg-boss";
 import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, runImportJob, type ImportJobData } from "~/modules/import/import-job.server";
+import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
+import { checkMailConfig } from "~/modules/mail/mail-config.server";
+
+/** Which run of a job this is: pg-boss's counters (retryCount is 0 on the first run). */
+export type JobAttempt = Pick<PgBoss.JobWithMetadata, "retryCount" | "retryLimit">;
 
 export interface JobQueue<Data = unknown> {
   name: string;
   options: Omit<PgBoss.Queue, "name">;
   /** Workers per process: each runs one job at a time. */
   workers: number;
-  handle(data: Data): Promise<unknown>;
+  handle(data: Data, attempt: JobAttempt): Promise<unknown>;
+  /** Checks the queue's configuration as jobs start, in every process (throws on a mistake). */
+  prepare?(): void;
 }
 
 const importQueue: JobQueue<ImportJobData> = {
@@ -31,4 +38,20 @@ const importQueue: JobQueue<ImportJobData> = {
   handle: runImportJob,
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue];
+const mailQueue: JobQueue<MailJobData> = {
+  name: MAIL_QUEUE,
+  options: {
+    // A mail server that is down or refuses for now (4xx) is tried again after 1-2 minutes, then
+    // twice as long each time (pg-boss's backoff); the job marks its message sent, so it goes out once.
+    retryLimit: MAIL_RETRY_LIMIT,
+    retryDelay: 60,
+    retryBackoff: true,
+    // An attempt ends within about two minutes (the SMTP time limits); longer means the worker died.
+    expireInSeconds: 5 * 60,
+  },
+  workers: 2,
+  handle: runMailJob,
+  prepare: checkMailConfig,
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue];

@@ -1,0 +1,89 @@
+/**
+ * queueMail: the one way the app sends e-mail (issue 13's notifications, issue 14's invitations).
+ * The message is stored in mail_message and its pg-boss job created on the caller's connection, so
+ * inside a transaction both exist only if that transaction commits, and the save never waits for
+ * (or fails because of) a mail server: mail-job.server.ts sends it later, with retries.
+ */
+import type pg from "pg";
+import { randomUUID } from "node:crypto";
+import type { EntityManager, Knex } from "@mikro-orm/postgresql";
+import { getOrm } from "~db/orm";
+import { inTransaction, jobs, withPooledClient } from "~/modules/jobs/boss.server";
+import { checkOutgoingMail, type OutgoingMail } from "./message";
+import { MAIL_QUEUE, type MailJobData } from "./mail-job.server";
+
+export interface QueueMailOptions {
+  /**
+   * The unit of work to join. By default the current one: inside `db().transactional(...)` that
+   * transaction; outside any transaction the message is queued at once, in a transaction of its own.
+   */
+  em?: EntityManager;
+  /** A pg connection (e.g. from withPooledClient) with a transaction begun: joins that instead of `em`. */
+  client?: pg.ClientBase;
+  /** What the message is for ("startup-notification", "invitation" …), kept with it for whoever reads the table. */
+  kind?: string;
+  /**
+   * "This message once": a second queueMail with the same key (a double submit, a retried request)
+   * queues nothing and returns the first message's id.
+   */
+  dedupeKey?: string;
+}
+
+export interface QueuedMail {
+  mailId: number;
+  /** false when `dedupeKey` matched a message queued before. */
+  queued: boolean;
+}
+
+/**
+ * Queues `mail` for sending. Throws InvalidMailError for a message without a valid recipient, subject
+ * or plain-text body; otherwise only when the database itself fails.
+ */
+export async function queueMail(mail: OutgoingMail, options: QueueMailOptions = {}): Promise<QueuedMail> {
+  const checked = checkOutgoingMail(mail);
+  const insert = (client: pg.ClientBase) => insertMessage(client, checked, options);
+  if (options.client) return insert(options.client);
+  // getContext(false): outside any request context (a job, a script) there is simply no transaction to join.
+  const em = options.em ?? (getOrm().em.getContext(false) as EntityManager);
+  if (em.isInTransaction()) return insert(await transactionConnection(em));
+  return withPooledClient(async (client) => {
+    await client.query("begin");
+    try {
+      const queued = await insert(client);
+      await client.query("commit");
+      return queued;
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/**
+ * The pg connection under an ORM transaction. Knex gives a transaction a client whose
+ * acquireConnection always returns the transaction's connection (and whose release does nothing);
+ * pg-boss's insert needs PostgreSQL's own $n placeholders, which knex's raw() would not pass through.
+ */
+async function transactionConnection(em: EntityManager): Promise<pg.ClientBase> {
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx) throw new Error("queueMail: the entity manager has no transaction");
+  return (await trx.client.acquireConnection()) as pg.ClientBase;
+}
+
+async function insertMessage(client: pg.ClientBase, mail: ReturnType<typeof checkOutgoingMail>, options: QueueMailOptions): Promise<QueuedMail> {
+  const { rows } = await client.query<{ id: number }>(
+    `insert into mail_message (kind, dedupe_key, from_address, to_addresses, reply_to, subject, text_body, html_body, message_uuid)
+     values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9)
+     on conflict (dedupe_key) do nothing returning id`,
+    [options.kind ?? null, options.dedupeKey ?? null, mail.from, JSON.stringify(mail.to), mail.replyTo, mail.subject, mail.text, mail.html, randomUUID()],
+  );
+  if (!rows[0]) {
+    const existing = await client.query<{ id: number }>("select id from mail_message where dedupe_key = $1", [options.dedupeKey]);
+    return { mailId: existing.rows[0]!.id, queued: false };
+  }
+  const data: MailJobData = { mailId: rows[0].id };
+  const jobId = await jobs().send(MAIL_QUEUE, data, { db: inTransaction(client) });
+  // pg-boss inserts nothing for a queue it does not know: better to fail the save than lose the mail.
+  if (!jobId) throw new Error(`queueMail: the ${MAIL_QUEUE} queue does not exist`);
+  return { mailId: rows[0].id, queued: true };
+}
