@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
  * The import wizard's duplicates step (issue 11) end to end, JavaScript off and on, with files made by
@@ -33,32 +33,6 @@ const BASE = { name: "base-stakeholders.csv", mimeType: CSV, buffer: fixture("du
 const NEAR = { name: "near-duplicate-stakeholders.csv", mimeType: CSV, buffer: fixture("duplicates/near-duplicate-stakeholders.csv") };
 const REPEATED = { name: "repeated-rows.xlsx", mimeType: XLSX, buffer: fixture("duplicates/repeated-rows.xlsx") };
 const TITLES = { name: "register-search-statements.pdf", mimeType: "application/pdf", buffer: fixture("titles/register-search-statements.pdf") };
-
-type Role = Parameters<typeof account>[0];
-type Client = NonNullable<Parameters<typeof account>[1]>;
-type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-/**
- * One sign-in per role and project per worker, reused by the worker's later tests (they run one after
- * another, so sharing the server-side session, its selected project and its flash is safe).
- */
-const savedStates = new Map<string, State>();
-async function signedIn(browser: Browser, page: Page, role: Role, project: string, client: Client = "demo") {
-  const key = `${role}|${client}|${project}`;
-  let state = savedStates.get(key);
-  if (!state) {
-    const context = await browser.newContext();
-    const setup = await context.newPage();
-    await signIn(setup, account(role, client));
-    await setup.getByLabel("Project", { exact: true }).selectOption({ label: project });
-    await setup.getByRole("button", { name: "Select Project" }).click();
-    await expect(setup.getByRole("status")).toContainText("Project selected");
-    state = await context.storageState();
-    await context.close();
-    savedStates.set(key, state);
-  }
-  await page.context().addCookies(state.cookies);
-}
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, type: "Stakeholders" | "Properties" = "Stakeholders") {
   await page.goto("/import");

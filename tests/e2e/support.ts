@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { SEEDED_ACCOUNTS, type SeededAccount } from "../../db/seeders/seeded-accounts";
 
 export { expect };
@@ -60,3 +60,33 @@ export const JS_MODES = [
   { name: "JavaScript disabled", javaScriptEnabled: false },
   { name: "JavaScript enabled", javaScriptEnabled: true },
 ] as const;
+
+type Role = SeededAccount["role"];
+type Client = NonNullable<SeededAccount["client"]>;
+type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * Signs `page` in as the seeded `role` of `client` with `project` selected (null: none), reusing one
+ * UI sign-in per role, client and project per worker: its cookies are saved and added to later tests'
+ * contexts. A worker runs its tests one after another, so sharing the server-side session, its selected
+ * project and its flash is safe; only the sign-in tests sign in through the UI every time.
+ */
+const savedStates = new Map<string, State>();
+export async function signedIn(browser: Browser, page: Page, role: Role, project: string | null, client: Client = "demo") {
+  const key = `${role}|${client}|${project ?? ""}`;
+  let state = savedStates.get(key);
+  if (!state) {
+    const context = await browser.newContext();
+    const setup = await context.newPage();
+    await signIn(setup, account(role, role === "system_admin" ? null : client));
+    if (project) {
+      await setup.getByLabel("Project", { exact: true }).selectOption({ label: project });
+      await setup.getByRole("button", { name: "Select Project" }).click();
+      await expect(setup.getByRole("status")).toContainText("Project selected");
+    }
+    state = await context.storageState();
+    await context.close();
+    savedStates.set(key, state);
+  }
+  await page.context().addCookies(state.cookies);
+}

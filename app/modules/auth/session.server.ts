@@ -21,6 +21,11 @@ export interface SessionData {
   selectedProjectId: number;
   /** The sign-in's ID token, sent back to the identity provider as `id_token_hint` at sign-out. */
   idToken: string;
+  /**
+   * An export the /export page checked and is about to download (export-download.server.ts): held
+   * here between the form's POST and the GET of the file, which works without JavaScript.
+   */
+  pendingExport: { token: string; projectId: number; createdAt: number; request: unknown };
 }
 export interface SessionFlashData {
   flash: FlashMessage;

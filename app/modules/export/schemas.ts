@@ -3,15 +3,15 @@
  * page action. Client-safe. Beyond the spec's payload it takes `mode` (default standard) and `format`
  * (xlsx or csv). `mappings` may be a list or, from a plain form, its JSON text.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { MAX_EXPORT_MAPPINGS } from "./column-list";
 import { EXPORT_TYPES, findExportField } from "./export-fields";
 import { EXPORT_MODES, EXPORT_MODE_LABELS, exportedColumns, isModeAllowed, NO_FIELDS_MESSAGE } from "./export-templates";
 
 export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Generous for all-fields (≈60 fields plus up to 100 custom ones per type) and hand-added columns. */
-export const MAX_EXPORT_MAPPINGS = 300;
 /** Headers past this are unreadable in a sheet; Excel caps cells at 32,767 characters anyway. */
 export const MAX_COLUMN_NAME_LENGTH = 255;
 
@@ -69,3 +69,6 @@ export const ExportRequestSchema = z
   });
 
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;
+
+/** The /export page form's validator: the same schema, reading `mappings[i].field` inputs. */
+export const exportValidator = withZod(ExportRequestSchema);
