@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/modules/project-lifecycle/startup-pdf-limits";
 import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, limitRequestBodies, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit.server";
+import { FORM_OVERHEAD_BYTES } from "./multipart.server";
 
 describe("bodyLimitFor", () => {
   it.each([
@@ -16,11 +18,20 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor(method, path, "multipart/form-data; boundary=x").bytes).toBe(UPLOAD_BODY_LIMIT_BYTES);
   });
 
+  it("gives the start-up PDF auto-fill its own smaller file limit", () => {
+    expect(bodyLimitFor("POST", "/api/extract-pdf-fields", "multipart/form-data; boundary=x")).toEqual({
+      bytes: STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES,
+      message: STARTUP_PDF_TOO_LARGE_MESSAGE,
+    });
+    expect(STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES).toBeLessThan(UPLOAD_BODY_LIMIT_BYTES);
+  });
+
   it.each([
     ["POST", "/documents", "application/x-www-form-urlencoded"],
     ["POST", "/stakeholders", "multipart/form-data; boundary=x"],
     ["PUT", "/api/documents/upload", "multipart/form-data; boundary=x"],
     ["POST", "/api/stakeholders", "application/json"],
+    ["POST", "/api/extract-pdf-fields", "application/json"],
     ["PATCH", "/api/documents/12", undefined],
   ])("gives %s %s (%s) the default limit", (method, path, type) => {
     expect(bodyLimitFor(method, path, type)).toEqual({ bytes: DEFAULT_BODY_LIMIT_BYTES, message: BODY_TOO_LARGE_MESSAGE });

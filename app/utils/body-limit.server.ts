@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
+import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/modules/project-lifecycle/startup-pdf-limits";
 import { FORM_OVERHEAD_BYTES } from "./multipart.server";
 import { noteStreamedBytes } from "./streamed-garbage.server";
 
@@ -17,23 +18,30 @@ export const BODY_TOO_LARGE_MESSAGE = "Request body is too large";
  */
 const LINGER_MS = 1000;
 
-/**
- * The routes whose multipart posts carry a file: documents and templates (page and /api) and the
- * spreadsheet import (page and the spec's /api/file/parse), all under the same 50 MB file limit.
- */
-const UPLOAD_PATHS = new Set(["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse"]);
-
 export interface BodyLimit {
   bytes: number;
   message: string;
 }
 
-/** The cap for one request: uploads get the file limit, everything else 1 MB. */
+const FILE_UPLOAD: BodyLimit = { bytes: UPLOAD_BODY_LIMIT_BYTES, message: FILE_TOO_LARGE_MESSAGE };
+
+/**
+ * The routes whose multipart posts carry a file: documents and templates (page and /api) and the
+ * spreadsheet import (page and the spec's /api/file/parse), all under the same 50 MB file limit; the
+ * start-up form's PDF auto-fill under its own smaller one (the PDF is held in memory while read).
+ */
+const UPLOAD_LIMITS = new Map<string, BodyLimit>([
+  ...["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse"].map((path) => [path, FILE_UPLOAD] as const),
+  ["/api/extract-pdf-fields", { bytes: STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES, message: STARTUP_PDF_TOO_LARGE_MESSAGE }],
+]);
+
+/** The cap for one request: uploads get their file limit, everything else 1 MB. */
 export function bodyLimitFor(method: string, path: string, contentType: string | undefined): BodyLimit {
   // Remix matches routes case-insensitively and ignores a trailing slash.
   const route = path.toLowerCase().replace(/\/+$/, "") || "/";
   const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
-  if (method.toUpperCase() === "POST" && multipart && UPLOAD_PATHS.has(route)) return { bytes: UPLOAD_BODY_LIMIT_BYTES, message: FILE_TOO_LARGE_MESSAGE };
+  const upload = method.toUpperCase() === "POST" && multipart ? UPLOAD_LIMITS.get(route) : undefined;
+  if (upload) return { ...upload };
   return { bytes: DEFAULT_BODY_LIMIT_BYTES, message: BODY_TOO_LARGE_MESSAGE };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Reads a multipart form upload as it streams: the text fields are collected (bounded in number and
- * size) and the one file part named `file` is handed to the caller as a stream, to be written where
+ * size) and the one file part (named `file`, or the caller's `fileField`, e.g. the spec's `pdf` of
+ * /api/extract-pdf-fields) is handed to the caller as a stream, to be written where
  * it belongs (the object store for documents, a private temporary file for imports). Nothing is
  * buffered whole.
  *
@@ -39,13 +40,14 @@ export interface FilePart {
 
 /**
  * Resolves with the text fields once the whole body is read and `onFile` has finished with the file
- * (called at most once, for the first non-empty part named `file`; other file parts are drained).
+ * (called at most once, for the first non-empty part named `fileField`, by default `file`; other file
+ * parts are drained).
  * Rejects with the caller's refusal, or with what `onFile` threw, after `onFile` has settled, so the
  * caller can remove whatever it wrote.
  */
 export async function readMultipart(
   request: Request,
-  { maxFileBytes, refuse, onFile }: { maxFileBytes: number; refuse: MultipartRefusals; onFile: (part: FilePart) => Promise<void> },
+  { maxFileBytes, refuse, onFile, fileField = "file" }: { maxFileBytes: number; refuse: MultipartRefusals; onFile: (part: FilePart) => Promise<void>; fileField?: string },
 ): Promise<Record<string, string>> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxFileBytes + FORM_OVERHEAD_BYTES) throw refuse.tooLarge();
@@ -90,7 +92,7 @@ export async function readMultipart(
         // busboy emits a body cut short as an 'error' event, possibly before the caller starts
         // reading; destroying the stream keeps the error for whoever reads it.
         stream.on("error", (error) => stream.destroy(error));
-        if (name !== "file" || fileSeen || !filename) {
+        if (name !== fileField || fileSeen || !filename) {
           // Other file inputs are ignored; an empty file input still sends a part with no name or bytes.
           stream.resume();
           return;

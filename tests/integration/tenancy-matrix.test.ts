@@ -368,6 +368,7 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/file/parse-sheet": "a staged workbook by its random key, bound to the user, project and client (import-staging.test.ts)",
   "/api/file/import": "staged rows by their random key, bound to the user, project and client; importData (imports.test.ts)",
   "/api/export/excel": "every record of ?projectId= (or the body's projectId)",
+  "/api/extract-pdf-fields": "reads the uploaded start-up PDF; no project exists yet (project-startup-pdf.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ const SAME_LINE = 0.5;
 const COLUMN_BREAK = 1.6;
 const WORD_BREAK = 0.12;
 
-interface Line {
+/** One printed line: its baseline, its largest font size and its runs in reading order. */
+export interface PositionedLine {
   y: number;
   size: number;
   runs: PositionedText[];
@@ -33,10 +34,17 @@ interface Line {
 
 /** The page's lines top to bottom, each as its cells joined by COLUMN_GAP; blank lines dropped. */
 export function buildLines(items: readonly PositionedText[]): string[] {
+  return groupLines(items)
+    .map(lineText)
+    .filter((text) => text !== "");
+}
+
+/** The page's runs grouped by baseline, top to bottom, each line's runs left to right (for layouts that need the x of a cell). */
+export function groupLines(items: readonly PositionedText[]): PositionedLine[] {
   const runs = items.filter((item) => item.str.trim() !== "" && Number.isFinite(item.x) && Number.isFinite(item.y));
   // Top of the page first; left to right within a baseline.
   runs.sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: Line[] = [];
+  const lines: PositionedLine[] = [];
   for (const run of runs) {
     const size = run.size > 0 ? run.size : 10;
     const line = lines[lines.length - 1];
@@ -47,10 +55,12 @@ export function buildLines(items: readonly PositionedText[]): string[] {
       lines.push({ y: run.y, size, runs: [run] });
     }
   }
-  return lines.map(lineText).filter((text) => text !== "");
+  for (const line of lines) line.runs.sort((a, b) => a.x - b.x);
+  return lines;
 }
 
-function lineText(line: Line): string {
+/** A line's text: its cells joined by COLUMN_GAP. */
+export function lineText(line: PositionedLine): string {
   const runs = [...line.runs].sort((a, b) => a.x - b.x);
   const cells: string[] = [];
   let cell = "";
