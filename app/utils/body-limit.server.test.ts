@@ -18,8 +18,8 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor(method, path, "multipart/form-data; boundary=x").bytes).toBe(UPLOAD_BODY_LIMIT_BYTES);
   });
 
-  it("gives the start-up PDF auto-fill its own smaller file limit", () => {
-    expect(bodyLimitFor("POST", "/api/extract-pdf-fields", "multipart/form-data; boundary=x")).toEqual({
+  it.each(["/api/extract-pdf-fields", "/projects/new"])("gives the start-up PDF auto-fill (%s) its own smaller file limit", (path) => {
+    expect(bodyLimitFor("POST", path, "multipart/form-data; boundary=x")).toEqual({
       bytes: STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES,
       message: STARTUP_PDF_TOO_LARGE_MESSAGE,
     });
@@ -32,6 +32,7 @@ describe("bodyLimitFor", () => {
     ["PUT", "/api/documents/upload", "multipart/form-data; boundary=x"],
     ["POST", "/api/stakeholders", "application/json"],
     ["POST", "/api/extract-pdf-fields", "application/json"],
+    ["POST", "/projects/new", "application/x-www-form-urlencoded"],
     ["PATCH", "/api/documents/12", undefined],
   ])("gives %s %s (%s) the default limit", (method, path, type) => {
     expect(bodyLimitFor(method, path, type)).toEqual({ bytes: DEFAULT_BODY_LIMIT_BYTES, message: BODY_TOO_LARGE_MESSAGE });

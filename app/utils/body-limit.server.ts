@@ -32,7 +32,7 @@ const FILE_UPLOAD: BodyLimit = { bytes: UPLOAD_BODY_LIMIT_BYTES, message: FILE_T
  */
 const UPLOAD_LIMITS = new Map<string, BodyLimit>([
   ...["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse"].map((path) => [path, FILE_UPLOAD] as const),
-  ["/api/extract-pdf-fields", { bytes: STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES, message: STARTUP_PDF_TOO_LARGE_MESSAGE }],
+  ...["/api/extract-pdf-fields", "/projects/new"].map((path) => [path, { bytes: STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES, message: STARTUP_PDF_TOO_LARGE_MESSAGE }] as const),
 ]);
 
 /** The cap for one request: uploads get their file limit, everything else 1 MB. */
