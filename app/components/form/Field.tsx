@@ -116,3 +116,44 @@ export function SelectField(props: BaseProps & { options: readonly { value: stri
     </FieldShell>
   );
 }
+
+/**
+ * A yes/no box that always posts: a hidden "false" and, when ticked, "true" after it (the schema reads
+ * the last value), so an unticked box is "no" rather than "not sent".
+ */
+export function CheckboxField(props: Omit<BaseProps, "defaultValue"> & { defaultChecked: boolean }) {
+  const form = useFormErrors(props.formId);
+  const id = fieldId(props.name);
+  const error = form?.fieldErrors[props.name];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field field--checkbox${error ? " field--error" : ""}`}>
+      {error ? (
+        <Text as="p" id={errorId} color="red" weight="bold" className="field__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </Text>
+      ) : null}
+      <input type="hidden" name={props.name} value="false" />
+      <input
+        type="checkbox"
+        id={id}
+        name={props.name}
+        value="true"
+        defaultChecked={props.defaultChecked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(Boolean(props.hint), Boolean(error), { hintId, errorId })}
+        className="field__checkbox"
+      />{" "}
+      <Text as="label" htmlFor={id} weight="bold">
+        {props.label}
+      </Text>
+      {props.hint ? (
+        <Text as="p" id={hintId} color="gray" className="field__hint">
+          {props.hint}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

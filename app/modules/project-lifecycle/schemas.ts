@@ -162,36 +162,44 @@ export function nestFormNames(input: unknown): unknown {
   return nested;
 }
 
-export const StartupFormSchema = z
-  .preprocess(
-    nestFormNames,
-    z.object({
-      projectTitle: requiredText(REQUIRED_MESSAGES.projectTitle, "Project title"),
-      projectNumber: optionalText("Project number", 50),
-      clientName: requiredText(REQUIRED_MESSAGES.clientName, "Client name"),
-      clientABN: abn,
-      clientProjectManager: requiredText(REQUIRED_MESSAGES.clientProjectManager, "Client project manager"),
-      clientPhone: optionalText("Client phone", 50),
-      cncProjectManager: requiredText(REQUIRED_MESSAGES.cncProjectManager, "CNC project manager"),
-      leadBusinessUnit: requiredText(REQUIRED_MESSAGES.leadBusinessUnit, "Lead business unit"),
-      projectStartDate: optionalDate("Project start date"),
-      estimatedEndDate: optionalDate("Estimated end date"),
-      sector: choice<Sector, Sector | null>(SECTORS, "Choose a sector from the list", null),
-      region: optionalText("Region", 100),
-      state: choice<AustralianState, AustralianState | null>(STATES, "Choose a state from the list", null),
-      teamMembers,
-      termsOfAgreement: choice<TermsOfAgreement, TermsOfAgreement>(TERMS_OF_AGREEMENT, "Choose the terms of agreement from the list", STARTUP_DEFAULTS.termsOfAgreement),
-      termsOfEngagement: choice<TermsOfEngagement, TermsOfEngagement>(TERMS_OF_ENGAGEMENT, "Choose the terms of engagement from the list", STARTUP_DEFAULTS.termsOfEngagement),
-      additionalComments: optionalText("Additional comments", 5000),
-      settings,
-    }),
-  )
-  .superRefine((form, ctx) => {
-    // yyyy-mm-dd strings compare as the dates they are.
-    if (form.projectStartDate && form.estimatedEndDate && form.estimatedEndDate < form.projectStartDate) {
-      ctx.addIssue({ code: "custom", path: ["estimatedEndDate"], message: END_BEFORE_START_MESSAGE });
-    }
-  });
+/**
+ * End not before start, checked on what was posted (before the fields are parsed) so the message
+ * comes with every other error at once: zod skips an object's refinements when a field fails.
+ */
+function checkDateOrder(input: unknown, ctx: z.RefinementCtx): unknown {
+  const nested = nestFormNames(input);
+  if (!nested || typeof nested !== "object") return nested;
+  const { projectStartDate, estimatedEndDate } = nested as Record<string, unknown>;
+  const start = typeof projectStartDate === "string" ? parseDateText(projectStartDate.trim()) : null;
+  const end = typeof estimatedEndDate === "string" ? parseDateText(estimatedEndDate.trim()) : null;
+  // yyyy-mm-dd strings compare as the dates they are.
+  if (start && end && end < start) ctx.addIssue({ code: "custom", path: ["estimatedEndDate"], message: END_BEFORE_START_MESSAGE });
+  return nested;
+}
+
+export const StartupFormSchema = z.preprocess(
+  checkDateOrder,
+  z.object({
+    projectTitle: requiredText(REQUIRED_MESSAGES.projectTitle, "Project title"),
+    projectNumber: optionalText("Project number", 50),
+    clientName: requiredText(REQUIRED_MESSAGES.clientName, "Client name"),
+    clientABN: abn,
+    clientProjectManager: requiredText(REQUIRED_MESSAGES.clientProjectManager, "Client project manager"),
+    clientPhone: optionalText("Client phone", 50),
+    cncProjectManager: requiredText(REQUIRED_MESSAGES.cncProjectManager, "CNC project manager"),
+    leadBusinessUnit: requiredText(REQUIRED_MESSAGES.leadBusinessUnit, "Lead business unit"),
+    projectStartDate: optionalDate("Project start date"),
+    estimatedEndDate: optionalDate("Estimated end date"),
+    sector: choice<Sector, Sector | null>(SECTORS, "Choose a sector from the list", null),
+    region: optionalText("Region", 100),
+    state: choice<AustralianState, AustralianState | null>(STATES, "Choose a state from the list", null),
+    teamMembers,
+    termsOfAgreement: choice<TermsOfAgreement, TermsOfAgreement>(TERMS_OF_AGREEMENT, "Choose the terms of agreement from the list", STARTUP_DEFAULTS.termsOfAgreement),
+    termsOfEngagement: choice<TermsOfEngagement, TermsOfEngagement>(TERMS_OF_ENGAGEMENT, "Choose the terms of engagement from the list", STARTUP_DEFAULTS.termsOfEngagement),
+    additionalComments: optionalText("Additional comments", 5000),
+    settings,
+  }),
+);
 
 export type StartupFormValues = z.infer<typeof StartupFormSchema>;
 
