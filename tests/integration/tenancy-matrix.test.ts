@@ -59,7 +59,7 @@ const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.
 // The matrix
 // ---------------------------------------------------------------------------------------------------
 
-type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "import" | "duplicate";
+type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "phases" | "import" | "duplicate";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -84,7 +84,7 @@ interface Op {
   /** Changes data: a viewer must get 403 and the owner's request must change something. */
   write: boolean;
   /** The permission a write needs (editData unless it deletes). */
-  permission?: "editData" | "deleteData" | "importData";
+  permission?: "editData" | "deleteData" | "importData" | "createProjects";
   target: Kind | null;
   secondary?: Kind;
   build: (ctx: Ctx) => Req;
@@ -109,6 +109,15 @@ interface Entry {
 const get = (label: string, target: Kind, query: (c: Ctx) => Record<string, string | number> = () => ({})): Op => ({ label, method: "GET", write: false, target, build: (c) => ({ query: query(c) }) });
 const remove = (target: Kind): Op => ({ label: "DELETE", method: "DELETE", write: true, permission: "deleteData", target, build: () => ({}) });
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** Saving a phase form's progress: repeatable (a submit completes the phase once), and each save keeps new answers. */
+const savePhase = (body: "form" | "json"): Op => ({
+  label: "POST save progress",
+  method: "POST",
+  write: true,
+  permission: "createProjects",
+  target: "phases",
+  build: () => ({ [body]: { intent: "save", clientHandover: "yes", deliverablesConfirmed: "yes", additionalComments: `Matrix ${unique()}` } }),
+});
 
 const MATRIX: Record<string, Entry> = {
   // /api routes with an id in the URL
@@ -163,6 +172,22 @@ const MATRIX: Record<string, Entry> = {
   },
   "api.templates.$id.download.ts": { kind: "api", module: () => import("../../app/routes/api.templates.$id.download"), ops: [get("GET", "template")] },
   "api.projects.$id.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id"), ops: [get("GET", "project")] },
+  // The project phases (issue 13): the project's id is the record.
+  "api.projects.$id.planning.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.planning"), ops: [savePhase("json")] },
+  "api.projects.$id.closure.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.closure"), ops: [savePhase("json")] },
+  "projects.$id.phases.tsx": { kind: "page", projectScoped: false, module: () => import("../../app/routes/projects.$id.phases"), ops: [get("GET", "project")] },
+  "projects.$id.phases_.planning.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/projects.$id.phases_.planning"),
+    ops: [get("GET", "project"), savePhase("form")],
+  },
+  "projects.$id.phases_.closure.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/projects.$id.phases_.closure"),
+    ops: [get("GET", "project"), savePhase("form")],
+  },
 
   // /api routes with ids in the body
   "api.engagements.ts": {
@@ -351,6 +376,7 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/login": "sign-in",
   "/api/logout": "sign-out",
   "/api/projects": "the user's projects",
+  "/api/projects/all": "every client's projects, system admin only (project-phases.test.ts)",
   "/api/stakeholders": "list and create in ?projectId=",
   "/api/properties": "list and create in ?projectId=",
   "/api/documents": "list in ?projectId=",
@@ -413,6 +439,8 @@ type Side = "own" | "foreign";
 async function make(kind: Kind, side: Side): Promise<number> {
   const project = side === "own" ? western : coastal;
   if (kind === "project") return side === "own" ? northern : coastal;
+  // Phases are filled in Western, where every role of the role check is a member.
+  if (kind === "phases") return side === "own" ? western : coastal;
   const access = await accessFor(await userFor(side === "own" ? OWNER : FOREIGN_OWNER), project);
   return inContext(async () => {
     const stakeholder = async () => (await createStakeholder(access, StakeholderSchema.parse({ name: `Matrix ${unique()}` }))).id;
@@ -465,7 +493,7 @@ async function make(kind: Kind, side: Side): Promise<number> {
   });
 }
 
-const DATA_TABLES = ["project", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template"];
+const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template"];
 
 /** Every record of both clients, whether each stored file is still there, and every session's selected project. */
 async function everything(): Promise<string> {

@@ -15,8 +15,11 @@ export function projectToJson(project: IProject) {
     planningPhaseStatus: project.planningPhaseStatus,
     closurePhaseStatus: project.closurePhaseStatus,
     startupCompletedAt: project.startupCompletedAt ?? null,
+    startupCompletedBy: project.startupCompletedBy ?? null,
     planningCompletedAt: project.planningCompletedAt ?? null,
+    planningCompletedBy: project.planningCompletedBy ?? null,
     closureCompletedAt: project.closureCompletedAt ?? null,
+    closureCompletedBy: project.closureCompletedBy ?? null,
     createdAt: project.createdAt,
     updatedAt: project.updatedAt,
   };

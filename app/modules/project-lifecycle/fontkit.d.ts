@@ -1,0 +1,7 @@
+/** The part of fontkit (pdfkit's font engine, which ships no types) that the closure PDF uses. */
+declare module "fontkit" {
+  export interface Font {
+    hasGlyphForCodePoint(codePoint: number): boolean;
+  }
+  export function create(buffer: Buffer): Font;
+}

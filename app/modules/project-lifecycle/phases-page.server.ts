@@ -1,0 +1,49 @@
+/**
+ * What the project phases screens show (spec 001 §2, §4): the overview of the three parts at
+ * /projects/{id}/phases, and one part's form at /projects/{id}/phases/{planning|closure}. Any role
+ * that can open the project reads them; the form is offered only to roles that may fill it in
+ * (createProjects), and only until the part is completed.
+ */
+import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
+import { defaultPhaseValues, type FormPhase } from "./phase-fields";
+import { getProjectPhases, type PhaseState } from "./phases.server";
+
+const stamp = (state: Pick<PhaseState, "status" | "completedAt" | "completedBy">) => ({
+  status: state.status,
+  completedAt: state.completedAt ? state.completedAt.toISOString() : null,
+  completedBy: state.completedBy,
+});
+
+/** /projects/{id}/phases: each part's status and completion stamp. */
+export async function loadPhasesOverview(access: ProjectAccess) {
+  const phases = await getProjectPhases(access);
+  return {
+    project: projectSummary(access),
+    startup: stamp(phases.startup),
+    planning: { ...stamp(phases.planning), savedAt: phases.planning.savedAt?.toISOString() ?? null },
+    closure: { ...stamp(phases.closure), savedAt: phases.closure.savedAt?.toISOString() ?? null },
+    canFill: phases.canFill,
+    timeZone: phases.timeZone,
+  };
+}
+
+export type PhasesOverviewData = Awaited<ReturnType<typeof loadPhasesOverview>>;
+
+/** /projects/{id}/phases/{phase}: the answers so far (every answer No before the first save), and whether they can be changed. */
+export async function loadPhaseForm(access: ProjectAccess, phase: FormPhase) {
+  const phases = await getProjectPhases(access);
+  const state = phases[phase];
+  return {
+    project: projectSummary(access),
+    phase,
+    ...stamp(state),
+    savedAt: state.savedAt?.toISOString() ?? null,
+    savedBy: state.savedBy,
+    values: { ...defaultPhaseValues(phase), ...(state.values ?? {}) },
+    canFill: phases.canFill,
+    editable: phases.canFill && state.status !== "completed",
+    timeZone: phases.timeZone,
+  };
+}
+
+export type PhaseFormData = Awaited<ReturnType<typeof loadPhaseForm>>;

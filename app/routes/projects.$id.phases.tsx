@@ -1,0 +1,41 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Button } from "@radix-ui/themes";
+import { PageHeader } from "~/components/layout/PageHeader";
+import { PhaseCards, ProcessFlow } from "~/components/project-phases/PhaseCards";
+import { PhasesErrorBoundary } from "~/components/project-phases/PhaseFormPage";
+import { ProjectBanner } from "~/components/records/ProjectState";
+import { requirePhaseProject } from "~/modules/project-lifecycle/phase-access.server";
+import { FORM_TITLE, FORM_VERSION } from "~/modules/project-lifecycle/phase-fields";
+import { loadPhasesOverview } from "~/modules/project-lifecycle/phases-page.server";
+import styles from "~/styles/project-phases.css";
+import { handleAppErrors } from "~/utils/http.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const handle = { pageTitle: "Project Phases" };
+
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  handleAppErrors(async () => {
+    const access = await requirePhaseProject(request, params.id);
+    return json(await loadPhasesOverview(access));
+  });
+
+export default function ProjectPhases() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="stack">
+      <PageHeader title={FORM_TITLE} subtitle={`Project phases · Form version ${FORM_VERSION}`}>
+        <Button asChild variant="outline">
+          <Link to="/">Back to Dashboard</Link>
+        </Button>
+      </PageHeader>
+      <ProjectBanner project={data.project} />
+      <PhaseCards data={data} />
+      <ProcessFlow />
+    </div>
+  );
+}
+
+export const ErrorBoundary = PhasesErrorBoundary;
