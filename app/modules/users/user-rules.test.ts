@@ -62,5 +62,4 @@ describe("names", () => {
     expect(userInitials({ firstName: "jane", lastName: "smith", email: "j@x.au" })).toBe("JS");
     expect(userInitials({ email: "kim@x.au" })).toBe("K");
   });
-
 });
