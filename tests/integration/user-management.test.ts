@@ -13,7 +13,7 @@ import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { USER_MESSAGES } from "../../app/modules/users/user-rules";
 import { User } from "../../db/entities/index";
 import { db, getOrm, withRequestContext } from "../../db/orm";
-import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
+import { call, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /**
  * User management (issue 14) against a real PostgreSQL: the page and /api/users for each role, the
