@@ -22,6 +22,8 @@ export const User = defineEntity({
     paymentCustomerId: optionalText(),
     isActive: p.boolean().default(true),
     lastSignInAt: p.datetime().nullable(),
+    /** Set when an administrator deleted the account: the row stays so the records they created keep their name. */
+    deletedAt: p.datetime().nullable(),
     ...timestamps(),
   },
   // A property-level .check() is ignored for defineEntity schemas; entity-level checks work.

@@ -15,6 +15,11 @@ export const UserInvitation = defineEntity({
     client: p.manyToOne(Client).deleteRule("cascade"),
     project: p.manyToOne(Project).nullable().deleteRule("cascade").index(),
     invitedBy: p.manyToOne(User).nullable(),
+    /** The projects the person joins on first sign-in (besides `project`, which older invitations use). */
+    projectIds: p
+      .json<number[]>()
+      .onCreate(() => [])
+      .defaultRaw(`'[]'`),
     acceptedAt: p.datetime().nullable(),
     createdAt: createdAtOnly(),
   },

@@ -59,7 +59,7 @@ const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.
 // The matrix
 // ---------------------------------------------------------------------------------------------------
 
-type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "phases" | "import" | "duplicate";
+type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "phases" | "import" | "duplicate" | "user" | "member";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -84,7 +84,7 @@ interface Op {
   /** Changes data: a viewer must get 403 and the owner's request must change something. */
   write: boolean;
   /** The permission a write needs (editData unless it deletes). */
-  permission?: "editData" | "deleteData" | "importData" | "createProjects";
+  permission?: "editData" | "deleteData" | "importData" | "createProjects" | "manageUsers";
   target: Kind | null;
   secondary?: Kind;
   build: (ctx: Ctx) => Req;
@@ -356,6 +356,30 @@ const MATRIX: Record<string, Entry> = {
       { label: "POST undo", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: (c) => ({ form: { intent: "undo", id: c.id } }) },
     ],
   },
+  // Users are the client's, not a project's: another client's user is 404, a role without manageUsers 403.
+  "api.users.$id.ts": {
+    kind: "api",
+    projectScoped: false,
+    module: () => import("../../app/routes/api.users.$id"),
+    ops: [
+      { label: "PATCH isActive", method: "PATCH", write: true, permission: "manageUsers", target: "user", build: () => ({ json: { isActive: "false" } }) },
+      { label: "DELETE", method: "DELETE", write: true, permission: "manageUsers", target: "user", build: () => ({}) },
+    ],
+  },
+  "user-management.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/user-management"),
+    ops: [
+      get("GET ?delete=", "user", (c) => ({ delete: c.id })),
+      get("GET ?projects=", "user", (c) => ({ projects: c.id })),
+      { label: "POST status", method: "POST", write: true, permission: "manageUsers", target: "user", okStatus: 302, build: (c) => ({ form: { intent: "status", id: c.id, isActive: "false" } }) },
+      { label: "POST role", method: "POST", write: true, permission: "manageUsers", target: "user", okStatus: 302, build: (c) => ({ form: { intent: "role", id: c.id, systemRole: "officer" } }) },
+      { label: "POST delete", method: "POST", write: true, permission: "manageUsers", target: "user", okStatus: 302, build: (c) => ({ form: { intent: "delete", id: c.id } }) },
+      // A member of the Western (or the other client's) project; nothing ticked takes them out of it.
+      { label: "POST projects", method: "POST", write: true, permission: "manageUsers", target: "member", okStatus: 302, build: (c) => ({ form: { intent: "projects", id: c.id } }) },
+    ],
+  },
   "_index.tsx": {
     kind: "page",
     projectScoped: false,
@@ -398,6 +422,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/export": "the selected project's records; type and mode from the URL (export-page.test.ts)",
   "/export/download/:token": "an export kept in the asker's own session under a random one-time token (export-page.test.ts)",
   "/projects/new": "creates a project in the user's own client; no project exists yet (project-create.test.ts)",
+  "/api/users": "the user's own client's users (a system admin's ?clientId= filter); manageUsers (user-management.test.ts)",
+  "/api/users/invite": "invites into the user's own client; another client's project in projectIds is 404 and nothing is written (user-management.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -436,11 +462,22 @@ afterAll(async () => {
 type Side = "own" | "foreign";
 
 /** A new record of the kind in the first client's Western project ("own") or the second client's project ("foreign"). */
-async function make(kind: Kind, side: Side): Promise<number> {
+async function make(kind: Kind, side: Side): Promise<number | string> {
   const project = side === "own" ? western : coastal;
   if (kind === "project") return side === "own" ? northern : coastal;
   // Phases are filled in Western, where every role of the role check is a member.
   if (kind === "phases") return side === "own" ? western : coastal;
+  if (kind === "user" || kind === "member") {
+    // A viewer of the owner's client (or the other client), made for this request; a member also belongs to the project.
+    const owner = await userFor(side === "own" ? OWNER : FOREIGN_OWNER);
+    const id = `matrix-${unique()}`;
+    return inContext(async () => {
+      const connection = db().getConnection();
+      await connection.execute(`insert into "user" (id, email, client_id, system_role) values (?, ?, ?, 'viewer')`, [id, `${id}@example.com`, owner.clientId]);
+      if (kind === "member") await connection.execute(`insert into project_membership (user_id, project_id, role) values (?, ?, 'viewer')`, [id, project]);
+      return id;
+    });
+  }
   const access = await accessFor(await userFor(side === "own" ? OWNER : FOREIGN_OWNER), project);
   return inContext(async () => {
     const stakeholder = async () => (await createStakeholder(access, StakeholderSchema.parse({ name: `Matrix ${unique()}` }))).id;
@@ -493,7 +530,7 @@ async function make(kind: Kind, side: Side): Promise<number> {
   });
 }
 
-const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template"];
+const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template", "user", "project_membership"];
 
 /** Every record of both clients, whether each stored file is still there, and every session's selected project. */
 async function everything(): Promise<string> {

@@ -6,7 +6,8 @@ import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { AppError } from "~/utils/app-error";
 import type { SsoProfile } from "./sso-claims";
-import { refIdOrNull } from "~db/entities/refs";
+import { refId, refIdOrNull } from "~db/entities/refs";
+import { Project } from "~db/entities/Project";
 import { auditSignInFailure, type SignInFailure } from "./auth-audit.server";
 
 export const SIGN_IN_MESSAGES = {
@@ -81,8 +82,11 @@ async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
       } as never);
       if (invitation) {
         invitation.acceptedAt = new Date();
-        if (invitation.project) {
-          em.create(ProjectMembership, { user, project: invitation.project, role: invitation.role, invitedBy: invitation.invitedBy ?? null, joinedAt: new Date() } as never);
+        // Every project named by the invitation that is still an active project of its client.
+        const wanted = [...new Set([...(invitation.project ? [refId(invitation.project)] : []), ...(invitation.projectIds ?? [])])];
+        const projects = wanted.length ? await em.find(Project, { id: { $in: wanted }, client: refId(invitation.client), isActive: true }) : [];
+        for (const project of projects) {
+          em.create(ProjectMembership, { user, project, role: invitation.role, invitedBy: invitation.invitedBy ?? null, joinedAt: new Date() } as never);
         }
       }
       action = invitation ? "auth.first_sign_in_invited" : "auth.first_sign_in";

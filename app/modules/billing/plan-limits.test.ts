@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectivePlan, projectLimit, projectLimitMessage } from "./plan-limits";
+import { effectivePlan, projectLimit, projectLimitMessage, usersPerProjectLimit, usersPerProjectLimitMessage } from "./plan-limits";
 
 const NOW = new Date("2026-11-23T00:00:00Z");
 const free = { name: "Acme Pty Ltd", subscriptionPlan: "free" as const, maxProjects: 1 };
@@ -26,5 +26,29 @@ describe("project limit", () => {
     );
     expect(projectLimitMessage({ ...free, maxProjects: 5 }, 5, NOW)).toContain("allows 5 projects");
     expect(projectLimitMessage({ ...free, subscriptionPlan: "professional" }, 500, NOW)).toBeNull();
+  });
+});
+
+describe("users-per-project limit", () => {
+  const client = { ...free, maxUsersPerProject: 3 };
+
+  it("gives Free and Starter their stored limit and Professional (seats bought as needed) and Enterprise none", () => {
+    expect(usersPerProjectLimit(client, NOW)).toBe(3);
+    expect(usersPerProjectLimit({ ...client, maxUsersPerProject: 1 }, NOW)).toBe(1);
+    expect(usersPerProjectLimit({ ...client, subscriptionPlan: "starter", maxUsersPerProject: 5 }, NOW)).toBe(5);
+    expect(usersPerProjectLimit({ ...client, subscriptionPlan: "professional" }, NOW)).toBeNull();
+    expect(usersPerProjectLimit({ ...client, subscriptionPlan: "enterprise" }, NOW)).toBeNull();
+    expect(usersPerProjectLimit({ ...client, freeProExpiresAt: "2026-12-01T00:00:00Z" }, NOW)).toBeNull();
+    expect(usersPerProjectLimit({ ...client, maxUsersPerProject: -2 }, NOW)).toBe(0);
+  });
+
+  it("refuses the member past the limit with a message naming the project, plan and limit", () => {
+    expect(usersPerProjectLimitMessage(client, "Western", 2, 1, NOW)).toBeNull();
+    expect(usersPerProjectLimitMessage(client, "Western", 3, 1, NOW)).toBe(
+      "Western already has 3 members: Acme Pty Ltd is on the Free plan, which allows 3 users per project. Remove a member or upgrade to Professional on the Subscription page.",
+    );
+    expect(usersPerProjectLimitMessage(client, "Western", 2, 2, NOW)).not.toBeNull();
+    expect(usersPerProjectLimitMessage({ ...client, maxUsersPerProject: 1 }, "Western", 1, 1, NOW)).toContain("1 member: Acme Pty Ltd is on the Free plan, which allows 1 user per project");
+    expect(usersPerProjectLimitMessage({ ...client, subscriptionPlan: "professional" }, "Western", 99, 1, NOW)).toBeNull();
   });
 });

@@ -45,3 +45,27 @@ export function projectLimitMessage(client: PlanHolder, activeProjects: number, 
   const allowed = `${limit} ${limit === 1 ? "project" : "projects"}`;
   return `${client.name} is on the ${plan} plan, which allows ${allowed}, and already has ${activeProjects}. Upgrade to Professional on the Subscription page to create more projects.`;
 }
+
+export interface MemberPlanHolder extends PlanHolder {
+  maxUsersPerProject: number;
+}
+
+/**
+ * How many members one project may have, or null for no limit. Free and Starter read the client's
+ * stored `maxUsersPerProject` (3 by default; an administrator may change it). Professional includes
+ * two users and sells further seats (spec 001 §9), so it sets no hard limit per project; Enterprise neither.
+ */
+export function usersPerProjectLimit(client: MemberPlanHolder, now: Date = new Date()): number | null {
+  const plan = effectivePlan(client, now);
+  if (plan === "professional" || plan === "enterprise") return null;
+  return Math.max(0, client.maxUsersPerProject);
+}
+
+/** Null when `adding` more members fit the project; otherwise the message the user sees. */
+export function usersPerProjectLimitMessage(client: MemberPlanHolder, projectName: string, members: number, adding = 1, now: Date = new Date()): string | null {
+  const limit = usersPerProjectLimit(client, now);
+  if (limit === null || members + adding <= limit) return null;
+  const plan = PLAN_LABELS[effectivePlan(client, now)];
+  const allowed = `${limit} ${limit === 1 ? "user" : "users"} per project`;
+  return `${projectName} already has ${members} ${members === 1 ? "member" : "members"}: ${client.name} is on the ${plan} plan, which allows ${allowed}. Remove a member or upgrade to Professional on the Subscription page.`;
+}

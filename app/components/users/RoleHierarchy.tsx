@@ -1,0 +1,34 @@
+import { Badge, Card, Heading, Text } from "@radix-ui/themes";
+import type { Role } from "~/modules/permissions/permissions";
+
+export interface RoleCard {
+  role: Role;
+  label: string;
+  level: number;
+  description: string;
+}
+
+/** The six roles with their levels and descriptions (spec 001 §6). */
+export function RoleHierarchy({ cards }: { cards: RoleCard[] }) {
+  return (
+    <section aria-labelledby="roles-title" className="stack">
+      <Heading as="h2" size="5" id="roles-title">
+        Role hierarchy
+      </Heading>
+      <ul className="role-cards">
+        {cards.map((card) => (
+          <li key={card.role}>
+            <Card size="2" className="role-card">
+              <Heading as="h3" size="3">
+                {card.label} <Badge color="gray">Level {card.level}</Badge>
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                {card.description}
+              </Text>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { panelUrls } from "~/utils/list-query";
+
+/** The User Management screen's dialogs are URL states (DESIGN §2). */
+export const USER_PANEL_PARAMS = ["invite", "delete", "projects"] as const;
+export const USER_MANAGEMENT_PATH = "/user-management";
+export const { listSearch: userListSearch, panelSearch: userPanelSearch } = panelUrls(USER_PANEL_PARAMS);
+
+/** The list URL for a search string (panels closed). */
+export function userListUrl(search: URLSearchParams | string): string {
+  const query = userListSearch(search);
+  return query === "?" ? USER_MANAGEMENT_PATH : `${USER_MANAGEMENT_PATH}${query}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * /user-management (spec 001 §2 User Management; issue 14): the role hierarchy, one page of the System
+ * Users table with what the signed-in user may do to each row, and the panel the URL opens
+ * (`?invite=1`, `?delete=ID`, `?projects=ID`). A role without manageUsers gets only the restricted view.
+ */
+import type { CurrentUser } from "~/modules/auth/guards.server";
+import { assignableRoles, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_LEVEL, ROLES } from "~/modules/permissions/permissions";
+import { parseListQuery } from "~/utils/list-query";
+import { parseRecordId } from "~/utils/record-id";
+import { canManageUsers, rowAbilities } from "./user-rules";
+import { getUser, getUserProjects, listClients, listUsers, manageableProjects } from "./users.server";
+
+export const USER_PAGE_SIZE = 25;
+
+export const ROLE_CARDS = ROLES.map((role) => ({ role, label: ROLE_LABELS[role], level: ROLE_LEVEL[role], description: ROLE_DESCRIPTIONS[role] }));
+
+export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
+  if (!canManageUsers(actor.role)) return { allowed: false as const };
+  const params = url.searchParams;
+  const query = parseListQuery(params, { sortKeys: ["joined"] as const, defaultSort: "joined", pageSize: USER_PAGE_SIZE });
+  const clientFilter = actor.role === "system_admin" ? parseRecordId(params.get("client")) : null;
+  const me = { id: actor.id, role: actor.role, clientId: actor.clientId };
+  const inviteClientId = actor.role === "system_admin" ? clientFilter : actor.clientId;
+
+  const [list, clients, deleting, projectsOf, inviteProjects] = await Promise.all([
+    listUsers(actor, { clientId: clientFilter, limit: query.pageSize, offset: query.offset }),
+    listClients(actor),
+    params.has("delete") ? getUser(actor, params.get("delete")) : null,
+    params.has("projects") ? getUserProjects(actor, params.get("projects")) : null,
+    params.has("invite") ? manageableProjects(actor, inviteClientId) : null,
+  ]);
+  const users = list.users.map((user) => ({ ...user, can: rowAbilities(me, { id: user.id, role: user.systemRole, clientId: user.clientId }) }));
+  return {
+    allowed: true as const,
+    me: { id: actor.id },
+    roleCards: ROLE_CARDS,
+    users,
+    total: list.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    clients,
+    clientFilter,
+    invite: inviteProjects
+      ? {
+          roles: assignableRoles(actor.role),
+          projects: inviteProjects.map((p) => ({ id: p.id, name: p.name })),
+          clientId: inviteClientId,
+          chooseClient: actor.role === "system_admin" && inviteClientId === null,
+        }
+      : null,
+    deleting: deleting && rowAbilities(me, { id: deleting.id, role: deleting.systemRole, clientId: deleting.clientId }).remove ? deleting : null,
+    projectsOf,
+  };
+}
