@@ -175,10 +175,10 @@ export async function applyNormalisation(access: ProjectAccess, type: NormalizeT
         records += changes.length;
         values += countValues(changes);
       }
-      const what = type === "all" ? "records" : type;
+      const [one, many] = { stakeholders: ["stakeholder", "stakeholders"], properties: ["property", "properties"], all: ["record", "records"] }[type];
       const message = values
-        ? `Normalized ${values.toLocaleString("en-AU")} ${values === 1 ? "value" : "values"} in ${records.toLocaleString("en-AU")} ${what}`
-        : `No uppercase text found in ${what}: nothing to normalize`;
+        ? `Normalized ${values.toLocaleString("en-AU")} ${values === 1 ? "value" : "values"} in ${records.toLocaleString("en-AU")} ${records === 1 ? one : many}`
+        : `No uppercase text found in ${many}: nothing to normalize`;
       recordAudit({
         userId: access.user.id,
         clientId: refId(access.project.client),
