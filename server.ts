@@ -21,6 +21,7 @@ import { mountLocalOidc } from "~/modules/auth/local-oidc-setup.server";
 import { deleteExpiredSessions } from "~/modules/auth/session.server";
 import { openRequestScope } from "~/modules/auth/request-scope.server";
 import { sweepOrphanObjects } from "~/modules/storage/orphans.server";
+import { removeExpiredRestorePoints } from "~/modules/database-management/restore-points.server";
 import { sweepExpiredStaging } from "~/modules/import/staging.server";
 import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { withRequestContext } from "~db/orm";
@@ -140,6 +141,9 @@ async function main() {
     async () => {
       const { orphans, incompleteWrites } = await withRequestContext(() => sweepOrphanObjects());
       if (orphans || incompleteWrites) console.log(`Object sweep removed ${orphans} orphaned objects and ${incompleteWrites} unfinished writes`);
+      // Restore points past their 30 days (issue 14).
+      const expired = await withRequestContext(() => removeExpiredRestorePoints());
+      if (expired) console.log(`Object sweep removed ${expired} expired restore points`);
     },
     { firstAfterMs: OBJECT_SWEEP_DELAY_MS, everyMs: OBJECT_SWEEP_MS },
   );

@@ -16,6 +16,7 @@ import { Project } from "./Project";
 import { ProjectMembership } from "./ProjectMembership";
 import { ProjectPhaseForm } from "./ProjectPhaseForm";
 import { Property } from "./Property";
+import { RestorePoint } from "./RestorePoint";
 import { Session } from "./Session";
 import { SignInThrottle } from "./SignInThrottle";
 import { Stakeholder } from "./Stakeholder";
@@ -42,6 +43,7 @@ export * from "./Project";
 export * from "./ProjectMembership";
 export * from "./ProjectPhaseForm";
 export * from "./Property";
+export * from "./RestorePoint";
 export * from "./Session";
 export * from "./SignInThrottle";
 export * from "./Stakeholder";
@@ -79,4 +81,5 @@ export const allEntities = [
   StakeholderMatchKey,
   PropertyMatchKey,
   MailMessage,
+  RestorePoint,
 ];

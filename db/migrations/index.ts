@@ -10,6 +10,7 @@ import { Migration20261122221000_imports } from "./Migration20261122221000_impor
 import { Migration20261123010000_title_pdf } from "./Migration20261123010000_title_pdf";
 import { Migration20261123012500_import_duplicates } from "./Migration20261123012500_import_duplicates";
 import { Migration20261123033605_mail_message } from "./Migration20261123033605_mail_message";
+import { Migration20261123041907_restore_points } from "./Migration20261123041907_restore_points";
 import { Migration20261123043000_user_management } from "./Migration20261123043000_user_management";
 
 /**
@@ -27,6 +28,7 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261123010000_title_pdf", class: Migration20261123010000_title_pdf },
   { name: "Migration20261123012500_import_duplicates", class: Migration20261123012500_import_duplicates },
   { name: "Migration20261123033605_mail_message", class: Migration20261123033605_mail_message },
+  { name: "Migration20261123041907_restore_points", class: Migration20261123041907_restore_points },
   { name: "Migration20261123043000_user_management", class: Migration20261123043000_user_management },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

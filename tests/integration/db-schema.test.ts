@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   "project_phase_form",
   "property",
   "property_match_key",
+  "restore_point",
   "session",
   "sign_in_throttle",
   "stakeholder",

@@ -17,6 +17,7 @@ import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.ser
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
 import { getObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
 import { createTemplate } from "../../app/modules/template/template.server";
+import { createRestorePoint } from "../../app/modules/database-management/restore-points.server";
 import { parseUpload } from "../../app/modules/import/staging.server";
 import { startImport, waitForImport } from "../../app/modules/import/imports.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
@@ -59,7 +60,7 @@ const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.
 // The matrix
 // ---------------------------------------------------------------------------------------------------
 
-type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "phases" | "import" | "duplicate" | "user" | "member";
+type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "phases" | "import" | "duplicate" | "user" | "member" | "restorePoint";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -380,6 +381,50 @@ const MATRIX: Record<string, Entry> = {
       { label: "POST projects", method: "POST", write: true, permission: "manageUsers", target: "member", okStatus: 302, build: (c) => ({ form: { intent: "projects", id: c.id } }) },
     ],
   },
+  // Database Management: the record search's delete confirmation (?delete=ID&records=TYPE), then its POST.
+  "database-management.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/database-management"),
+    ops: [
+      get("GET ?delete= (stakeholder)", "stakeholder", (c) => ({ records: "stakeholders", delete: c.id })),
+      get("GET ?delete= (property)", "property", (c) => ({ records: "properties", delete: c.id })),
+      get("GET ?delete= (engagement)", "engagement", (c) => ({ records: "engagements", delete: c.id })),
+      {
+        label: "POST delete-record (stakeholder)",
+        method: "POST",
+        write: true,
+        permission: "deleteData",
+        target: "stakeholder",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "delete-record", records: "stakeholders", id: c.id } }),
+      },
+      {
+        label: "POST delete-record (property)",
+        method: "POST",
+        write: true,
+        permission: "deleteData",
+        target: "property",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "delete-record", records: "properties", id: c.id } }),
+      },
+      {
+        label: "POST delete-record (engagement)",
+        method: "POST",
+        write: true,
+        permission: "deleteData",
+        target: "engagement",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "delete-record", records: "engagements", id: c.id } }),
+      },
+    ],
+  },
+  // A restore point belongs to its client (its project may be deleted): no project in the request.
+  "database-management_.restore-points.$id.ts": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/database-management_.restore-points.$id"),
+    ops: [get("GET", "restorePoint")],
+  },
   "_index.tsx": {
     kind: "page",
     projectScoped: false,
@@ -424,6 +469,13 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/projects/new": "creates a project in the user's own client; no project exists yet (project-create.test.ts)",
   "/api/users": "the user's own client's users (a system admin's ?clientId= filter); manageUsers (user-management.test.ts)",
   "/api/users/invite": "invites into the user's own client; another client's project in projectIds is 404 and nothing is written (user-management.test.ts)",
+  "/api/database/stats": "counts of ?projectId= (database-management.test.ts)",
+  "/api/database/normalize-text": "every stakeholder or property of ?projectId= (or the body's projectId)",
+  "/api/database/delete-all-stakeholders": "every stakeholder of ?projectId= (database-management.test.ts)",
+  "/api/database/delete-all-properties": "every property of ?projectId= (database-management.test.ts)",
+  "/api/database/delete-all-engagements": "every engagement of ?projectId= (database-management.test.ts)",
+  "/api/database/reset-project": "every record of ?projectId= (database-management.test.ts)",
+  "/api/database/delete-project": "the project in ?projectId= itself (database-management.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -524,6 +576,8 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
         if (!row) throw new Error("the matrix's duplicate import held back no row");
         return row.id;
       }
+      case "restorePoint":
+        return (await createRestorePoint(access, "delete-all-engagements")).id;
       case "template":
         return (await createTemplate(access, await stored("templates"), { templateName: `Matrix ${unique()}`, tags: [] })).id;
     }

@@ -1,0 +1,132 @@
+import { Form, Link } from "@remix-run/react";
+import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { EmptyState } from "~/components/records/EmptyState";
+import { Pagination } from "~/components/records/Pagination";
+import type { ActivityFilter, ActivityRow } from "~/modules/database-management/activity.server";
+import { formatDateTime } from "~/utils/dates";
+
+const TYPE_LABELS: Record<string, string> = {
+  Stakeholder: "Stakeholders",
+  Property: "Properties",
+  Engagement: "Engagements",
+  Document: "Documents",
+  Template: "Templates",
+  Project: "Project",
+  ImportRecord: "Imports",
+};
+
+/** One audit row's changes as "field: old → new" lines. */
+export function ChangeList({ row }: { row: ActivityRow }) {
+  if (!row.changes.length) return <Text color="gray">—</Text>;
+  return (
+    <ul className="change-list">
+      {row.changes.map((change) => (
+        <li key={change.field}>
+          <strong>{change.field}</strong>: {change.from} → {change.to}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HistoryTable({ rows, labelledBy, showRecord }: { rows: ActivityRow[]; labelledBy: string; showRecord: boolean }) {
+  return (
+    <DataTable labelledBy={labelledBy}>
+      <TableHeader>
+        <TableRow>
+          <TableColumnHeaderCell>When</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Who</TableColumnHeaderCell>
+          <TableColumnHeaderCell>Action</TableColumnHeaderCell>
+          {showRecord ? <TableColumnHeaderCell>Record</TableColumnHeaderCell> : null}
+          <TableColumnHeaderCell>Changes</TableColumnHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableRowHeaderCell className="cell--nowrap">{formatDateTime(row.createdAt)}</TableRowHeaderCell>
+            <TableCell className="cell--text">{row.userName}</TableCell>
+            <TableCell>{row.action}</TableCell>
+            {showRecord ? <TableCell className="cell--nowrap">{row.entityType ? `${row.entityType} #${row.entityId ?? ""}` : "—"}</TableCell> : null}
+            <TableCell className="cell--text">
+              <ChangeList row={row} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </DataTable>
+  );
+}
+
+export interface ActivityData {
+  rows: ActivityRow[];
+  total: number;
+  filter: ActivityFilter;
+  page: number;
+  pageSize: number;
+  users: { id: string; name: string }[];
+  recordTypes: readonly string[];
+}
+
+/** The Activity view: a GET filter form (user, record type, date range) and one page of the audit log. */
+export function ActivityView({ activity }: { activity: ActivityData }) {
+  const { filter } = activity;
+  const key = JSON.stringify(filter);
+  return (
+    <section aria-labelledby="activity-title" className="stack">
+      <Heading as="h2" size="5" id="activity-title">
+        Activity ({activity.total.toLocaleString("en-AU")})
+      </Heading>
+      <Form method="get" action="/database-management" key={key}>
+        <input type="hidden" name="view" value="activity" />
+        <Flex gap="3" wrap="wrap" align="end">
+          <div className="field">
+            <Text as="label" htmlFor="field-activity-user" weight="bold" className="field__label">
+              User
+            </Text>
+            <select id="field-activity-user" name="user" defaultValue={filter.userId ?? ""} className="native-select">
+              <option value="">Everyone</option>
+              {activity.users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <Text as="label" htmlFor="field-activity-type" weight="bold" className="field__label">
+              Record type
+            </Text>
+            <select id="field-activity-type" name="type" defaultValue={filter.recordType ?? ""} className="native-select">
+              <option value="">All records</option>
+              {activity.recordTypes.map((t) => (
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t] ?? t}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <Text as="label" htmlFor="field-activity-from" weight="bold" className="field__label">
+              From
+            </Text>
+            <TextField.Root id="field-activity-from" type="date" name="from" defaultValue={filter.from ?? ""} />
+          </div>
+          <div className="field">
+            <Text as="label" htmlFor="field-activity-to" weight="bold" className="field__label">
+              To
+            </Text>
+            <TextField.Root id="field-activity-to" type="date" name="to" defaultValue={filter.to ?? ""} />
+          </div>
+          <Button type="submit">Filter</Button>
+          <Button asChild variant="outline" color="gray">
+            <Link to="/database-management?view=activity">Clear filters</Link>
+          </Button>
+        </Flex>
+      </Form>
+      {activity.rows.length ? <HistoryTable rows={activity.rows} labelledBy="activity-title" showRecord /> : <EmptyState id="no-activity">No activity matches these filters.</EmptyState>}
+      <Pagination page={activity.page} pageSize={activity.pageSize} total={activity.total} label="Activity" />
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { TextField } from "~/components/form/Field";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { PanelDialog } from "~/components/records/PanelDialog";
+import type { DatabaseStats } from "~/modules/database-management/database-management.server";
+import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
+import type { RestorePointRow } from "~/modules/database-management/restore-points.server";
+import { DANGER_FORM_ID } from "~/modules/database-management/schemas";
+import { databaseManagementUrl } from "~/modules/database-management/urls";
+import { formatDate, formatDateTime } from "~/utils/dates";
+
+function countOf(stats: DatabaseStats, action: DangerAction): number | null {
+  const counts = DANGER_ACTIONS[action].counts;
+  if (!counts) return null;
+  return { stakeholders: stats.totalStakeholders, properties: stats.totalProperties, engagements: stats.totalEngagements }[counts];
+}
+
+/** The Danger Zone (system_admin and client_owner): each action opens its typed confirmation. */
+export function DangerZone({ stats }: { stats: DatabaseStats }) {
+  const { search } = useLocation();
+  return (
+    <Card asChild size="3" className="danger-zone">
+      <section aria-labelledby="danger-title" className="stack">
+        <Heading as="h2" size="5" id="danger-title" color="red">
+          Danger Zone
+        </Heading>
+        <Text as="p">These actions cannot be undone from this screen. Before each one a restore point (the project&rsquo;s SQL export) is saved and listed below for {RESTORE_POINT_DAYS} days.</Text>
+        <ul className="danger-zone__actions">
+          {DANGER_ACTION_NAMES.map((action) => {
+            const count = countOf(stats, action);
+            const label = `${DANGER_ACTIONS[action].label}${count === null ? "" : ` (${count.toLocaleString("en-AU")})`}`;
+            return (
+              <li key={action}>
+                {count === 0 ? (
+                  <>
+                    <Button color="red" variant="outline" disabled>
+                      {label}
+                    </Button>{" "}
+                    <Text color="gray">Nothing to delete</Text>
+                  </>
+                ) : (
+                  <Button asChild color="red" variant="outline">
+                    <Link to={databaseManagementUrl(search, { danger: action })} preventScrollReset>
+                      {label}
+                    </Link>
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </Card>
+  );
+}
+
+/** ?danger=ACTION: what goes, and the text to type. A wrong text re-renders this with the error. */
+export function DangerPanel({ action }: { action: DangerAction }) {
+  const { search } = useLocation();
+  const closeTo = databaseManagementUrl(search);
+  const info = DANGER_ACTIONS[action];
+  return (
+    <PanelDialog id="danger-confirm" title={info.label} closeTo={closeTo}>
+      <Callout.Root color="red" role="note">
+        <Callout.Text>{info.consequence} This action cannot be undone.</Callout.Text>
+      </Callout.Root>
+      <Form method="post" action={databaseManagementUrl(search, { danger: action })} noValidate className="stack">
+        <input type="hidden" name="intent" value="danger" />
+        <input type="hidden" name="action" value={action} />
+        <TextField name="confirmation" formId={DANGER_FORM_ID} label={`Type ${info.confirmation} to confirm`} autoComplete="off" required />
+        <Flex gap="2" wrap="wrap">
+          <Button type="submit" color="red">
+            {info.label}
+          </Button>
+          <Button asChild variant="outline" color="gray">
+            <Link to={closeTo} preventScrollReset>
+              Cancel
+            </Link>
+          </Button>
+        </Flex>
+      </Form>
+    </PanelDialog>
+  );
+}
+
+function size(bytes: number) {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The restore points of the last 30 days, each with its download. */
+export function RestorePoints({ points }: { points: RestorePointRow[] }) {
+  return (
+    <section aria-labelledby="restore-title" className="stack">
+      <Heading as="h2" size="5" id="restore-title">
+        Restore Points
+      </Heading>
+      {points.length ? (
+        <DataTable labelledBy="restore-title">
+          <TableHeader>
+            <TableRow>
+              <TableColumnHeaderCell>Saved</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Before</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Size</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {points.map((point) => (
+              <TableRow key={point.id}>
+                <TableRowHeaderCell>{formatDateTime(point.createdAt)}</TableRowHeaderCell>
+                <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
+                <TableCell>{size(point.fileSize)}</TableCell>
+                <TableCell>{formatDate(point.expiresAt)}</TableCell>
+                <TableCell>
+                  <a href={`/database-management/restore-points/${point.id}`} download>
+                    Download SQL<span className="visually-hidden"> restore point of {formatDateTime(point.createdAt)}</span>
+                  </a>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </DataTable>
+      ) : (
+        <Text as="p">No restore points in the last {RESTORE_POINT_DAYS} days.</Text>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { validationError } from "remix-validated-form";
+import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { AppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { parseRecordId } from "~/utils/record-id";
+import { DANGER_ACTIONS } from "./danger-zone";
+import { deleteRecord, getRecordRow, recordLabel, requireScreen, runDangerAction } from "./database-management.server";
+import { applyNormalisation } from "./normalise.server";
+import { DANGER_FORM_ID, DangerActionSchema, NormalizeSchema, RecordTypeSchema } from "./schemas";
+import { databaseManagementUrl, DATABASE_MANAGEMENT_PATH } from "./urls";
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
+/** Where to go back to: the search the user was on (records and term only). */
+function backSearch(formData: FormData) {
+  const params = new URLSearchParams();
+  for (const name of ["records", "search"]) if (text(formData.get(name))) params.set(name, text(formData.get(name)));
+  return params;
+}
+
+/**
+ * The POSTs of /database-management (intent by intent): normalize, delete-record, danger. The module
+ * functions check the permission; a wrong typed confirmation re-renders the confirmation with the
+ * GOV.UK error pattern and changes nothing.
+ */
+export async function databaseManagementAction(request: Request): Promise<Response> {
+  const access = await getSelectedProjectAccess(request);
+  if (!access) return redirectWithFlash(request, "/", { kind: "error", title: "No Project Selected", description: "Please select a project first from the dashboard." });
+  requireScreen(access, "databaseManagement");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "normalize") {
+    const parsed = NormalizeSchema.safeParse({ dataType: formData.get("dataType") });
+    if (!parsed.success) throw new AppError(400, "Choose stakeholders, properties or all");
+    try {
+      const result = await applyNormalisation(access, parsed.data.dataType);
+      return redirectWithFlash(request, DATABASE_MANAGEMENT_PATH, { kind: "success", title: "Text Normalized", description: result.message });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 500) return redirectWithFlash(request, DATABASE_MANAGEMENT_PATH, { kind: "error", title: "Error", description: error.message });
+      throw error;
+    }
+  }
+
+  if (intent === "delete-record") {
+    const type = RecordTypeSchema.safeParse(formData.get("records"));
+    if (!type.success) throw new AppError(400, "Unknown record type");
+    const id = parseRecordId(formData.get("id"));
+    const row = await getRecordRow(access, type.data, id);
+    await deleteRecord(access, type.data, id);
+    return redirectWithFlash(request, databaseManagementUrl(backSearch(formData)), { kind: "success", title: "Record Deleted", description: `"${recordLabel(row)}" was deleted.` });
+  }
+
+  if (intent === "danger") {
+    const action = DangerActionSchema.safeParse(formData.get("action"));
+    if (!action.success) throw new AppError(400, "Unknown action");
+    const confirmation = text(formData.get("confirmation"));
+    try {
+      const result = await runDangerAction(access, action.data, confirmation);
+      return redirectWithFlash(request, action.data === "delete-project" ? "/" : DATABASE_MANAGEMENT_PATH, { kind: "success", title: result.title, description: result.message });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "INVALID_CONFIRMATION") {
+        return validationError({ formId: DANGER_FORM_ID, fieldErrors: { confirmation: error.message } }, { confirmation, action: action.data }, { status: 400 });
+      }
+      if (error instanceof AppError && (error.status === 409 || error.status === 500)) {
+        return redirectWithFlash(request, DATABASE_MANAGEMENT_PATH, {
+          kind: "error",
+          title: error.status === 409 ? "Nothing to Delete" : DANGER_ACTIONS[action.data].failure,
+          description: error.message,
+        });
+      }
+      throw error;
+    }
+  }
+  throw new AppError(400, "Unknown action");
+}

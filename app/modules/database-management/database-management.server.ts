@@ -1,0 +1,206 @@
+import { refId } from "~db/entities/refs";
+import { db } from "~db/orm";
+import { recordAudit, recordSecurityEvent } from "~/modules/audit/audit.server";
+import { deleteEngagement } from "~/modules/engagement/engagement.server";
+import { canAccessScreen, type Screen } from "~/modules/permissions/permissions";
+import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { deleteProperty } from "~/modules/property/property.server";
+import { deleteStakeholder } from "~/modules/stakeholder/stakeholder.server";
+import { AppError } from "~/utils/app-error";
+import { likePattern } from "~/utils/list-query";
+import { DANGER_ACTIONS, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
+import { createRestorePoint } from "./restore-points.server";
+import { MIN_SEARCH_LENGTH, type RecordType } from "./schemas";
+
+/**
+ * Database Management (spec 001 §2, §6, §7; issue 14): statistics, record search and delete, and the
+ * Danger Zone. Each function checks what it needs first: the screen (system_admin, client_owner,
+ * director, project_manager), deleteData for record maintenance, the Danger Zone's two roles.
+ */
+
+const SCREEN_REFUSALS: Partial<Record<Screen, string>> = {
+  databaseManagement: "You do not have permission to manage the database",
+  dangerZone: "Only system administrators and client owners can use the Danger Zone",
+};
+
+export function requireScreen(access: ProjectAccess, screen: "databaseManagement" | "dangerZone"): void {
+  if (canAccessScreen(access.role, screen)) return;
+  void recordSecurityEvent({
+    userId: access.user.id,
+    clientId: access.user.clientId,
+    projectId: access.project.id,
+    action: "access.refused",
+    entityType: "Project",
+    entityId: access.project.id,
+    after: { status: 403, reason: `role ${access.role} may not open ${screen}` },
+  });
+  throw new AppError(403, SCREEN_REFUSALS[screen] ?? "You do not have permission to do that");
+}
+
+export interface DatabaseStats {
+  totalStakeholders: number;
+  totalProperties: number;
+  totalEngagements: number;
+}
+
+/** GET /api/database/stats and the screen's cards. */
+export async function databaseStats(access: ProjectAccess): Promise<DatabaseStats> {
+  requireScreen(access, "databaseManagement");
+  const [row] = await db()
+    .getConnection()
+    .execute<{ s: number; p: number; e: number }[]>(
+      `select (select count(*)::int from stakeholder where project_id = ?) as s,
+              (select count(*)::int from property where project_id = ?) as p,
+              (select count(*)::int from engagement where project_id = ?) as e`,
+      [access.project.id, access.project.id, access.project.id],
+    );
+  return { totalStakeholders: row?.s ?? 0, totalProperties: row?.p ?? 0, totalEngagements: row?.e ?? 0 };
+}
+
+export type RecordRow =
+  | { type: "stakeholders"; id: number; name: string; email: string | null; memberType: string | null }
+  | { type: "properties"; id: number; address: string; volume: string | null; folio: string | null; lot: string | null; plan: string | null }
+  | { type: "engagements"; id: number; title: string; engagementType: string; scheduledAt: string | null };
+
+export const SEARCH_LIMIT = 50;
+
+/** Each type's columns (spec 001 §3 record search rows), the text it matches, and its order. */
+const SEARCH_SQL: Record<RecordType, { select: string; match: string[]; order: string }> = {
+  stakeholders: {
+    select: `select 'stakeholders' as type, id, name, coalesce(nullif(email, ''), nullif(email2, '')) as email, member_type as "memberType", count(*) over ()::int as total from stakeholder`,
+    match: ["name", "email", "email2"],
+    order: "name, id",
+  },
+  properties: {
+    select: `select 'properties' as type, id, address, volume, folio, lot, plan_number as plan, count(*) over ()::int as total from property`,
+    match: ["address", "volume", "folio", "lot_plan_line"],
+    order: "address, id",
+  },
+  engagements: {
+    select: `select 'engagements' as type, id, subject as title, type as "engagementType", scheduled_at as "scheduledAt", count(*) over ()::int as total from engagement`,
+    match: ["subject", "location"],
+    order: "coalesce(scheduled_at, created_at) desc, id desc",
+  },
+};
+
+type SearchRow = RecordRow & { total: number };
+
+function toRecordRow({ total: _total, ...row }: SearchRow): RecordRow {
+  if (row.type === "engagements") return { ...row, scheduledAt: row.scheduledAt ? new Date(row.scheduledAt).toISOString() : null };
+  return row;
+}
+
+/** Individual Record Management's search (deleteData): at most SEARCH_LIMIT rows and how many match. */
+export async function searchRecords(access: ProjectAccess, type: RecordType, term: string): Promise<{ rows: RecordRow[]; total: number }> {
+  requirePermission(access, "deleteData");
+  if (term.length < MIN_SEARCH_LENGTH) return { rows: [], total: 0 };
+  const { select, match, order } = SEARCH_SQL[type];
+  const pattern = likePattern(term);
+  const rows = await db()
+    .getConnection()
+    .execute<SearchRow[]>(`${select} where project_id = ? and (${match.map((c) => `${c} ilike ?`).join(" or ")}) order by ${order} limit ?`, [
+      access.project.id,
+      ...match.map(() => pattern),
+      SEARCH_LIMIT,
+    ]);
+  return { total: rows[0]?.total ?? 0, rows: rows.map(toRecordRow) };
+}
+
+const NOT_FOUND: Record<RecordType, string> = { stakeholders: "Stakeholder not found", properties: "Property not found", engagements: "Interaction not found" };
+
+/** One record of the search, for its delete confirmation; another project's or client's id is 404. */
+export async function getRecordRow(access: ProjectAccess, type: RecordType, id: number | null): Promise<RecordRow> {
+  requirePermission(access, "deleteData");
+  const rows = id ? await db().getConnection().execute<SearchRow[]>(`${SEARCH_SQL[type].select} where project_id = ? and id = ?`, [access.project.id, id]) : [];
+  if (!rows[0]) throw new AppError(404, NOT_FOUND[type]);
+  return toRecordRow(rows[0]);
+}
+
+/** Deletes one record through its own module (the same function as DELETE /api/{recordType}/{id}). */
+export async function deleteRecord(access: ProjectAccess, type: RecordType, id: number | null): Promise<void> {
+  requirePermission(access, "deleteData");
+  if (type === "stakeholders") return deleteStakeholder(access, id);
+  if (type === "engagements") return deleteEngagement(access, id);
+  if (!id) throw new AppError(404, "Property not found");
+  return deleteProperty(access, id);
+}
+
+export function recordLabel(row: RecordRow): string {
+  if (row.type === "stakeholders") return row.name;
+  if (row.type === "properties") return row.address;
+  return row.title;
+}
+
+/** What each action deletes, in one transaction; reset keeps the project, its members, templates and forms. */
+const DANGER_SQL: Record<DangerAction, string[]> = {
+  "delete-all-stakeholders": ["delete from stakeholder where project_id = ?"],
+  "delete-all-properties": ["delete from property where project_id = ?"],
+  "delete-all-engagements": ["delete from engagement where project_id = ?"],
+  "reset-project": [
+    "delete from document where project_id = ?",
+    "delete from community_project where project_id = ?",
+    "delete from engagement where project_id = ?",
+    "delete from stakeholder_property where project_id = ?",
+    "delete from property where project_id = ?",
+    "delete from stakeholder where project_id = ?",
+    "delete from import_record where project_id = ?",
+  ],
+  "delete-project": ["delete from project where id = ?"],
+};
+
+export interface DangerResult {
+  action: DangerAction;
+  title: string;
+  message: string;
+  restorePointId: number;
+}
+
+function plural(n: number, word: string) {
+  return `${n.toLocaleString("en-AU")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * A Danger Zone action (system_admin and client_owner only). The typed text must be the action's
+ * exact confirmation, else 400 'Invalid Confirmation: ...' and nothing happens. A delete-all of
+ * nothing is refused (409) as the disabled button would. A restore point is saved first; then the
+ * rows go in one transaction with an audit row.
+ */
+export async function runDangerAction(access: ProjectAccess, action: DangerAction, confirmation: unknown): Promise<DangerResult> {
+  requireScreen(access, "dangerZone");
+  const info = DANGER_ACTIONS[action];
+  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new AppError(400, invalidConfirmationMessage(action), "INVALID_CONFIRMATION");
+  const before = await databaseStats(access);
+  const counted = info.counts ? { stakeholders: before.totalStakeholders, properties: before.totalProperties, engagements: before.totalEngagements }[info.counts] : null;
+  if (counted === 0) throw new AppError(409, `There are no ${info.counts} to delete`, "NOTHING_TO_DELETE");
+  const point = await createRestorePoint(access, action);
+  const projectId = access.project.id;
+  const clientId = refId(access.project.client);
+  try {
+    await db().transactional(async (em) => {
+      const connection = em.getConnection();
+      for (const sql of DANGER_SQL[action]) await connection.execute(sql, [projectId], "run", em.getTransactionContext());
+      recordAudit({
+        userId: access.user.id,
+        clientId,
+        // The project row is gone after delete-project: the audit keeps its id as the entity instead.
+        projectId: action === "delete-project" ? null : projectId,
+        action: `database.${action}`,
+        entityType: "Project",
+        entityId: projectId,
+        before: { ...before, projectName: access.project.name },
+        after: { restorePointId: point.id },
+      });
+    });
+  } catch (error) {
+    console.error(`Database ${action} failed:`, error instanceof Error ? error.message : error);
+    throw new AppError(500, info.failure);
+  }
+  const message = {
+    "delete-all-stakeholders": `Deleted ${plural(before.totalStakeholders, "stakeholder")} and their interactions.`,
+    "delete-all-properties": `Deleted ${plural(before.totalProperties, "property").replace("propertys", "properties")}.`,
+    "delete-all-engagements": `Deleted ${plural(before.totalEngagements, "engagement")}.`,
+    "reset-project": `Deleted ${plural(before.totalStakeholders, "stakeholder")}, ${plural(before.totalProperties, "property").replace("propertys", "properties")} and ${plural(before.totalEngagements, "engagement")}.`,
+    "delete-project": `Project "${access.project.name}" was deleted.`,
+  }[action];
+  return { action, title: info.successTitle, message: `${message} A restore point was saved first.`, restorePointId: point.id };
+}

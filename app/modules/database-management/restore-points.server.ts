@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { RestorePoint, type IRestorePoint } from "~db/entities/RestorePoint";
+import { refId } from "~db/entities/refs";
+import { db } from "~db/orm";
+import type { CurrentUser } from "~/modules/auth/guards.server";
+import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
+import { contentDisposition } from "~/modules/document/file-types";
+import { canAccessScreen } from "~/modules/permissions/permissions";
+import type { ProjectAccess } from "~/modules/project/access.server";
+import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.server";
+import { AppError } from "~/utils/app-error";
+import { parseRecordId } from "~/utils/record-id";
+import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "./danger-zone";
+
+/** A project's dump may be large; the store refuses past this. */
+const MAX_RESTORE_POINT_BYTES = 4 * 1024 ** 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Saves the project's SQL dump (the same file as GET /api/database/export) to the object store and
+ * records it, before a Danger Zone action. Committed on its own, before the action starts: if the
+ * action then fails, the point is still there; if the dump fails, the action does not run.
+ */
+export async function createRestorePoint(access: ProjectAccess, reason: DangerAction): Promise<IRestorePoint> {
+  const clientId = refId(access.project.client);
+  const key = `restore-points/${clientId}/${access.project.id}/${randomUUID()}.sql`;
+  const response = await exportProjectDatabase(access, new Request("http://restore-point.invalid/"));
+  if (!response.body) throw new AppError(500, DANGER_ACTIONS[reason].failure);
+  const store = getObjectStore();
+  const { size } = await store.put(key, Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>), { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
+  try {
+    const em = db().fork();
+    const point = em.create(RestorePoint, {
+      client: clientId,
+      projectId: access.project.id,
+      projectName: access.project.name,
+      reason,
+      createdBy: access.user.id,
+      storageKey: key,
+      fileSize: size,
+      expiresAt: new Date(Date.now() + RESTORE_POINT_DAYS * DAY_MS),
+    } as never);
+    await em.flush();
+    return point;
+  } catch (error) {
+    await store.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+export interface RestorePointRow {
+  id: number;
+  reason: DangerAction;
+  createdAt: string;
+  expiresAt: string;
+  fileSize: number;
+}
+
+/** The project's restore points that have not expired, newest first. */
+export async function listRestorePoints(access: ProjectAccess): Promise<RestorePointRow[]> {
+  const rows = await db().find(
+    RestorePoint,
+    { projectId: access.project.id, client: refId(access.project.client), expiresAt: { $gt: new Date() } },
+    { orderBy: { createdAt: "desc", id: "desc" }, limit: 100 },
+  );
+  return rows.map((r) => ({ id: r.id, reason: r.reason, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(), fileSize: r.fileSize }));
+}
+
+export function restorePointUrl(id: number) {
+  return `/database-management/restore-points/${id}`;
+}
+
+function restorePointFileName(point: IRestorePoint) {
+  const stamp = point.createdAt.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return `project_${point.projectId}_restore_point_${stamp}.sql`;
+}
+
+/**
+ * The download of one restore point. It is the client's, not the project's (the project may be gone):
+ * the Danger Zone's roles of that client (system_admin: any) may download it; another client's or
+ * an expired one is 404, a lower role 403.
+ */
+export async function openRestorePoint(user: CurrentUser, idParam: unknown): Promise<Response> {
+  const notFound = new AppError(404, "Restore point not found");
+  const id = parseRecordId(idParam);
+  const point = id ? await db().findOne(RestorePoint, { id, expiresAt: { $gt: new Date() } }) : null;
+  if (!point) throw notFound;
+  if (user.role !== "system_admin" && refId(point.client) !== user.clientId) throw notFound;
+  if (!canAccessScreen(user.role, "dangerZone")) throw new AppError(403, "You do not have permission to download restore points");
+  try {
+    const object = await getObjectStore().get(point.storageKey);
+    return new Response(Readable.toWeb(object.stream) as unknown as ReadableStream, {
+      headers: {
+        "Content-Type": "application/sql; charset=utf-8",
+        "Content-Length": String(object.size),
+        "Content-Disposition": contentDisposition("attachment", restorePointFileName(point)),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) throw notFound;
+    throw error;
+  }
+}
+
+/** Removes restore points past their 30 days (rows and objects); run with the store's periodic sweep. */
+export async function removeExpiredRestorePoints(): Promise<number> {
+  const em = db().fork();
+  const expired = await em.find(RestorePoint, { expiresAt: { $lte: new Date() } }, { limit: 500 });
+  const store = getObjectStore();
+  for (const point of expired) {
+    await store.delete(point.storageKey);
+    em.remove(point);
+  }
+  await em.flush();
+  return expired.length;
+}

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { dangerApi } from "~/modules/database-management/api.server";
+import { handleAppErrors } from "~/utils/http.server";
+
+/** DELETE /api/database/delete-all-properties?projectId= (body: confirmation), system_admin and client_owner only. */
+export const action = ({ request }: ActionFunctionArgs) => handleAppErrors(() => dangerApi(request, "delete-all-properties"));
