@@ -8,6 +8,7 @@ import { Client, type IClient } from "~db/entities/Client";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
+import { clientStoredBytes } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
 import { formatDate } from "~/utils/dates";
 import { requireClientManager, requireSubscriptionClient } from "./access.server";
@@ -70,7 +71,7 @@ export async function createClient(user: CurrentUser, input: CreateClientInput) 
   requireClientManager(user);
   const em = db();
   return em.transactional(async () => {
-    const [same] = await em.getConnection().execute<{ id: number }[]>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
+    const [same] = await em.execute<{ id: number }[]>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
     if (same) throw new AppError(409, `Failed to create client organization: a client organization named "${input.organizationName}" already exists`);
     const client = em.create(Client, {
       name: input.organizationName,
@@ -173,13 +174,14 @@ export async function getSubscription(user: CurrentUser, now: Date = new Date())
   const client = await db().findOne(Client, { id: clientId });
   if (!client) throw new AppError(404, "Client not found");
   const connection = db().getConnection();
-  const [usage] = await connection.execute<{ projects: string; users: string | null; bytes: string | null }[]>(
+  const [usage] = await connection.execute<{ projects: string; users: string | null }[]>(
     `select (select count(*) from project where client_id = ? and is_active) as projects,
             (select max(n) from (select count(*) as n from project_membership m join project p on p.id = m.project_id
-                                 where p.client_id = ? and p.is_active and m.is_active group by m.project_id) t) as users,
-            (select sum(d.file_size) from document d join project p on p.id = d.project_id where p.client_id = ?) as bytes`,
-    [clientId, clientId, clientId],
+                                 where p.client_id = ? and p.is_active and m.is_active group by m.project_id) t) as users`,
+    [clientId, clientId],
   );
+  // Counted as the storage limit counts it (storage/quota.server.ts): documents and templates.
+  const bytes = await clientStoredBytes(clientId);
   return {
     clientId: client.id,
     clientName: client.name,
@@ -191,7 +193,7 @@ export async function getSubscription(user: CurrentUser, now: Date = new Date())
     maxProjects: projectLimit(client, now),
     currentUsers: Number(usage?.users ?? 0),
     maxUsersPerProject: usersPerProjectLimit(client, now),
-    storageUsedMB: toMB(Number(usage?.bytes ?? 0)),
+    storageUsedMB: toMB(bytes),
     maxStorageMB: storageLimitMB(client, now),
     upgradeRequest: upgradeRequestOf(client),
   };

@@ -6,6 +6,7 @@
  * and open invitations into the project are dropped.
  */
 import { LockMode } from "@mikro-orm/core";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { Client, Project } from "~db/entities/index";
 import { db } from "~db/orm";
 import { refId } from "~db/entities/refs";
@@ -55,15 +56,13 @@ export async function listMigrationChoices(user: CurrentUser, now: Date = new Da
   return { projects: projects.map((p) => ({ ...p, clientId: Number(p.clientId) })) as MigrationChoice[], clients: targets };
 }
 
-async function membersLosingAccess(projectId: number, sourceClientId: number) {
-  return db()
-    .getConnection()
-    .execute<{ membershipId: number; userId: string; email: string; firstName: string | null; lastName: string | null }[]>(
-      `select m.id as "membershipId", u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName"
+async function membersLosingAccess(projectId: number, sourceClientId: number, em: EntityManager = db()) {
+  return em.execute<{ membershipId: number; userId: string; email: string; firstName: string | null; lastName: string | null }[]>(
+    `select m.id as "membershipId", u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName"
        from project_membership m join "user" u on u.id = m.user_id
        where m.project_id = ? and u.client_id = ? order by u.email`,
-      [projectId, sourceClientId],
-    );
+    [projectId, sourceClientId],
+  );
 }
 
 /** What a migration would do: the records that move, who loses access, and whether the target's plan allows it. */
@@ -109,19 +108,19 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     const refusal = projectLimitMessage(target, await em.count(Project, { client: target.id, isActive: true }), now);
     if (refusal) throw new AppError(403, refusal, PLAN_LIMIT_CODE);
 
-    const members = await membersLosingAccess(projectId, sourceId);
-    const connection = em.getConnection();
+    // em.execute runs inside this transaction (the locks above are its own).
+    const members = await membersLosingAccess(projectId, sourceId, em);
     if (members.length) {
-      await connection.execute(
+      await em.execute(
         `delete from project_membership where id in (${members.map(() => "?").join(",")})`,
         members.map((m) => m.membershipId),
         "run",
       );
     }
-    await connection.execute(`update project set client_id = ?, updated_at = now() where id = ?`, [target.id, projectId], "run");
-    await connection.execute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId], "run");
-    await connection.execute(`delete from import_workbook where project_id = ?`, [projectId], "run");
-    await connection.execute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId], "run");
+    await em.execute(`update project set client_id = ?, updated_at = now() where id = ?`, [target.id, projectId], "run");
+    await em.execute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId], "run");
+    await em.execute(`delete from import_workbook where project_id = ?`, [projectId], "run");
+    await em.execute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId], "run");
     recordAudit({
       userId: user.id,
       action: "project.migrate",
