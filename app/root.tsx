@@ -86,7 +86,7 @@ export default function App() {
   const { user, nav, flash } = useLoaderData<typeof loader>();
   return (
     <Document title={usePageTitle()}>
-      {user && nav ? <NavBar user={user} main={nav.main} tools={nav.tools} admin={nav.admin} /> : null}
+      {user && nav ? <NavBar user={user} main={nav.main} tools={nav.tools} admin={nav.admin} switchToSystemAdmin={nav.switchToSystemAdmin} /> : null}
       <FlashRegion flash={flash} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />

@@ -20,6 +20,10 @@ const VARIABLES = [
   "OIDC_SCOPES",
   "LOCAL_SIGN_IN",
   "LOG_SQL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PRICE_ID",
+  "STRIPE_WEBHOOK_SECRET",
+  "SYSTEM_ADMIN_EMAILS",
 ] as const;
 
 let saved: NodeJS.ProcessEnv;
@@ -184,5 +188,24 @@ describe("getEnv", () => {
     process.env.LOCAL_SIGN_IN = "true";
     process.env.SEED_DEMO_DATA = "false";
     expect(getEnv().seedDemoData).toBe(false);
+  });
+});
+
+describe("payments and the first system administrator", () => {
+  it("reads SYSTEM_ADMIN_EMAILS as a lower-cased, comma-separated list (none by default)", () => {
+    process.env.NODE_ENV = "development";
+    expect(getEnv().systemAdminEmails).toEqual([]);
+    resetEnvCache();
+    process.env.SYSTEM_ADMIN_EMAILS = " Ada@Example.com,, it@example.org ";
+    expect(getEnv().systemAdminEmails).toEqual(["ada@example.com", "it@example.org"]);
+  });
+
+  it("takes the three Stripe variables together or not at all", () => {
+    process.env.NODE_ENV = "development";
+    process.env.STRIPE_SECRET_KEY = "sk_test_x";
+    expect(() => getEnv()).toThrow("STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET are set together or not at all");
+    resetEnvCache();
+    Object.assign(process.env, { STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(getEnv()).toMatchObject({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
   });
 });

@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_BUCKET: z.string().default("land-records"),
   S3_REGION: z.string().default("us-east-1"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PRICE_ID: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  SYSTEM_ADMIN_EMAILS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -46,6 +50,8 @@ export type Env = z.infer<typeof EnvSchema> & {
    */
   useLocalOidc: boolean;
   seedDemoData: boolean;
+  /** Lower-cased addresses from SYSTEM_ADMIN_EMAILS: who may switch to system admin. */
+  systemAdminEmails: string[];
 };
 
 let cached: Env | undefined;
@@ -77,8 +83,17 @@ export function getEnv(): Env {
   if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)) {
     throw new Error("Invalid configuration: S3_ENDPOINT needs S3_ACCESS_KEY and S3_SECRET_KEY");
   }
+  // Stripe is all or nothing: a checkout without a verified webhook would take money and change no plan.
+  const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PRICE_ID, env.STRIPE_WEBHOOK_SECRET];
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET are set together or not at all");
+  }
   cached = {
     ...env,
+    systemAdminEmails: (env.SYSTEM_ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     dataDir: path.resolve(env.DATA_DIR),
     useLocalOidc: localSignIn,
     // Demo data (the bundled sign-in's accounts) goes into the embedded database when the bundled

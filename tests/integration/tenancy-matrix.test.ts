@@ -476,6 +476,16 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/database/delete-all-engagements": "every engagement of ?projectId= (database-management.test.ts)",
   "/api/database/reset-project": "every record of ?projectId= (database-management.test.ts)",
   "/api/database/delete-project": "the project in ?projectId= itself (database-management.test.ts)",
+  "/subscription": "the client owner's own client; client ids in its forms are for system admins only, who manage every client (subscription.test.ts)",
+  "/api/client/subscription": "the signed-in client owner's own client (subscription.test.ts)",
+  "/api/client/all": "every client, system admins only (subscription.test.ts)",
+  "/api/client/create": "creates a client, system admins only (subscription.test.ts)",
+  "/api/client/grant-free-month/:id": "a client id, but system admins only: they manage every client, and every other role is 403 whatever the id (subscription.test.ts)",
+  "/api/create-subscription": "the signed-in client owner's own client (subscription.test.ts)",
+  "/api/stripe/webhook": "Stripe's signed events, no session; the client comes from the verified event (subscription.test.ts)",
+  "/api/auth/switch-to-system-admin": "the signed-in user themself (subscription.test.ts)",
+  "/project-migration": "ids of any client, system admins only; every other role is 403 (project-migration.test.ts)",
+  "/api/client/migrate-project/:projectId": "a project id, but system admins only: they move projects between clients, and every other role is 403 whatever the id (project-migration.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ interface NavBarProps {
   main: readonly MenuItem[];
   tools: readonly MenuItem[];
   admin: readonly AdminMenuItem[];
+  /** Offered only to users listed in SYSTEM_ADMIN_EMAILS (the POST checks it again). */
+  switchToSystemAdmin?: boolean;
 }
 
 /** Menus are <details> disclosures: they open without JavaScript and announce their state. */
@@ -35,7 +37,7 @@ function Menu({ label, items }: { label: string; items: readonly (MenuItem | Adm
   );
 }
 
-function NavGroups({ main, tools, admin }: Omit<NavBarProps, "user">) {
+function NavGroups({ main, tools, admin }: Omit<NavBarProps, "user" | "switchToSystemAdmin">) {
   return (
     <ul className="nav__links">
       {main.map((item) => (
@@ -57,7 +59,7 @@ function NavGroups({ main, tools, admin }: Omit<NavBarProps, "user">) {
   );
 }
 
-export function NavBar({ user, main, tools, admin }: NavBarProps) {
+export function NavBar({ user, main, tools, admin, switchToSystemAdmin = false }: NavBarProps) {
   return (
     <header className="nav">
       <div className="nav__inner">
@@ -88,6 +90,14 @@ export function NavBar({ user, main, tools, admin }: NavBarProps) {
             <span className="nav__name">{user.displayName}</span>
             <span className="nav__role">{user.roleLabel}</span>
           </span>
+          {switchToSystemAdmin ? (
+            <Form method="post" action="/subscription">
+              <input type="hidden" name="intent" value="switch-to-system-admin" />
+              <Button type="submit" variant="soft">
+                Switch to System Admin
+              </Button>
+            </Form>
+          ) : null}
           <Form method="post" action="/api/logout" reloadDocument>
             <Button type="submit" variant="outline" color="gray">
               Log out

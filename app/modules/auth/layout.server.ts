@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { adminMenuFor, MAIN_NAV_ITEMS, roleLabel, TOOLS_MENU_ITEMS } from "~/modules/permissions/permissions";
+import { maySwitchToSystemAdmin } from "~/modules/billing/system-admin-switch.server";
 import { consumeFlash } from "~/utils/flash.server";
 import { getCurrentUser, type CurrentUser } from "./guards.server";
 
@@ -35,7 +36,7 @@ export async function getLayoutData(request: Request) {
   const { flash, setCookie } = await consumeFlash(request);
   return {
     user: user ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: inlinePicture(user.profileImageUrl), initials: initials(user) } : null,
-    nav: user ? { main: MAIN_NAV_ITEMS, tools: TOOLS_MENU_ITEMS, admin: adminMenuFor(user.role) } : null,
+    nav: user ? { main: MAIN_NAV_ITEMS, tools: TOOLS_MENU_ITEMS, admin: adminMenuFor(user.role), switchToSystemAdmin: maySwitchToSystemAdmin(user) } : null,
     flash,
     setCookie,
   };

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { effectivePlan, projectLimit, projectLimitMessage, usersPerProjectLimit, usersPerProjectLimitMessage } from "./plan-limits";
+import {
+  effectivePlan,
+  freeMonthExpiry,
+  FREE_MONTH_DAYS,
+  hasFreePro,
+  limitLabel,
+  projectLimit,
+  projectLimitMessage,
+  storageLimitMB,
+  usersPerProjectLimit,
+  usersPerProjectLimitMessage,
+} from "./plan-limits";
 
 const NOW = new Date("2026-11-23T00:00:00Z");
 const free = { name: "Acme Pty Ltd", subscriptionPlan: "free" as const, maxProjects: 1 };
@@ -17,6 +28,9 @@ describe("project limit", () => {
     expect(effectivePlan({ ...free, freeProExpiresAt: "2026-12-01T00:00:00Z" }, NOW)).toBe("professional");
     expect(projectLimit({ ...free, freeProExpiresAt: new Date("2026-12-01T00:00:00Z") }, NOW)).toBeNull();
     expect(effectivePlan({ ...free, freeProExpiresAt: "2026-11-22T23:59:59Z" }, NOW)).toBe("free");
+    expect(effectivePlan({ ...free, freeProExpiresAt: NOW }, NOW)).toBe("free");
+    expect(hasFreePro({ freeProExpiresAt: "2026-11-23T00:00:01Z" }, NOW)).toBe(true);
+    expect(hasFreePro({ freeProExpiresAt: null }, NOW)).toBe(false);
   });
 
   it("refuses the project past the limit with a message naming the plan and what it allows", () => {
@@ -26,6 +40,32 @@ describe("project limit", () => {
     );
     expect(projectLimitMessage({ ...free, maxProjects: 5 }, 5, NOW)).toContain("allows 5 projects");
     expect(projectLimitMessage({ ...free, subscriptionPlan: "professional" }, 500, NOW)).toBeNull();
+    expect(projectLimitMessage({ ...free, freeProExpiresAt: "2026-12-01T00:00:00Z" }, 500, NOW)).toBeNull();
+  });
+});
+
+describe("users per project and storage", () => {
+  it("reads the stored limits on the free plan (3 users and 100 MB by default) and none on Professional", () => {
+    expect(usersPerProjectLimit(free, NOW)).toBe(3);
+    expect(usersPerProjectLimit({ ...free, maxUsersPerProject: 1 }, NOW)).toBe(1);
+    expect(storageLimitMB(free, NOW)).toBe(100);
+    expect(storageLimitMB({ ...free, maxStorageMB: 250 }, NOW)).toBe(250);
+    expect(usersPerProjectLimit({ ...free, subscriptionPlan: "professional" }, NOW)).toBeNull();
+    expect(storageLimitMB({ ...free, freeProExpiresAt: "2026-12-01T00:00:00Z" }, NOW)).toBeNull();
+    expect(limitLabel(null)).toBe("Unlimited");
+    expect(limitLabel(5)).toBe("5");
+  });
+});
+
+describe("a granted free month", () => {
+  it(`runs ${FREE_MONTH_DAYS} days from today when none is running`, () => {
+    expect(freeMonthExpiry(null, NOW).toISOString()).toBe("2026-12-23T00:00:00.000Z");
+    expect(freeMonthExpiry("2026-11-01T00:00:00Z", NOW).toISOString()).toBe("2026-12-23T00:00:00.000Z");
+  });
+
+  it("extends a running month by 30 days from its expiry", () => {
+    expect(freeMonthExpiry("2026-12-10T12:00:00Z", NOW).toISOString()).toBe("2027-01-09T12:00:00.000Z");
+    expect(freeMonthExpiry(freeMonthExpiry(null, NOW), NOW).toISOString()).toBe("2027-01-22T00:00:00.000Z");
   });
 });
 

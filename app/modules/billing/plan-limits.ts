@@ -1,6 +1,6 @@
 /**
  * What a client's plan allows (spec 001 §3 Client, §9 plans): the one place the plan limits are
- * decided, for project creation now and for members and storage later. Pure.
+ * decided: projects, users per project and storage, wherever they are enforced or shown. Pure.
  *
  * Free and Starter clients have the limits stored on the client (`maxProjects`, `maxUsersPerProject`;
  * the free plan's defaults are 1 and 3, and an administrator may raise them); Professional and
@@ -17,21 +17,63 @@ export interface PlanHolder {
   name: string;
   subscriptionPlan: SubscriptionPlan;
   maxProjects: number;
+  maxUsersPerProject?: number;
+  maxStorageMB?: number;
   freeProExpiresAt?: Date | string | null;
+}
+
+/** Spec 001 §9 leaves the free month's length to the server: 30 days. */
+export const FREE_MONTH_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Professional and Enterprise are the paid plans without the stored limits. */
+const isUnlimitedPlan = (plan: SubscriptionPlan) => plan === "professional" || plan === "enterprise";
+
+/** True while a granted free Professional month has not yet expired. */
+export function hasFreePro(client: Pick<PlanHolder, "freeProExpiresAt">, now: Date = new Date()): boolean {
+  return !!client.freeProExpiresAt && new Date(client.freeProExpiresAt).getTime() > now.getTime();
+}
+
+/**
+ * The new expiry of a granted free month: 30 days from the current expiry while that is still
+ * running (a second grant extends the first), otherwise 30 days from now.
+ */
+export function freeMonthExpiry(current: Date | string | null | undefined, now: Date = new Date()): Date {
+  const running = current ? new Date(current) : null;
+  const from = running && running.getTime() > now.getTime() ? running : now;
+  return new Date(from.getTime() + FREE_MONTH_DAYS * DAY_MS);
 }
 
 /** The plan in force: a free Professional month still running counts as Professional. */
 export function effectivePlan(client: PlanHolder, now: Date = new Date()): SubscriptionPlan {
-  const freePro = client.freeProExpiresAt ? new Date(client.freeProExpiresAt) : null;
-  if (client.subscriptionPlan === "free" && freePro && freePro.getTime() > now.getTime()) return "professional";
+  if ((client.subscriptionPlan === "free" || client.subscriptionPlan === "starter") && hasFreePro(client, now)) return "professional";
   return client.subscriptionPlan;
 }
 
 /** How many active projects the client may have, or null for no limit. */
 export function projectLimit(client: PlanHolder, now: Date = new Date()): number | null {
-  const plan = effectivePlan(client, now);
-  if (plan === "professional" || plan === "enterprise") return null;
+  if (isUnlimitedPlan(effectivePlan(client, now))) return null;
   return Math.max(0, client.maxProjects);
+}
+
+/**
+ * How many members one project may have, or null for no limit: the stored limit on Free and
+ * Starter; Professional bills seats beyond the two included instead of refusing them.
+ */
+export function usersPerProjectLimit(client: PlanHolder, now: Date = new Date()): number | null {
+  if (isUnlimitedPlan(effectivePlan(client, now))) return null;
+  return Math.max(0, client.maxUsersPerProject ?? 3);
+}
+
+/** Storage allowed in MB, or null for unlimited (Professional). */
+export function storageLimitMB(client: PlanHolder, now: Date = new Date()): number | null {
+  if (isUnlimitedPlan(effectivePlan(client, now))) return null;
+  return Math.max(0, client.maxStorageMB ?? 100);
+}
+
+/** A limit as the screens print it. */
+export function limitLabel(limit: number | null): string {
+  return limit === null ? "Unlimited" : String(limit);
 }
 
 /**
@@ -46,23 +88,8 @@ export function projectLimitMessage(client: PlanHolder, activeProjects: number, 
   return `${client.name} is on the ${plan} plan, which allows ${allowed}, and already has ${activeProjects}. Upgrade to Professional on the Subscription page to create more projects.`;
 }
 
-export interface MemberPlanHolder extends PlanHolder {
-  maxUsersPerProject: number;
-}
-
-/**
- * How many members one project may have, or null for no limit. Free and Starter read the client's
- * stored `maxUsersPerProject` (3 by default; an administrator may change it). Professional includes
- * two users and sells further seats (spec 001 §9), so it sets no hard limit per project; Enterprise neither.
- */
-export function usersPerProjectLimit(client: MemberPlanHolder, now: Date = new Date()): number | null {
-  const plan = effectivePlan(client, now);
-  if (plan === "professional" || plan === "enterprise") return null;
-  return Math.max(0, client.maxUsersPerProject);
-}
-
 /** Null when `adding` more members fit the project; otherwise the message the user sees. */
-export function usersPerProjectLimitMessage(client: MemberPlanHolder, projectName: string, members: number, adding = 1, now: Date = new Date()): string | null {
+export function usersPerProjectLimitMessage(client: PlanHolder, projectName: string, members: number, adding = 1, now: Date = new Date()): string | null {
   const limit = usersPerProjectLimit(client, now);
   if (limit === null || members + adding <= limit) return null;
   const plan = PLAN_LABELS[effectivePlan(client, now)];

@@ -41,7 +41,7 @@ const MB = 1024 * 1024;
 export async function storeSourcePdf(access: ProjectAccess, file: { path: string; size: number }): Promise<StagedSource> {
   const clientId = refId(access.project.client);
   const [limitMb, used] = await Promise.all([storageLimitMb(clientId), clientStoredBytes(clientId)]);
-  if (used + file.size > limitMb * MB) {
+  if (limitMb !== null && used + file.size > limitMb * MB) {
     throw new ImportFileError(413, `${quotaMessage(limitMb, used)} The PDF is kept as a document of each property it creates, so it needs room: free some space and try again.`);
   }
   const key = newObjectKey(access.project.id, "documents");

@@ -1,5 +1,6 @@
 import { Client } from "~db/entities/Client";
 import { db } from "~db/orm";
+import { storageLimitMB } from "~/modules/billing/plan-limits";
 import { AppError } from "~/utils/app-error";
 
 const MB = 1024 * 1024;
@@ -26,15 +27,16 @@ export function quotaMessage(limitMb: number, usedBytes: number) {
   return `Storage limit reached: your plan allows ${limitMb} MB and ${formatMb(usedBytes)} is used.`;
 }
 
-/** The client's storage limit in MB (its plan's). */
-export async function storageLimitMb(clientId: number) {
-  const client = await db().findOneOrFail(Client, { id: clientId }, { fields: ["maxStorageMB"] });
-  return client.maxStorageMB;
+/** The client's storage limit in MB, or null for none: its effective plan's (a free Professional month counts). */
+export async function storageLimitMb(clientId: number): Promise<number | null> {
+  const client = await db().findOneOrFail(Client, { id: clientId }, { fields: ["name", "subscriptionPlan", "maxProjects", "maxStorageMB", "freeProExpiresAt"] });
+  return storageLimitMB(client);
 }
 
 /** Early refusal before streaming a byte: the client is already at (or over) its limit. */
 export async function assertStorageAvailable(clientId: number) {
   const limitMb = await storageLimitMb(clientId);
+  if (limitMb === null) return;
   const used = await clientStoredBytes(clientId);
   if (used >= limitMb * MB) throw new AppError(413, quotaMessage(limitMb, used));
 }
@@ -48,6 +50,7 @@ export async function reserveStorage(clientId: number, bytes: number) {
   const em = db();
   await em.execute("select pg_advisory_xact_lock(?, ?)", [0x5354, clientId]);
   const limitMb = await storageLimitMb(clientId);
+  if (limitMb === null) return;
   const used = await clientStoredBytes(clientId);
   if (used + bytes > limitMb * MB) throw new AppError(413, quotaMessage(limitMb, used));
 }

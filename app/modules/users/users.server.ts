@@ -12,7 +12,7 @@ import { refId, refIdOrNull } from "~db/entities/refs";
 import { db } from "~db/orm";
 import { recordAudit, recordSecurityEvent } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
-import { usersPerProjectLimitMessage, type MemberPlanHolder } from "~/modules/billing/plan-limits";
+import { usersPerProjectLimitMessage, type PlanHolder } from "~/modules/billing/plan-limits";
 import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
 import { hasClientWideProjectAccess, isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
@@ -128,7 +128,7 @@ export async function manageableProjects(actor: CurrentUser, clientId: number | 
 }
 
 /** Refuses (403, PLAN_LIMIT) adding a member to a project that is full under the client's plan. */
-async function checkMemberLimits(em: EntityManager, client: MemberPlanHolder, projects: IProject[]) {
+async function checkMemberLimits(em: EntityManager, client: PlanHolder, projects: IProject[]) {
   for (const project of projects) {
     const members = await em.count(ProjectMembership, { project: project.id, isActive: true, user: { deletedAt: null } });
     const message = usersPerProjectLimitMessage(client, project.name, members, 1);

@@ -1,0 +1,62 @@
+/**
+ * The /subscription POSTs, intent by intent: a system admin creates a client, grants a free month
+ * or applies an upgrade request; a client owner upgrades; a listed user switches to system admin
+ * (offered in the navigation bar to any role, so that intent comes before the screen's check).
+ */
+import { json, redirect } from "@remix-run/node";
+import { validateForm } from "~/components/form/validation.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { AppError } from "~/utils/app-error";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requestOrigin } from "~/utils/http.server";
+import { requireSubscriptionScreen } from "./access.server";
+import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";
+import { createSubscription, UPGRADE_REQUESTED_TITLE } from "./payment-provider.server";
+import { SUBSCRIPTION_URL } from "./plan-limits";
+import { ClientIdSchema, CREATE_CLIENT_FORM_ID, createClientValidator } from "./schemas";
+import { SWITCHED_MESSAGE, switchToSystemAdmin } from "./system-admin-switch.server";
+
+function clientIdOf(form: FormData): number {
+  const parsed = ClientIdSchema.safeParse(form.get("clientId") ?? undefined);
+  if (!parsed.success) throw new AppError(404, "Client not found");
+  return parsed.data;
+}
+
+export async function subscriptionAction(request: Request): Promise<Response> {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "switch-to-system-admin") {
+    await switchToSystemAdmin(user);
+    return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: SWITCHED_MESSAGE });
+  }
+  requireSubscriptionScreen(user);
+  switch (intent) {
+    case "create-client": {
+      const result = await validateForm(form, createClientValidator, CREATE_CLIENT_FORM_ID);
+      if (result.response) return result.response;
+      try {
+        const client = await createClient(user, result.data);
+        return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: clientCreatedMessage(client.name) });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 409) throw error;
+        return json({ formId: CREATE_CLIENT_FORM_ID, fieldErrors: { organizationName: error.message }, repopulateFields: { organizationName: result.data.organizationName } }, { status: 409 });
+      }
+    }
+    case "grant-free-month": {
+      const granted = await grantFreeMonth(user, clientIdOf(form));
+      return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: granted.message });
+    }
+    case "apply-upgrade": {
+      const client = await applyUpgradeRequest(user, clientIdOf(form));
+      return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: `Professional plan applied to ${client.name}` });
+    }
+    case "upgrade": {
+      const started = await createSubscription(user, "professional", requestOrigin(request));
+      if (started.url) return redirect(started.url);
+      return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "info", title: UPGRADE_REQUESTED_TITLE, description: started.message });
+    }
+    default:
+      throw new AppError(400, "Unknown action");
+  }
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireUser } from "~/modules/auth/guards.server";
+import { getSubscription } from "~/modules/billing/clients.server";
+import { handleAppErrors } from "~/utils/http.server";
+
+/** GET /api/client/subscription: the client owner's plan and usage (spec 001 §3, §7). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleAppErrors(async () => {
+    const user = await requireUser(request);
+    return json(await getSubscription(user));
+  });
