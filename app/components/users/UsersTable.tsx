@@ -95,7 +95,7 @@ export function UsersTable({ users, meId, showClient }: { users: UserTableRow[];
                       <input type="hidden" name="id" value={user.id} />
                       <input type="hidden" name="back" value={back} />
                       <input type="hidden" name="isActive" value={user.isActive ? "false" : "true"} />
-                      <Button type="submit" size="1" variant="outline" color={user.isActive ? "amber" : "green"} aria-label={`${user.isActive ? "Deactivate" : "Activate"} ${name}`}>
+                      <Button type="submit" size="1" variant="soft" aria-label={`${user.isActive ? "Deactivate" : "Activate"} ${name}`}>
                         {user.isActive ? "Deactivate" : "Activate"}
                       </Button>
                     </Form>
