@@ -19,6 +19,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   import_workbook: "import staging (ephemeral, removed after 24 hours)",
   import_staged_data: "import staging (ephemeral)",
   import_staged_row: "import staging (ephemeral)",
+  mail_message: "outgoing mail and its delivery state (no project column; a restored copy must not send it again)",
   restore_point: "restore points (earlier dumps themselves, kept in the object store for 30 days)",
   mikro_orm_migrations: "schema bookkeeping (the restore database is migrated to the version above)",
   stakeholder_match_key: "duplicate-matching keys (rebuilt from stakeholder.match_keys by a trigger as the rows are inserted)",
