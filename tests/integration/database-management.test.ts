@@ -142,7 +142,7 @@ describe("individual records", () => {
     expect((await post(`projectId=${env.northernId}`, "second_owner", { intent: "delete-record", records: "stakeholders", id: String(target) })).status).toBe(404);
     const response = await post(`projectId=${env.northernId}`, "director", { intent: "delete-record", records: "stakeholders", search: "zebedee", id: String(target) });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/database-management?records=stakeholders&search=zebedee");
+    expect(response.headers.get("Location")).toBe(`/database-management?projectId=${env.northernId}&records=stakeholders&search=zebedee`);
     expect(await sql("select id from stakeholder where id = ?", [target])).toEqual([]);
     expect(await sql("select action from audit_log where entity_type = 'Stakeholder' and entity_id = ?", [String(target)])).toContainEqual({ action: "stakeholder.delete" });
   });
@@ -182,7 +182,8 @@ describe("the Danger Zone", () => {
       confirmation: "DELETE_ENGAGEMENTS",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/database-management");
+    // The project named in the URL stays there.
+    expect(response.headers.get("Location")).toBe(`/database-management?projectId=${env.northernId}`);
     const after = await (await stats(env.northernId)).json();
     expect(after).toMatchObject({ totalEngagements: 0, totalStakeholders: before.totalStakeholders });
 
