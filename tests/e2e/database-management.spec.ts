@@ -49,6 +49,7 @@ async function addRecords(page: Page, tag: string) {
   expect(other.status()).toBe(201);
   const engagement = await page.request.post("/api/engagements", { data: { projectId, stakeholderId: id, subject: `Visit ${tag}`, type: "meeting" }, headers: origin(page) });
   expect(engagement.status()).toBe(201);
+  return id;
 }
 
 for (const mode of JS_MODES) {
@@ -61,7 +62,7 @@ for (const mode of JS_MODES) {
     test("statistics, normalisation, a record deleted, a Danger Zone action, the activity", async ({ browser, page, expectAccessible }) => {
       await signedIn(browser, page, "client_owner", null);
       await page.goto("/");
-      await addRecords(page, tag);
+      const stakeholderId = await addRecords(page, tag);
       const home = `/database-management?projectId=${projectId}`;
       await page.goto(home);
       await expect(page.getByRole("heading", { level: 1, name: "Database Management" })).toBeVisible();
@@ -122,6 +123,14 @@ for (const mode of JS_MODES) {
       await expect(table).toContainText("stakeholder.normalize");
       await expect(table).toContainText(`${tag} PERSON → ${tag.charAt(0)}${tag.slice(1).toLowerCase()} Person`);
       await expect(table).not.toContainText("database.delete-all-engagements");
+      await expectAccessible(page);
+
+      // The stakeholder's History tab.
+      await page.goto(`/stakeholders?projectId=${projectId}&highlight=${stakeholderId}`);
+      await page.getByRole("link", { name: "History", exact: true }).click();
+      const history = page.locator("section[aria-labelledby=record-history-title]");
+      await expect(history).toContainText("stakeholder.normalize");
+      await expect(history).toContainText("stakeholder.create");
       await expectAccessible(page);
     });
   });

@@ -135,3 +135,15 @@ export function ActivityView({ activity }: { activity: ActivityData }) {
     </section>
   );
 }
+
+/** A stakeholder's or property's History tab: who changed what, old → new, when (newest first). */
+export function RecordHistory({ rows }: { rows: ActivityRow[] }) {
+  return (
+    <section aria-labelledby="record-history-title" className="stack">
+      <Heading as="h3" size="4" id="record-history-title">
+        History
+      </Heading>
+      {rows.length ? <HistoryTable rows={rows} labelledBy="record-history-title" showRecord={false} /> : <Text as="p">No changes have been recorded for this record.</Text>}
+    </section>
+  );
+}
