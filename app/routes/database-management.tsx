@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button, DataList, Flex } from "@radix-ui/themes";
 import { ActivityView } from "~/components/database-management/Activity";
 import { DangerPanel, DangerZone, RestorePoints } from "~/components/database-management/DangerZone";
@@ -33,6 +33,7 @@ export const action = ({ request }: ActionFunctionArgs) => handleAppErrors(() =>
 export default function DatabaseManagement() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const location = useLocation();
   const header = (
     <PageHeader title="Database Management">
       <Button asChild variant="outline">
@@ -49,6 +50,10 @@ export default function DatabaseManagement() {
     );
   }
   const onActivity = data.view === "activity";
+  // A project named in the URL stays there (the session may have another selected).
+  const project = location.search.includes("projectId=") ? `projectId=${data.project.id}` : "";
+  const overviewUrl = `/database-management${project ? `?${project}` : ""}`;
+  const activityUrl = `/database-management?${project ? `${project}&` : ""}view=activity`;
   return (
     <>
       {header}
@@ -71,12 +76,12 @@ export default function DatabaseManagement() {
         <Flex gap="3" wrap="wrap" asChild>
           <ul className="view-links">
             <li>
-              <Link to="/database-management" aria-current={onActivity ? undefined : "page"}>
+              <Link to={overviewUrl} aria-current={onActivity ? undefined : "page"}>
                 Overview
               </Link>
             </li>
             <li>
-              <Link to="/database-management?view=activity" aria-current={onActivity ? "page" : undefined}>
+              <Link to={activityUrl} aria-current={onActivity ? "page" : undefined}>
                 Activity
               </Link>
             </li>

@@ -80,7 +80,7 @@ export default function StakeholdersPage() {
         <StakeholderForm stakeholder={stakeholder} />
       ))}
       {open(panels.detail, (stakeholder) => (
-        <StakeholderDetail stakeholder={stakeholder} tab={data.tab} documents={data.documents} canEdit={data.canEdit} projectId={data.project.id} />
+        <StakeholderDetail stakeholder={stakeholder} tab={data.tab} documents={data.documents} history={data.history} canEdit={data.canEdit} projectId={data.project.id} />
       ))}
       {open(panels.link, (link) => (
         <LinkPropertiesPanel {...link} />

@@ -1,4 +1,6 @@
 import { action as pageAction, loader as pageLoader } from "../../app/routes/database-management";
+import { loader as stakeholdersLoader } from "../../app/routes/stakeholders";
+import { loader as propertiesLoader } from "../../app/routes/properties";
 import { loader as restorePointLoader } from "../../app/routes/database-management_.restore-points.$id";
 import { loader as statsLoader } from "../../app/routes/api.database.stats";
 import { action as normalizeApi } from "../../app/routes/api.database.normalize-text";
@@ -121,6 +123,32 @@ describe("text normalisation", () => {
     expect(await all.json()).toEqual({ records: 1, values: 2, message: "Normalized 2 values in 1 record" });
     expect(await sql("select address from property where project_id = ?", [env.northernId])).toEqual([{ address: "Lot 3 DP123456 Molong Road" }]);
     expect((await api(normalizeApi, "/api/database/normalize-text", "director", "POST", { projectId: env.northernId, dataType: "nonsense" })).status).toBe(400);
+
+    // The History tab of the stakeholder and of the property: who changed what, old → new.
+    const history = await call(() =>
+      stakeholdersLoader({
+        request: new Request(`${BASE}/stakeholders?projectId=${env.northernId}&highlight=${john}&tab=history`, { headers: { Cookie: env.cookies.director! } }),
+        params: {},
+        context: {},
+      }),
+    );
+    const historyData = await history.json();
+    expect(historyData.tab).toBe("history");
+    expect(historyData.history[0]).toMatchObject({
+      action: "stakeholder.normalize",
+      userName: expect.any(String),
+      changes: expect.arrayContaining([{ field: "name", from: "JOHN SMITH", to: "John Smith" }]),
+    });
+    expect(historyData.history.at(-1)).toMatchObject({ action: "stakeholder.create" });
+    const [propertyId] = (await sql<{ id: number }>("select id from property where project_id = ?", [env.northernId])).map((r) => r.id);
+    const propertyHistory = await call(() =>
+      propertiesLoader({
+        request: new Request(`${BASE}/properties?projectId=${env.northernId}&highlight=${propertyId}&tab=history`, { headers: { Cookie: env.cookies.director! } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect((await propertyHistory.json()).history[0].changes).toContainEqual({ field: "address", from: "LOT 3 DP123456 MOLONG ROAD", to: "Lot 3 DP123456 Molong Road" });
   });
 });
 
@@ -142,7 +170,7 @@ describe("individual records", () => {
     expect((await post(`projectId=${env.northernId}`, "second_owner", { intent: "delete-record", records: "stakeholders", id: String(target) })).status).toBe(404);
     const response = await post(`projectId=${env.northernId}`, "director", { intent: "delete-record", records: "stakeholders", search: "zebedee", id: String(target) });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/database-management?records=stakeholders&search=zebedee");
+    expect(response.headers.get("Location")).toBe(`/database-management?projectId=${env.northernId}&records=stakeholders&search=zebedee`);
     expect(await sql("select id from stakeholder where id = ?", [target])).toEqual([]);
     expect(await sql("select action from audit_log where entity_type = 'Stakeholder' and entity_id = ?", [String(target)])).toContainEqual({ action: "stakeholder.delete" });
   });
@@ -182,7 +210,8 @@ describe("the Danger Zone", () => {
       confirmation: "DELETE_ENGAGEMENTS",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/database-management");
+    // The project named in the URL stays there.
+    expect(response.headers.get("Location")).toBe(`/database-management?projectId=${env.northernId}`);
     const after = await (await stats(env.northernId)).json();
     expect(after).toMatchObject({ totalEngagements: 0, totalStakeholders: before.totalStakeholders });
 

@@ -241,6 +241,7 @@ const MATRIX: Record<string, Entry> = {
     ops: [
       get("GET ?highlight=", "stakeholder", (c) => ({ highlight: c.id })),
       get("GET ?highlight=&tab=documents", "stakeholder", (c) => ({ highlight: c.id, tab: "documents" })),
+      get("GET ?highlight=&tab=history", "stakeholder", (c) => ({ highlight: c.id, tab: "history" })),
       get("GET ?edit=", "stakeholder", (c) => ({ edit: c.id })),
       get("GET ?link=", "stakeholder", (c) => ({ link: c.id })),
       get("GET ?interact=", "stakeholder", (c) => ({ interact: c.id })),
@@ -269,6 +270,7 @@ const MATRIX: Record<string, Entry> = {
     ops: [
       get("GET ?highlight=", "property", (c) => ({ highlight: c.id })),
       get("GET ?highlight=&tab=documents", "property", (c) => ({ highlight: c.id, tab: "documents" })),
+      get("GET ?highlight=&tab=history", "property", (c) => ({ highlight: c.id, tab: "history" })),
       get("GET ?edit=", "property", (c) => ({ edit: c.id })),
       get("GET ?link=", "property", (c) => ({ link: c.id })),
       {

@@ -1,9 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import { EmptyState } from "~/components/records/EmptyState";
 import { Pagination } from "~/components/records/Pagination";
 import type { ActivityFilter, ActivityRow } from "~/modules/database-management/activity.server";
+import { ProjectIdField } from "./ProjectIdField";
 import { formatDateTime } from "~/utils/dates";
 
 const TYPE_LABELS: Record<string, string> = {
@@ -72,6 +73,9 @@ export interface ActivityData {
 /** The Activity view: a GET filter form (user, record type, date range) and one page of the audit log. */
 export function ActivityView({ activity }: { activity: ActivityData }) {
   const { filter } = activity;
+  const { search } = useLocation();
+  const projectId = new URLSearchParams(search).get("projectId");
+  const clear = `/database-management?${new URLSearchParams({ ...(projectId ? { projectId } : {}), view: "activity" })}`;
   const key = JSON.stringify(filter);
   return (
     <section aria-labelledby="activity-title" className="stack">
@@ -80,6 +84,7 @@ export function ActivityView({ activity }: { activity: ActivityData }) {
       </Heading>
       <Form method="get" action="/database-management" key={key}>
         <input type="hidden" name="view" value="activity" />
+        <ProjectIdField />
         <Flex gap="3" wrap="wrap" align="end">
           <div className="field">
             <Text as="label" htmlFor="field-activity-user" weight="bold" className="field__label">
@@ -121,12 +126,24 @@ export function ActivityView({ activity }: { activity: ActivityData }) {
           </div>
           <Button type="submit">Filter</Button>
           <Button asChild variant="outline" color="gray">
-            <Link to="/database-management?view=activity">Clear filters</Link>
+            <Link to={clear}>Clear filters</Link>
           </Button>
         </Flex>
       </Form>
       {activity.rows.length ? <HistoryTable rows={activity.rows} labelledBy="activity-title" showRecord /> : <EmptyState id="no-activity">No activity matches these filters.</EmptyState>}
       <Pagination page={activity.page} pageSize={activity.pageSize} total={activity.total} label="Activity" />
+    </section>
+  );
+}
+
+/** A stakeholder's or property's History tab: who changed what, old → new, when (newest first). */
+export function RecordHistory({ rows }: { rows: ActivityRow[] }) {
+  return (
+    <section aria-labelledby="record-history-title" className="stack">
+      <Heading as="h3" size="4" id="record-history-title">
+        History
+      </Heading>
+      {rows.length ? <HistoryTable rows={rows} labelledBy="record-history-title" showRecord={false} /> : <Text as="p">No changes have been recorded for this record.</Text>}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { RecordRow } from "~/modules/database-management/database-managemen
 import type { NormalisePlan } from "~/modules/database-management/normalise.server";
 import type { NormalizeType, RecordType } from "~/modules/database-management/schemas";
 import { databaseManagementUrl } from "~/modules/database-management/urls";
+import { ProjectIdField } from "./ProjectIdField";
 import { formatDate } from "~/utils/dates";
 
 const NORMALIZE_LABELS: Record<NormalizeType, string> = { stakeholders: "Normalize Stakeholders", properties: "Normalize Properties", all: "Normalize All Data" };
@@ -122,6 +123,7 @@ export function RecordSearch({ search: data }: { search: RecordSearchData }) {
           Individual Record Management
         </Heading>
         <Form method="get" action="/database-management" className="stack">
+          <ProjectIdField />
           <Flex gap="3" wrap="wrap" align="end">
             <div className="field">
               <Text as="label" htmlFor="field-records" weight="bold" className="field__label">

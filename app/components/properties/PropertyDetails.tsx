@@ -1,3 +1,6 @@
+import { RecordHistory } from "~/components/database-management/Activity";
+import type { ActivityRow } from "~/modules/database-management/activity.server";
+import type { RecordTab } from "~/modules/database-management/record-tabs";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import { useFocusHeading } from "./useFocusHeading";
@@ -23,18 +26,20 @@ function TextList({ items }: { items: string[] }) {
   );
 }
 
-/** The Property Details modal as a URL state (?highlight=ID, ?tab=documents), with its two tabs. */
+/** The Property Details modal as a URL state (?highlight=ID, ?tab=documents|history), with its three tabs. */
 export function PropertyDetails({
   property,
   tab,
   canEdit,
   documents,
+  history = null,
   projectId,
 }: {
   property: PropertyDetailsView;
-  tab: "details" | "documents";
+  tab: RecordTab;
   canEdit: boolean;
   documents: RecordDocuments | null;
+  history?: ActivityRow[] | null;
   projectId: number;
 }) {
   const panel = usePanelLink();
@@ -49,8 +54,13 @@ export function PropertyDetails({
         <Link to={panel({ highlight: property.id, tab: "documents" })} aria-current={tab === "documents" ? "page" : undefined} preventScrollReset>
           Documents
         </Link>
+        <Link to={panel({ highlight: property.id, tab: "history" })} aria-current={tab === "history" ? "page" : undefined} preventScrollReset>
+          History
+        </Link>
       </nav>
-      {tab === "documents" && documents ? (
+      {tab === "history" && history ? (
+        <RecordHistory rows={history} />
+      ) : tab === "documents" && documents ? (
         <DocumentsPanel data={documents} projectId={projectId} returnTo={`/properties?highlight=${property.id}&tab=documents`} recordLabel={property.address} />
       ) : (
         <div className="property-details">

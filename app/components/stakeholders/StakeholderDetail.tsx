@@ -1,3 +1,6 @@
+import { RecordHistory } from "~/components/database-management/Activity";
+import type { ActivityRow } from "~/modules/database-management/activity.server";
+import type { RecordTab } from "~/modules/database-management/record-tabs";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
@@ -121,12 +124,14 @@ export function StakeholderDetail({
   stakeholder: s,
   tab,
   documents,
+  history = null,
   canEdit,
   projectId,
 }: {
   stakeholder: StakeholderDetails;
-  tab: "details" | "documents";
+  tab: RecordTab;
   documents: RecordDocuments | null;
+  history?: ActivityRow[] | null;
   canEdit: boolean;
   projectId: number;
 }) {
@@ -134,6 +139,7 @@ export function StakeholderDetail({
   const tabs = [
     ["details", "Details", panelSearch(search, { highlight: s.id })],
     ["documents", "Documents", panelSearch(search, { highlight: s.id, tab: "documents" })],
+    ["history", "History", panelSearch(search, { highlight: s.id, tab: "history" })],
   ] as const;
   const json = `/stakeholders/export.json?projectId=${projectId}`;
   return (
@@ -177,7 +183,9 @@ export function StakeholderDetail({
           ))}
         </ul>
       </nav>
-      {tab === "documents" && documents ? (
+      {tab === "history" && history ? (
+        <RecordHistory rows={history} />
+      ) : tab === "documents" && documents ? (
         <DocumentsPanel data={documents} projectId={projectId} returnTo={`/stakeholders?highlight=${s.id}&tab=documents`} recordLabel={s.name} />
       ) : (
         <DetailsTab s={s} />

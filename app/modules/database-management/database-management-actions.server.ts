@@ -7,13 +7,21 @@ import { DANGER_ACTIONS } from "./danger-zone";
 import { deleteRecord, getRecordRow, recordLabel, requireScreen, runDangerAction } from "./database-management.server";
 import { applyNormalisation } from "./normalise.server";
 import { DANGER_FORM_ID, DangerActionSchema, NormalizeSchema, RecordTypeSchema } from "./schemas";
-import { databaseManagementUrl, DATABASE_MANAGEMENT_PATH } from "./urls";
+import { databaseManagementUrl } from "./urls";
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
-/** Where to go back to: the search the user was on (records and term only). */
-function backSearch(formData: FormData) {
+/** A project named in the URL (not the session's) stays in it after the redirect. */
+function projectParams(request: Request) {
   const params = new URLSearchParams();
+  const projectId = new URL(request.url).searchParams.get("projectId");
+  if (projectId) params.set("projectId", projectId);
+  return params;
+}
+
+/** Where to go back to: the search the user was on (records and term only). */
+function backSearch(request: Request, formData: FormData) {
+  const params = projectParams(request);
   for (const name of ["records", "search"]) if (text(formData.get(name))) params.set(name, text(formData.get(name)));
   return params;
 }
@@ -28,6 +36,7 @@ export async function databaseManagementAction(request: Request): Promise<Respon
   if (!access) return redirectWithFlash(request, "/", { kind: "error", title: "No Project Selected", description: "Please select a project first from the dashboard." });
   requireScreen(access, "databaseManagement");
   const formData = await request.formData();
+  const home = databaseManagementUrl(projectParams(request));
   const intent = formData.get("intent");
 
   if (intent === "normalize") {
@@ -35,9 +44,9 @@ export async function databaseManagementAction(request: Request): Promise<Respon
     if (!parsed.success) throw new AppError(400, "Choose stakeholders, properties or all");
     try {
       const result = await applyNormalisation(access, parsed.data.dataType);
-      return redirectWithFlash(request, DATABASE_MANAGEMENT_PATH, { kind: "success", title: "Text Normalized", description: result.message });
+      return redirectWithFlash(request, home, { kind: "success", title: "Text Normalized", description: result.message });
     } catch (error) {
-      if (error instanceof AppError && error.status === 500) return redirectWithFlash(request, DATABASE_MANAGEMENT_PATH, { kind: "error", title: "Error", description: error.message });
+      if (error instanceof AppError && error.status === 500) return redirectWithFlash(request, home, { kind: "error", title: "Error", description: error.message });
       throw error;
     }
   }
@@ -48,7 +57,7 @@ export async function databaseManagementAction(request: Request): Promise<Respon
     const id = parseRecordId(formData.get("id"));
     const row = await getRecordRow(access, type.data, id);
     await deleteRecord(access, type.data, id);
-    return redirectWithFlash(request, databaseManagementUrl(backSearch(formData)), { kind: "success", title: "Record Deleted", description: `"${recordLabel(row)}" was deleted.` });
+    return redirectWithFlash(request, databaseManagementUrl(backSearch(request, formData)), { kind: "success", title: "Record Deleted", description: `"${recordLabel(row)}" was deleted.` });
   }
 
   if (intent === "danger") {
@@ -57,13 +66,13 @@ export async function databaseManagementAction(request: Request): Promise<Respon
     const confirmation = text(formData.get("confirmation"));
     try {
       const result = await runDangerAction(access, action.data, confirmation);
-      return redirectWithFlash(request, action.data === "delete-project" ? "/" : DATABASE_MANAGEMENT_PATH, { kind: "success", title: result.title, description: result.message });
+      return redirectWithFlash(request, action.data === "delete-project" ? "/" : home, { kind: "success", title: result.title, description: result.message });
     } catch (error) {
       if (error instanceof AppError && error.code === "INVALID_CONFIRMATION") {
         return validationError({ formId: DANGER_FORM_ID, fieldErrors: { confirmation: error.message } }, { confirmation, action: action.data }, { status: 400 });
       }
       if (error instanceof AppError && (error.status === 409 || error.status === 500)) {
-        return redirectWithFlash(request, DATABASE_MANAGEMENT_PATH, {
+        return redirectWithFlash(request, home, {
           kind: "error",
           title: error.status === 409 ? "Nothing to Delete" : DANGER_ACTIONS[action.data].failure,
           description: error.message,

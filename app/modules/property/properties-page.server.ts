@@ -1,3 +1,5 @@
+import { recordHistory } from "~/modules/database-management/activity.server";
+import { recordTabFrom } from "~/modules/database-management/record-tabs";
 import { loadRecordDocuments } from "~/modules/document/document.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
@@ -27,15 +29,17 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   const today = todayForProject(access.project);
   const { rows, total, stats } = await listProperties(access, { search: query.search, laa, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
 
-  const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
+  const tab = recordTabFrom(params.get("tab"));
   let details = null;
   let documents = null;
+  let history = null;
   if (params.get("highlight")) {
     const id = requireRecordId(params.get("highlight"), "Property not found");
     const property = await getProperty(access, id);
     const linked = (await listPropertyStakeholders(access, id)).map((s) => ({ id: s.id, name: s.name }));
     details = propertyDetails(property, linked, today);
     if (tab === "documents") documents = await loadRecordDocuments(access, { propertyId: property.id });
+    if (tab === "history") history = await recordHistory(access, "Property", property.id);
   }
   let form: { mode: "add" | "edit"; values: Record<string, string> } | null = null;
   if (canEdit && params.get("edit")) {
@@ -61,6 +65,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
     details,
     tab,
     documents,
+    history,
     form,
     linkPanel,
   };

@@ -1,3 +1,5 @@
+import { recordHistory } from "~/modules/database-management/activity.server";
+import { recordTabFrom } from "~/modules/database-management/record-tabs";
 import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
 import { loadRecordDocuments } from "~/modules/document/document.server";
 import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
@@ -50,8 +52,9 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   );
 
   const detail = await panel(params.get("highlight"), async (id) => stakeholderDetails(await getStakeholder(access, id), today));
-  const tab = params.get("tab") === "documents" ? ("documents" as const) : ("details" as const);
+  const tab = recordTabFrom(params.get("tab"));
   const documents = detail?.state === "open" && tab === "documents" ? await loadRecordDocuments(access, { stakeholderId: detail.data.id }) : null;
+  const history = detail?.state === "open" && tab === "history" ? await recordHistory(access, "Stakeholder", detail.data.id) : null;
   const form =
     params.get("new") !== null
       ? await writable(Promise.resolve({ state: "open" as const, data: null }))
@@ -104,6 +107,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       panels,
       tab,
       documents,
+      history,
     },
   };
 }

@@ -1,0 +1,6 @@
+/** The tabs of a stakeholder's or property's details panel (?tab=): History shows its audit rows (issue 14). */
+export type RecordTab = "details" | "documents" | "history";
+
+export function recordTabFrom(value: string | null): RecordTab {
+  return value === "documents" || value === "history" ? value : "details";
+}
