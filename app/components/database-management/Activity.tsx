@@ -1,11 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { HistoryTable } from "~/components/records/RecordHistory";
 import { EmptyState } from "~/components/records/EmptyState";
 import { Pagination } from "~/components/records/Pagination";
 import type { ActivityFilter, ActivityRow } from "~/modules/database-management/activity.server";
 import { ProjectIdField } from "./ProjectIdField";
-import { formatDateTime } from "~/utils/dates";
 
 const TYPE_LABELS: Record<string, string> = {
   Stakeholder: "Stakeholders",
@@ -16,49 +15,6 @@ const TYPE_LABELS: Record<string, string> = {
   Project: "Project",
   ImportRecord: "Imports",
 };
-
-/** One audit row's changes as "field: old → new" lines. */
-export function ChangeList({ row }: { row: ActivityRow }) {
-  if (!row.changes.length) return <Text color="gray">—</Text>;
-  return (
-    <ul className="change-list">
-      {row.changes.map((change) => (
-        <li key={change.field}>
-          <strong>{change.field}</strong>: {change.from} → {change.to}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function HistoryTable({ rows, labelledBy, showRecord }: { rows: ActivityRow[]; labelledBy: string; showRecord: boolean }) {
-  return (
-    <DataTable labelledBy={labelledBy}>
-      <TableHeader>
-        <TableRow>
-          <TableColumnHeaderCell>When</TableColumnHeaderCell>
-          <TableColumnHeaderCell>Who</TableColumnHeaderCell>
-          <TableColumnHeaderCell>Action</TableColumnHeaderCell>
-          {showRecord ? <TableColumnHeaderCell>Record</TableColumnHeaderCell> : null}
-          <TableColumnHeaderCell>Changes</TableColumnHeaderCell>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.id}>
-            <TableRowHeaderCell className="cell--nowrap">{formatDateTime(row.createdAt)}</TableRowHeaderCell>
-            <TableCell className="cell--text">{row.userName}</TableCell>
-            <TableCell>{row.action}</TableCell>
-            {showRecord ? <TableCell className="cell--nowrap">{row.entityType ? `${row.entityType} #${row.entityId ?? ""}` : "—"}</TableCell> : null}
-            <TableCell className="cell--text">
-              <ChangeList row={row} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </DataTable>
-  );
-}
 
 export interface ActivityData {
   rows: ActivityRow[];
@@ -132,18 +88,6 @@ export function ActivityView({ activity }: { activity: ActivityData }) {
       </Form>
       {activity.rows.length ? <HistoryTable rows={activity.rows} labelledBy="activity-title" showRecord /> : <EmptyState id="no-activity">No activity matches these filters.</EmptyState>}
       <Pagination page={activity.page} pageSize={activity.pageSize} total={activity.total} label="Activity" />
-    </section>
-  );
-}
-
-/** A stakeholder's or property's History tab: who changed what, old → new, when (newest first). */
-export function RecordHistory({ rows }: { rows: ActivityRow[] }) {
-  return (
-    <section aria-labelledby="record-history-title" className="stack">
-      <Heading as="h3" size="4" id="record-history-title">
-        History
-      </Heading>
-      {rows.length ? <HistoryTable rows={rows} labelledBy="record-history-title" showRecord={false} /> : <Text as="p">No changes have been recorded for this record.</Text>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { RecordHistory } from "~/components/database-management/Activity";
+import { RecordHistory } from "~/components/records/RecordHistory";
 import type { ActivityRow } from "~/modules/database-management/activity.server";
 import type { RecordTab } from "~/modules/database-management/record-tabs";
 import type { ReactNode } from "react";
