@@ -103,7 +103,8 @@ test.describe("New project (JavaScript enabled)", () => {
   test.use({ javaScriptEnabled: true });
 
   test("auto-fill from a fillable PDF in place, team rows in place, create", async ({ browser, page, expectAccessible }) => {
-    await signedIn(browser, page, "project_manager", null);
+    // The director, not a project manager: a creator becomes a member, and the tenancy test counts the project manager's projects.
+    await signedIn(browser, page, "director", null);
     await page.goto("/projects/new");
     await page.getByLabel("Region").fill("Riverina");
     await upload(page, fixture("README.md"), true);

@@ -2,7 +2,7 @@ import { JS_MODES, account, expect, signIn, test } from "./support";
 import { WESTERN, createStakeholderViaApi, projectIdByName, sameOrigin, selectWestern, unique } from "./stakeholders.support";
 
 // Long journeys (sign-in, several saves, axe scans) on a server shared with other suites.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 for (const mode of JS_MODES) {
   test.describe(`stakeholders, ${mode.name}`, () => {
