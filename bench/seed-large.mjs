@@ -26,11 +26,6 @@ export function databaseUrl(env = process.env) {
   return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${env.EMBEDDED_PG_PORT ?? 54329}/land_records`;
 }
 
-const STAKEHOLDERS = 10_000;
-const PROPERTIES = 10_000;
-/** Every property links to one stakeholder; this many more links go to a skewed few (duplicates skipped). */
-const EXTRA_LINKS = 5_200;
-
 const FIRST = [
   "Margaret",
   "Tom",
@@ -247,7 +242,24 @@ const arr = (values) => `array[${values.map((v) => `'${String(v).replace(/'/g, "
 /** Picks element n (1-based, wrapping) of a SQL array expression. */
 const pick = (array, n) => `(${array})[1 + ((${n}) % cardinality(${array}))]`;
 
-export async function seedLarge(url = databaseUrl()) {
+/**
+ * Seeds `name` unless it exists. The defaults are "Benchmark Project" of the list benchmarks: 10,000
+ * stakeholders, 10,000 properties, every property linked to one stakeholder and 5,200 more links to a
+ * skewed few (duplicates skipped). bench/export.mjs asks for a larger one (more properties than
+ * stakeholders: property n belongs to stakeholder 1 + (n − 1) mod stakeholders) and fills the columns its
+ * export reads in `fill(client, projectId)`, which runs in the same transaction before the commit.
+ */
+export async function seedLarge(
+  url = databaseUrl(),
+  {
+    name = BENCH_PROJECT,
+    description = "Large synthetic project for the list benchmarks (bench/seed-large.mjs)",
+    stakeholders: STAKEHOLDERS = 10_000,
+    properties: PROPERTIES = 10_000,
+    extraLinks: EXTRA_LINKS = 5_200,
+    fill,
+  } = {},
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
@@ -257,7 +269,7 @@ export async function seedLarge(url = databaseUrl()) {
     await client.query("select pg_advisory_xact_lock(7340002)");
     const demo = (await client.query("select id from client where name = 'Demo Land Consultancy'")).rows[0];
     if (!demo) throw new Error("The demo client is missing: start the app once so it seeds the demo data");
-    const existing = (await client.query("select id from project where name = $1 and client_id = $2", [BENCH_PROJECT, demo.id])).rows[0];
+    const existing = (await client.query("select id from project where name = $1 and client_id = $2", [name, demo.id])).rows[0];
     if (existing) {
       await client.query("rollback");
       return { created: false, projectId: existing.id };
@@ -266,10 +278,10 @@ export async function seedLarge(url = databaseUrl()) {
     const project = (
       await client.query(
         `insert into project (name, description, client_id, owner_id, settings, startup_completed_at, startup_completed_by)
-         values ($1, 'Large synthetic project for the list benchmarks (bench/seed-large.mjs)', $2, 'seed-client-owner',
+         values ($1, $3, $2, 'seed-client-owner',
                  '{"allowPublicView": false, "requireApproval": true, "defaultTimezone": "Australia/Sydney"}', now(), 'Olivia Owner')
          returning id`,
-        [BENCH_PROJECT, demo.id],
+        [name, demo.id, description],
       )
     ).rows[0];
     const projectId = project.id;
@@ -350,7 +362,7 @@ export async function seedLarge(url = databaseUrl()) {
          case when p.n % 10 < 3 then 'Access for survey and construction; gates to be kept closed.' end,
          now() - (p.n % 500) * interval '1 day', now() - (p.n % 60) * interval '1 day'
        from bench_p p
-       join bench_s s on s.n = p.n
+       join bench_s s on s.n = 1 + (p.n - 1) % ${STAKEHOLDERS}
        join stakeholder st on st.id = s.id
        cross join lateral (select 'PS' || lpad((400000 + (p.n / 12) % 99999)::text, 6, '0') as plan) pl
        cross join lateral (
@@ -360,17 +372,17 @@ export async function seedLarge(url = databaseUrl()) {
       [projectId],
     );
 
-    // Each property's owner, then extra links skewed towards the first stakeholders (random()^2), so
+    // Each property's owner, then extra links skewed towards the first quarter of the stakeholders (random()^2), so
     // a few groups are large and most have one or two properties.
     await client.query(
       `insert into stakeholder_property (stakeholder_id, property_id, project_id)
-       select s.id, p.id, $1 from bench_p p join bench_s s on s.n = p.n`,
+       select s.id, p.id, $1 from bench_p p join bench_s s on s.n = 1 + (p.n - 1) % ${STAKEHOLDERS}`,
       [projectId],
     );
     await client.query(
       `insert into stakeholder_property (stakeholder_id, property_id, project_id)
        select s.id, p.id, $1
-       from (select 1 + floor(power(random(), 2) * 2500)::int as sn, 1 + floor(random() * ${PROPERTIES})::int as pn from generate_series(1, ${EXTRA_LINKS})) r
+       from (select 1 + floor(power(random(), 2) * ${Math.ceil(STAKEHOLDERS / 4)})::int as sn, 1 + floor(random() * ${PROPERTIES})::int as pn from generate_series(1, ${EXTRA_LINKS})) r
        join bench_s s on s.n = r.sn join bench_p p on p.n = r.pn
        on conflict (stakeholder_id, property_id) do nothing`,
       [projectId],
@@ -383,6 +395,7 @@ export async function seedLarge(url = databaseUrl()) {
         [projectId],
       )
     ).rows[0];
+    if (fill) await fill(client, projectId);
     await client.query("commit");
     // Fresh statistics so the first benchmark queries are planned on the real row counts.
     await client.query("analyze stakeholder; analyze property; analyze stakeholder_property; analyze project_membership");
