@@ -1,5 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { FormActions } from "~/components/form/FormActions";
+import { formatBytes } from "~/modules/document/file-types";
+import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
 import { TextField } from "~/components/form/Field";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import { PanelDialog } from "~/components/records/PanelDialog";
@@ -69,23 +71,10 @@ export function DangerPanel({ action }: { action: DangerAction }) {
         <input type="hidden" name="intent" value="danger" />
         <input type="hidden" name="action" value={action} />
         <TextField name="confirmation" formId={DANGER_FORM_ID} label={`Type ${info.confirmation} to confirm`} autoComplete="off" required />
-        <Flex gap="2" wrap="wrap">
-          <Button type="submit" color="red">
-            {info.label}
-          </Button>
-          <Button asChild variant="outline" color="gray">
-            <Link to={closeTo} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-        </Flex>
+        <FormActions submitLabel={info.label} cancelTo={closeTo} danger />
       </Form>
     </PanelDialog>
   );
-}
-
-function size(bytes: number) {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The restore points of the last 30 days, each with its download. */
@@ -111,7 +100,7 @@ export function RestorePoints({ points }: { points: RestorePointRow[] }) {
               <TableRow key={point.id}>
                 <TableRowHeaderCell>{formatDateTime(point.createdAt)}</TableRowHeaderCell>
                 <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
-                <TableCell>{size(point.fileSize)}</TableCell>
+                <TableCell>{formatBytes(point.fileSize)}</TableCell>
                 <TableCell>{formatDate(point.expiresAt)}</TableCell>
                 <TableCell>
                   <a href={`/database-management/restore-points/${point.id}`} download>

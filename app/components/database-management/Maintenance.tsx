@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { FormActions } from "~/components/form/FormActions";
 import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import { PanelDialog } from "~/components/records/PanelDialog";
@@ -211,16 +212,7 @@ export function DeleteRecordPanel({ row, records, term }: { row: RecordRow; reco
         <input type="hidden" name="records" value={records} />
         <input type="hidden" name="search" value={term} />
         <input type="hidden" name="id" value={row.id} />
-        <Flex gap="2" wrap="wrap">
-          <Button type="submit" color="red">
-            Delete
-          </Button>
-          <Button asChild variant="outline" color="gray">
-            <Link to={closeTo} preventScrollReset>
-              Cancel
-            </Link>
-          </Button>
-        </Flex>
+        <FormActions submitLabel="Delete" cancelTo={closeTo} danger />
       </Form>
     </PanelDialog>
   );
