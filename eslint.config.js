@@ -37,6 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // Shared page building blocks come from ~/components/kit, so the browser build keeps them in one
+    // chunk (see the comment in app/components/kit.ts). Server modules never reach the browser.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/kit.ts", "app/components/form/**", "app/components/records/**", "app/components/layout/PageHeader.tsx", "**/*.server.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/components/|\\.\\.?/(\\.\\./)*)(form/(?!validation\\.server)|records/|layout/PageHeader)",
+              message: "Import shared page building blocks from ~/components/kit (one browser chunk).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -5,7 +5,7 @@ import { FlashRegion } from "~/components/layout/FlashRegion";
 import { NavBar } from "~/components/layout/NavBar";
 import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorBoundary";
 import { useNonce } from "~/components/layout/nonce";
-import { usePageHasFormErrors } from "~/components/form/form-state";
+import { usePageHasFormErrors } from "~/components/kit";
 import { layoutResponse } from "~/modules/auth/layout.server";
 
 const FAVICON =

@@ -6,9 +6,8 @@ import { DebugOverview, SampleNav } from "~/components/import/debug/DebugOvervie
 import { ProbeForm } from "~/components/import/debug/ProbeForm";
 import { ProbeResult } from "~/components/import/debug/ProbeResults";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ProjectBanner } from "~/components/records/ProjectState";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { loadImportDebugPage } from "~/modules/import/import-debug-page.server";
 import styles from "~/styles/import-debug.css";

@@ -2,9 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { ClientOverview, MIGRATION_FIELD_IDS, MigrationChooser, MigrationPreviewPanel } from "~/components/billing/Migration";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { useFormErrors } from "~/components/form/form-state";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { ErrorSummary, useFormErrors, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireUser } from "~/modules/auth/guards.server";
 import { migrationAction } from "~/modules/billing/migration-actions.server";

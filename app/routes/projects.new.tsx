@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Heading } from "@radix-ui/themes";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { StartupForm } from "~/components/project-lifecycle/StartupForm";
 import { StartupPdfForm, type Extraction } from "~/components/project-lifecycle/StartupPdfForm";

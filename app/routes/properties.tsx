@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { DuplicateReview } from "~/components/properties/DuplicateReview";
 import { LinkStakeholdersForm } from "~/components/properties/LinkStakeholdersForm";
@@ -13,9 +13,6 @@ import { PropertyStats } from "~/components/properties/PropertyStats";
 import { PropertyTable } from "~/components/properties/PropertyTable";
 import { PropertyToolbar } from "~/components/properties/PropertyToolbar";
 import { listSearch, panelSearch } from "~/components/properties/urls";
-import { EmptyState } from "~/components/records/EmptyState";
-import { Pagination } from "~/components/records/Pagination";
-import { NoProjectSelected, ProjectBanner } from "~/components/records/ProjectState";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { propertiesAction, type DuplicateData } from "~/modules/property/properties-actions.server";
 import { loadPropertiesPage } from "~/modules/property/properties-page.server";

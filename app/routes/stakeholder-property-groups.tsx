@@ -1,11 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { GroupDetails, GroupNotFound } from "~/components/property-groups/GroupDetails";
 import { GroupList, GroupSearch } from "~/components/property-groups/GroupList";
-import { NoProjectSelected, ProjectBanner } from "~/components/records/ProjectState";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { loadGroupsPage } from "~/modules/property-groups/groups-page.server";
 import styles from "~/styles/property-groups.css";

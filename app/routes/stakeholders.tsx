@@ -2,13 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { ErrorSummary, FORM_ERROR, useFormErrors, PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { EmptyState } from "~/components/records/EmptyState";
-import { Pagination } from "~/components/records/Pagination";
-import { NoProjectSelected, ProjectBanner } from "~/components/records/ProjectState";
 import { InteractionForm, InteractionsList } from "~/components/stakeholders/InteractionPanels";
 import { LinkPropertiesPanel } from "~/components/stakeholders/LinkPropertiesPanel";
 import { ForbiddenPanel, NotFoundPanel, StakeholderDetail } from "~/components/stakeholders/StakeholderDetail";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClientList, CreateClientForm } from "~/components/billing/AdminClients";
 import { CurrentPlan, PlanCards, SubscriptionFaq } from "~/components/billing/OwnerSubscription";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireUser } from "~/modules/auth/guards.server";
 import { subscriptionAction } from "~/modules/billing/subscription-actions.server";

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { NoProjectSelected, ProjectBanner } from "~/components/records/ProjectState";
 import { DeleteTemplatePanel, EditTemplatePanel, UploadTemplatePanel } from "~/components/templates/TemplateForms";
 import { TemplateList } from "~/components/templates/TemplateList";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader, EmptyState, Pagination } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { EmptyState } from "~/components/records/EmptyState";
-import { Pagination } from "~/components/records/Pagination";
 import { RoleHierarchy } from "~/components/users/RoleHierarchy";
 import { AccessRestricted, ClientFilter, DeleteUserPanel, InviteUserPanel, UserProjectsPanel } from "~/components/users/UserPanels";
 import { UsersTable } from "~/components/users/UsersTable";

@@ -1,9 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
-import { Pagination } from "~/components/records/Pagination";
+import { ErrorSummary, TextField, useFormErrors, Pagination } from "~/components/kit";
 import type { ClientJson } from "~/modules/billing/clients.server";
 import { PLAN_LABELS } from "~/modules/billing/plan-limits";
 import { CREATE_CLIENT_FORM_ID } from "~/modules/billing/schemas";

@@ -1,9 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { SelectField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
-import { StatTiles } from "~/components/records/StatTiles";
+import { ErrorSummary, fieldId, SelectField, useFormErrors, StatTiles } from "~/components/kit";
 import type { ProjectSummary } from "~/modules/project/dashboard.server";
 import { SELECT_PROJECT_FORM } from "~/modules/project/select-project-form";
 

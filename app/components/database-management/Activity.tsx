@@ -1,8 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
-import { HistoryTable } from "~/components/records/RecordHistory";
-import { EmptyState } from "~/components/records/EmptyState";
-import { Pagination } from "~/components/records/Pagination";
+import { HistoryTable, EmptyState, Pagination } from "~/components/kit";
 import type { ActivityFilter, ActivityRow } from "~/modules/database-management/activity.server";
 import { ProjectIdField } from "./ProjectIdField";
 

@@ -1,10 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { FormActions } from "~/components/form/FormActions";
+import { FormActions, TextField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PanelDialog } from "~/components/kit";
 import { formatBytes } from "~/modules/document/file-types";
 import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
-import { TextField } from "~/components/form/Field";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
-import { PanelDialog } from "~/components/records/PanelDialog";
 import type { DatabaseStats } from "~/modules/database-management/database-management.server";
 import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
 import type { RestorePointRow } from "~/modules/database-management/restore-points.server";

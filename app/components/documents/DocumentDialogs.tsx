@@ -1,9 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FormActions } from "~/components/form/FormActions";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
-import { PanelDialog } from "~/components/records/PanelDialog";
+import { FormActions, ErrorSummary, SelectField, TextAreaField, TextField, useFormErrors, PanelDialog } from "~/components/kit";
 import type { DocumentJson } from "~/modules/document/document.server";
 import { EDIT_FORM_ID, MAX_DESCRIPTION_LENGTH } from "~/modules/document/document-fields";
 import { CATEGORY_OPTIONS } from "./DocumentUploadForm";

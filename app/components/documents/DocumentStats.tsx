@@ -1,4 +1,4 @@
-import { StatTiles } from "~/components/records/StatTiles";
+import { StatTiles } from "~/components/kit";
 import { formatBytes } from "~/modules/document/file-types";
 import { CATEGORY_LABELS, isDocumentCategory } from "~/modules/document/document-fields";
 

@@ -1,8 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Card, Grid, Heading } from "@radix-ui/themes";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
+import { ErrorSummary, fieldId, SelectField, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import { DOCUMENT_ACCEPT } from "~/modules/document/file-types";
 import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, MAX_DESCRIPTION_LENGTH, UPLOAD_FORM_ID } from "~/modules/document/document-fields";
 import { blockOversizedFiles, FileField } from "./FileField";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "@radix-ui/themes";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import type { DocumentJson } from "~/modules/document/document.server";
 import { formatBytes, isPreviewableInline } from "~/modules/document/file-types";
 import { CATEGORY_LABELS } from "~/modules/document/document-fields";

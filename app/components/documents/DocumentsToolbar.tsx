@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, Text } from "@radix-ui/themes";
-import { SearchField } from "~/components/form/SearchField";
+import { SearchField } from "~/components/kit";
 import { CATEGORY_OPTIONS } from "./DocumentUploadForm";
 
 /** GET search of the document list: text and category; "Clear filters" when either is set. */

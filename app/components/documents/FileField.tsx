@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { fieldId } from "~/components/form/ErrorSummary";
-import { useFormErrors } from "~/components/form/form-state";
+import { fieldId, useFormErrors } from "~/components/kit";
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
 
 function tooLarge(input: HTMLInputElement) {

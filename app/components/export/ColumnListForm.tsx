@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useActionData } from "@remix-run/react";
 import { Badge, Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { ErrorSummary, fieldId, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, exclusionReason, formErrorName, mappingFieldName, MAX_EXPORT_MAPPINGS, rowLabel, type FieldOption } from "~/modules/export/column-list";
 import type { ExportType } from "~/modules/export/export-fields";
 import {

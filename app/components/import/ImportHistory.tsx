@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
-import { PanelDialog } from "~/components/records/PanelDialog";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { PanelDialog, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { formatDateTime } from "~/utils/dates";
 import { withParams } from "~/utils/list-query";
 import type { ImportType } from "~/modules/import/import-fields";

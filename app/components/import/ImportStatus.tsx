@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/records/DataTable";
-import { Pagination } from "~/components/records/Pagination";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, Pagination } from "~/components/kit";
 import { IMPORT_FAILED_MESSAGE, plural, wizardUrls } from "~/modules/import/wizard";
 import type { ImportType } from "~/modules/import/import-fields";
 

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Button, Callout, Heading } from "@radix-ui/themes";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
+import { ErrorSummary, FORM_ERROR, useFormErrors } from "~/components/kit";
 import { PROJECT_REQUIRED_TEXT, PROJECT_REQUIRED_TITLE } from "~/modules/import/wizard";
 
 /**

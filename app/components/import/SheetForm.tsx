@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { useFormErrors } from "~/components/form/form-state";
+import { ErrorSummary, fieldId, useFormErrors } from "~/components/kit";
 import type { ImportType } from "~/modules/import/import-fields";
 import { plural, SHEET_FORM_ID, wizardUrls } from "~/modules/import/wizard";
 

@@ -1,8 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Card, Heading } from "@radix-ui/themes";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { useFormErrors, type FormErrorData } from "~/components/form/form-state";
+import { ErrorSummary, fieldId, useFormErrors, type FormErrorData } from "~/components/kit";
 import type { ImportType } from "~/modules/import/import-fields";
 import { IMPORT_ACCEPT, IMPORT_TYPE_OPTIONS, INVALID_FILE_TITLE, UPLOAD_FORM_ID } from "~/modules/import/wizard";
 

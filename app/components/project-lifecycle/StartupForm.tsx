@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form/Field";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/records/DataTable";
+import { ErrorSummary, fieldId, CheckboxField, SelectField, TextAreaField, TextField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { SUBSCRIPTION_URL } from "~/modules/billing/plan-limits";
 import { MAX_TEAM_MEMBERS, STARTUP_FIELD_BY_KEY, type StartupField } from "~/modules/project-lifecycle/startup-fields";
 import { blankTeamRow, STARTUP_FORM_ID, teamFieldName, type StartupValues, type TeamRow } from "~/modules/project-lifecycle/startup-form";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
 import { FileField } from "~/components/documents/FileField";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
+import { ErrorSummary, fieldId } from "~/components/kit";
 import { PDF_EXTRACT_MESSAGES, type TeamMember } from "~/modules/project-lifecycle/startup-fields";
 import { EXTRACTION_SUMMARY_COUNT, STARTUP_PDF_FORM_ID } from "~/modules/project-lifecycle/startup-form";
 import type { ExtractedField } from "~/modules/project-lifecycle/startup-text";

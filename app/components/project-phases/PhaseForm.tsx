@@ -1,9 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { TextAreaField } from "~/components/form/Field";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
-import { FieldList, FieldRow } from "~/components/records/FieldList";
+import { ErrorSummary, fieldId, TextAreaField, FORM_ERROR, useFormErrors, FieldList, FieldRow } from "~/components/kit";
 import {
   ADDITIONAL_COMMENTS,
   additionalComments,

@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Button, Flex, Text } from "@radix-ui/themes";
-import { PageHeader } from "~/components/layout/PageHeader";
+import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ProjectBanner } from "~/components/records/ProjectState";
 import { FORM_TITLE, FORM_VERSION, PHASE_TEXT, phasesUrl } from "~/modules/project-lifecycle/phase-fields";
 import type { PhaseFormData } from "~/modules/project-lifecycle/phases-page.server";
 import { formatDateTime } from "~/utils/dates";

@@ -1,8 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PanelDialog } from "~/components/kit";
 import { Button } from "@radix-ui/themes";
 import { useFocusHeading } from "./useFocusHeading";
-import { PanelDialog } from "~/components/records/PanelDialog";
 import { MATCH_TYPE_LABELS, similarityPercent, type DuplicateCandidate } from "~/modules/property/duplicate-matching";
 
 /** Form fields re-posted by Create Anyway (the values the user entered). */

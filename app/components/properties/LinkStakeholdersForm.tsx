@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
 import { useFocusHeading } from "./useFocusHeading";
-import { FormActions } from "~/components/form/FormActions";
-import { PanelDialog } from "~/components/records/PanelDialog";
+import { FormActions, PanelDialog } from "~/components/kit";
 
 /** The Link Stakeholders modal (?link=ID): every project stakeholder, current links ticked. */
 export function LinkStakeholdersForm({

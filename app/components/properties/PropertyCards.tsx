@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Button, Card, DataList, Flex, Heading } from "@radix-ui/themes";
-import { PriorityBadge } from "~/components/records/PriorityBadge";
+import { PriorityBadge } from "~/components/kit";
 import type { PropertyListRow } from "~/modules/property/property.server";
 import { formatDate } from "~/utils/dates";
 import { LaaBadge } from "./LaaBadge";

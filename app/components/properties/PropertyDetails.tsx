@@ -1,4 +1,4 @@
-import { RecordHistory } from "~/components/records/RecordHistory";
+import { RecordHistory, FieldList, FieldRow, PanelDialog, PriorityBadge } from "~/components/kit";
 import type { ActivityRow } from "~/modules/database-management/activity.server";
 import type { RecordTab } from "~/modules/database-management/record-tabs";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
@@ -6,9 +6,6 @@ import type { RecordDocuments } from "~/modules/document/document.server";
 import { useFocusHeading } from "./useFocusHeading";
 import { Link } from "@remix-run/react";
 import { Button, Flex, Heading } from "@radix-ui/themes";
-import { FieldList, FieldRow } from "~/components/records/FieldList";
-import { PanelDialog } from "~/components/records/PanelDialog";
-import { PriorityBadge } from "~/components/records/PriorityBadge";
 import { safeExternalUrl } from "~/modules/property/display";
 import type { PropertyDetailsView } from "~/modules/property/property-json";
 import { LaaBadge } from "./LaaBadge";

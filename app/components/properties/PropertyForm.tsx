@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFocusHeading } from "./useFocusHeading";
 import { Form, useNavigation } from "@remix-run/react";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { TextAreaField, TextField } from "~/components/form/Field";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
-import { FormActions } from "~/components/form/FormActions";
-import { PanelDialog } from "~/components/records/PanelDialog";
+import { ErrorSummary, fieldId, TextAreaField, TextField, FORM_ERROR, useFormErrors, FormActions, PanelDialog } from "~/components/kit";
 import { PROPERTY_FORM, PROPERTY_LIMITS } from "~/modules/property/limits";
 import { useHydrated } from "~/utils/use-hydrated";
 

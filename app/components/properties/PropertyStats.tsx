@@ -1,4 +1,4 @@
-import { StatTiles } from "~/components/records/StatTiles";
+import { StatTiles } from "~/components/kit";
 import type { PropertyStats as Stats } from "~/modules/property/property.server";
 
 /** The four summary tiles for the whole project (spec 000 §2). */

@@ -1,7 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
-import { PriorityBadge } from "~/components/records/PriorityBadge";
-import { SortHeader } from "~/components/records/SortHeader";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PriorityBadge, SortHeader } from "~/components/kit";
 import { proprietorsSummary } from "~/modules/property/display";
 import type { PropertyListRow } from "~/modules/property/property.server";
 import { withParams } from "~/utils/list-query";

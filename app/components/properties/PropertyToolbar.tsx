@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { SearchField } from "~/components/form/SearchField";
+import { SearchField } from "~/components/kit";
 import type { LaaFilter } from "~/modules/property/laa-status";
 import { withParams } from "~/utils/list-query";
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
-import { Breakable } from "~/components/records/Breakable";
+import { Breakable } from "~/components/kit";
 import type { GroupCard as GroupCardData } from "~/modules/property-groups/groups.server";
 import { stakeholderHref } from "~/modules/property-groups/format";
 import { withParams } from "~/utils/list-query";

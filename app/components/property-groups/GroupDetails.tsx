@@ -1,9 +1,6 @@
 import { useEffect } from "react";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, Breakable, FieldList, FieldRow, PanelDialog } from "~/components/kit";
 import { Link, useLocation } from "@remix-run/react";
-import { Breakable } from "~/components/records/Breakable";
-import { FieldList, FieldRow } from "~/components/records/FieldList";
-import { PanelDialog } from "~/components/records/PanelDialog";
 import type { GroupDetails as GroupDetailsData } from "~/modules/property-groups/groups.server";
 import { propertySearchHref, stakeholderHref } from "~/modules/property-groups/format";
 import { withParams } from "~/utils/list-query";

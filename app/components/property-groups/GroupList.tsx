@@ -1,8 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
-import { SearchField } from "~/components/form/SearchField";
-import { EmptyState } from "~/components/records/EmptyState";
-import { Pagination } from "~/components/records/Pagination";
+import { SearchField, EmptyState, Pagination } from "~/components/kit";
 import { GroupCard } from "./GroupCard";
 
 type Group = Parameters<typeof GroupCard>[0]["group"];

@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
-import { FormActions } from "~/components/form/FormActions";
+import { FormActions, SelectField, TextAreaField, TextField, FORM_ERROR, useFormErrors, FieldList, FieldRow, PanelDialog } from "~/components/kit";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Badge, Button, Card, Heading } from "@radix-ui/themes";
-import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
-import { FieldList, FieldRow } from "~/components/records/FieldList";
-import { PanelDialog } from "~/components/records/PanelDialog";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
 import { DEFAULT_TIME_ZONE, INTERACTION_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";

@@ -1,6 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { FormActions } from "~/components/form/FormActions";
-import { PanelDialog } from "~/components/records/PanelDialog";
+import { FormActions, PanelDialog } from "~/components/kit";
 import { listSearch } from "./urls";
 
 export const LINK_FORM = "link-properties";

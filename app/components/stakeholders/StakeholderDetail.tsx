@@ -1,15 +1,11 @@
-import { RecordHistory } from "~/components/records/RecordHistory";
+import { RecordHistory, Breakable, FieldList, FieldRow, PanelDialog, PriorityBadge } from "~/components/kit";
 import type { ActivityRow } from "~/modules/database-management/activity.server";
 import type { RecordTab } from "~/modules/database-management/record-tabs";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
-import { Breakable } from "~/components/records/Breakable";
-import { FieldList, FieldRow } from "~/components/records/FieldList";
-import { PanelDialog } from "~/components/records/PanelDialog";
 import type { RecordDocuments } from "~/modules/document/document.server";
-import { PriorityBadge } from "~/components/records/PriorityBadge";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "./urls";

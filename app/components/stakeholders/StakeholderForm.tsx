@@ -1,8 +1,5 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { FormActions } from "~/components/form/FormActions";
-import { SelectField, TextAreaField, TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
-import { PanelDialog } from "~/components/records/PanelDialog";
+import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, PanelDialog } from "~/components/kit";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
 import { LIMITS, STAKEHOLDER_FORM } from "~/modules/stakeholder/limits";
 import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";

@@ -1,11 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
-import { SearchField } from "~/components/form/SearchField";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
-import { PriorityBadge } from "~/components/records/PriorityBadge";
-import { Breakable } from "~/components/records/Breakable";
-import { SortHeader } from "~/components/records/SortHeader";
-import { StatTiles } from "~/components/records/StatTiles";
+import { SearchField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PriorityBadge, Breakable, SortHeader, StatTiles } from "~/components/kit";
 import type { StakeholderCounts } from "~/modules/stakeholder/stakeholder.server";
 import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.server";
 import { withParams } from "~/utils/list-query";

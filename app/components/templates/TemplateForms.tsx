@@ -1,10 +1,6 @@
 import { Form } from "@remix-run/react";
-import { FormActions } from "~/components/form/FormActions";
+import { FormActions, ErrorSummary, fieldId, TextAreaField, TextField, useFormErrors, PanelDialog } from "~/components/kit";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
-import { ErrorSummary, fieldId } from "~/components/form/ErrorSummary";
-import { TextAreaField, TextField } from "~/components/form/Field";
-import { useFormErrors } from "~/components/form/form-state";
-import { PanelDialog } from "~/components/records/PanelDialog";
 import { TEMPLATE_ACCEPT } from "~/modules/document/file-types";
 import { MAX_TEMPLATE_CATEGORY, MAX_TEMPLATE_DESCRIPTION, MAX_TEMPLATE_NAME, TEMPLATE_EDIT_FORM_ID, TEMPLATE_UPLOAD_FORM_ID } from "~/modules/template/template-fields";
 import type { TemplateJson } from "~/modules/template/template.server";

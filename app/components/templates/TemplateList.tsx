@@ -1,6 +1,5 @@
 import { Callout, Heading } from "@radix-ui/themes";
-import { EmptyState } from "~/components/records/EmptyState";
-import { Pagination } from "~/components/records/Pagination";
+import { EmptyState, Pagination } from "~/components/kit";
 import type { TemplateJson } from "~/modules/template/template.server";
 import { TemplateCard } from "./TemplateCard";
 

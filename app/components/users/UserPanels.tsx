@@ -1,10 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { SelectField, TextField } from "~/components/form/Field";
-import { FormActions } from "~/components/form/FormActions";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
-import { PanelDialog } from "~/components/records/PanelDialog";
+import { ErrorSummary, SelectField, TextField, FormActions, FORM_ERROR, useFormErrors, PanelDialog } from "~/components/kit";
 import { ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { INVITE_FORM_ID, MAX_EMAIL_LENGTH, MEMBERS_FORM_ID } from "~/modules/users/schemas";
 import { userListSearch, userListUrl } from "~/modules/users/urls";

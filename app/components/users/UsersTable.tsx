@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { userListSearch, userPanelSearch } from "~/modules/users/urls";
 import { userDisplayName, userInitials } from "~/modules/users/user-rules";

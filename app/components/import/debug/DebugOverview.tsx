@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Callout, Heading, Text } from "@radix-ui/themes";
-import { StatTiles } from "~/components/records/StatTiles";
+import { StatTiles } from "~/components/kit";
 import type { ImportDebugPageData } from "~/modules/import/import-debug-page.server";
 
 /** The project's counts and the rules the matcher applies, with the spec's 80 % name threshold. */

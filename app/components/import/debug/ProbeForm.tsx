@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, Heading, Text } from "@radix-ui/themes";
-import { TextField } from "~/components/form/Field";
+import { TextField } from "~/components/kit";
 import { DEBUG_FIELD_MAX_LENGTH } from "~/modules/import/import-debug-schema";
 
 /**

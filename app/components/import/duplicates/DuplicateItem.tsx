@@ -1,5 +1,5 @@
 import { Badge, Card, Heading, Text } from "@radix-ui/themes";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { ACTION_LABELS, choiceName, choiceValue, type CandidateView, type PendingDuplicateView } from "~/modules/import/duplicate-view";
 
 const inputId = (pendingId: number, value: string) => `choice-${pendingId}-${value.replace(":", "-")}`;

@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { ErrorSummary } from "~/components/form/ErrorSummary";
-import { FORM_ERROR, useFormErrors } from "~/components/form/form-state";
+import { ErrorSummary, FORM_ERROR, useFormErrors } from "~/components/kit";
 import { DUPLICATES_FORM_ID, duplicatesUrl, type PendingDuplicateView } from "~/modules/import/duplicate-view";
 import { plural } from "~/modules/import/wizard";
 import { DuplicateItem } from "./DuplicateItem";
