@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatc
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
 import { NavBar } from "~/components/layout/NavBar";
+import { useDelegatedClientNavigation } from "~/components/layout/client-navigation";
 import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorBoundary";
 import { useNonce } from "~/components/layout/nonce";
 import { usePageHasFormErrors } from "~/components/kit";
@@ -84,6 +85,7 @@ function Document({ children, title }: { children: React.ReactNode; title: strin
 
 export default function App() {
   const { user, nav, flash } = useLoaderData<typeof loader>();
+  useDelegatedClientNavigation();
   return (
     <Document title={usePageTitle()}>
       {user && nav ? <NavBar user={user} main={nav.main} tools={nav.tools} admin={nav.admin} switchToSystemAdmin={nav.switchToSystemAdmin} /> : null}

@@ -12,7 +12,9 @@ export async function startApp({ port = 3950, env = {} } = {}) {
   if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ""), stop: async () => {}, pid: null };
   if (!fs.existsSync("build/index.js")) throw new Error("Build the app first: npm run build");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-"));
-  const child = spawn(process.execPath, ["--expose-gc", "build/index.js"], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/results/profiles" profiles the app under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--expose-gc", "build/index.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", LOCAL_SIGN_IN: "true", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -61,7 +61,9 @@ try {
 
   const rows = [];
   const skipped = [];
-  for (const scenario of scenarios) {
+  // BENCH_ONLY=stakeholders measures only the scenarios whose name contains it (and the bare route).
+  const only = process.env.BENCH_ONLY;
+  for (const scenario of scenarios.filter((s) => !only || s.auth === false || s.name.includes(only))) {
     const headers = scenario.auth === false ? {} : { cookie };
     const probe = await fetch(app.baseUrl + scenario.path, { headers, redirect: "manual" });
     const body = await probe.text();

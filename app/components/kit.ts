@@ -22,3 +22,4 @@ export * from "./records/ProjectState";
 export * from "./records/RecordHistory";
 export * from "./records/SortHeader";
 export * from "./records/StatTiles";
+export * from "./records/RowLink";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likePattern, parseListQuery, withParams } from "./list-query";
+import { likePattern, parseListQuery, withParams, panelUrls } from "./list-query";
 
 const options = { sortKeys: ["name", "email", "type"] as const, defaultSort: "name" as const };
 
@@ -29,5 +29,20 @@ describe("withParams", () => {
 describe("likePattern", () => {
   it("escapes wildcards", () => {
     expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("panelUrls", () => {
+  const { listSearch, panelSearch } = panelUrls(["edit", "highlight"]);
+
+  it("closes every panel and keeps the list's own parameters", () => {
+    expect(listSearch("?search=smith&edit=3&page=2")).toBe("?search=smith&page=2");
+    expect(panelSearch("?search=smith&edit=3", { highlight: 9 })).toBe("?search=smith&highlight=9");
+  });
+
+  it("answers for the search it is given when it changes between calls", () => {
+    expect(panelSearch("?page=2&highlight=1", { edit: 4 })).toBe("?page=2&edit=4");
+    expect(panelSearch("?page=3", { edit: 4 })).toBe("?page=3&edit=4");
+    expect(listSearch(new URLSearchParams("sort=name&edit=1"))).toBe("?sort=name");
   });
 });

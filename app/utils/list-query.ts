@@ -41,7 +41,13 @@ export function withParams(search: URLSearchParams | string, changes: Record<str
  */
 export function panelUrls(panelParams: readonly string[]) {
   const closed = Object.fromEntries(panelParams.map((p) => [p, null]));
-  const listSearch = (search: URLSearchParams | string) => withParams(search, closed);
+  // A list renders a panel link per row from the same search string: close the panels once, not per link.
+  let last: { search: string; list: string } | null = null;
+  const listSearch = (search: URLSearchParams | string) => {
+    const key = search.toString();
+    if (last?.search !== key) last = { search: key, list: withParams(key, closed) };
+    return last.list;
+  };
   const panelSearch = (search: URLSearchParams | string, changes: Record<string, string | number | null>) => withParams(listSearch(search), changes);
   return { listSearch, panelSearch };
 }

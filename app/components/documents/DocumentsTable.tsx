@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import { Badge } from "@radix-ui/themes";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, RowLink } from "~/components/kit";
 import type { DocumentJson } from "~/modules/document/document.server";
 import { formatBytes, isPreviewableInline } from "~/modules/document/file-types";
 import { CATEGORY_LABELS } from "~/modules/document/document-fields";
@@ -86,16 +85,16 @@ export function DocumentsTable({
                 </li>
                 {canEdit ? (
                   <li>
-                    <Link to={pageLink({ edit: d.id, delete: null })} preventScrollReset>
+                    <RowLink to={pageLink({ edit: d.id, delete: null })} preventScrollReset>
                       Edit notes<span className="visually-hidden"> for {d.original_file_name}</span>
-                    </Link>
+                    </RowLink>
                   </li>
                 ) : null}
                 {canDelete ? (
                   <li>
-                    <Link to={pageLink({ delete: d.id, edit: null })} preventScrollReset className="danger-link">
+                    <RowLink to={pageLink({ delete: d.id, edit: null })} preventScrollReset className="danger-link">
                       Delete<span className="visually-hidden"> {d.original_file_name}</span>
-                    </Link>
+                    </RowLink>
                   </li>
                 ) : null}
               </ul>

@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import { Button, Card, DataList, Flex, Heading } from "@radix-ui/themes";
-import { PriorityBadge } from "~/components/kit";
+import { PriorityBadge, RowLink } from "~/components/kit";
 import type { PropertyListRow } from "~/modules/property/property.server";
 import { formatDate } from "~/utils/dates";
 import { LaaBadge } from "./LaaBadge";
@@ -13,7 +12,7 @@ export function LinkedStakeholderList({ stakeholders }: { stakeholders: { id: nu
     <ul className="linked-list">
       {stakeholders.map((s) => (
         <li key={s.id}>
-          <Link to={`/stakeholders?highlight=${s.id}`}>{s.name}</Link>
+          <RowLink to={`/stakeholders?highlight=${s.id}`}>{s.name}</RowLink>
         </li>
       ))}
     </ul>
@@ -28,9 +27,9 @@ export function PropertyCards({ rows, canEdit }: { rows: PropertyListRow[]; canE
         <Card asChild size="2" key={row.id} className="property-card">
           <li>
             <Heading as="h2" size="4" className="property-card__title">
-              <Link to={panel({ highlight: row.id })} preventScrollReset>
+              <RowLink to={panel({ highlight: row.id })} preventScrollReset>
                 {row.address}
-              </Link>
+              </RowLink>
             </Heading>
             <DataList.Root orientation="vertical" size="2" className="property-card__fields">
               <DataList.Item>
@@ -80,14 +79,14 @@ export function PropertyCards({ rows, canEdit }: { rows: PropertyListRow[]; canE
             {canEdit ? (
               <Flex className="button-row" gap="2" wrap="wrap">
                 <Button asChild variant="outline">
-                  <Link to={panel({ edit: row.id })} preventScrollReset>
+                  <RowLink to={panel({ edit: row.id })} preventScrollReset>
                     Edit<span className="visually-hidden"> {row.address}</span>
-                  </Link>
+                  </RowLink>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link to={panel({ link: row.id })} preventScrollReset>
+                  <RowLink to={panel({ link: row.id })} preventScrollReset>
                     Link Stakeholders<span className="visually-hidden"> to {row.address}</span>
-                  </Link>
+                  </RowLink>
                 </Button>
               </Flex>
             ) : null}

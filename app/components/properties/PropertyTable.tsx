@@ -1,5 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
-import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PriorityBadge, SortHeader } from "~/components/kit";
+import { useLocation } from "@remix-run/react";
+import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PriorityBadge, SortHeader, RowLink } from "~/components/kit";
 import { proprietorsSummary } from "~/modules/property/display";
 import type { PropertyListRow } from "~/modules/property/property.server";
 import { withParams } from "~/utils/list-query";
@@ -43,9 +43,9 @@ export function PropertyTable({ rows, sort, dir, canEdit }: { rows: PropertyList
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableRowHeaderCell className="cell--text">
-              <Link to={panel({ highlight: row.id })} preventScrollReset>
+              <RowLink to={panel({ highlight: row.id })} preventScrollReset>
                 {row.address}
-              </Link>
+              </RowLink>
             </TableRowHeaderCell>
             <TableCell>{row.volume ?? ""}</TableCell>
             <TableCell>{row.folio ?? ""}</TableCell>
@@ -63,17 +63,17 @@ export function PropertyTable({ rows, sort, dir, canEdit }: { rows: PropertyList
             <TableCell>
               {canEdit ? (
                 <span className="row-actions">
-                  <Link to={panel({ edit: row.id })} preventScrollReset>
+                  <RowLink to={panel({ edit: row.id })} preventScrollReset>
                     Edit<span className="visually-hidden"> {row.address}</span>
-                  </Link>
-                  <Link to={panel({ link: row.id })} preventScrollReset>
+                  </RowLink>
+                  <RowLink to={panel({ link: row.id })} preventScrollReset>
                     Link Stakeholders<span className="visually-hidden"> to {row.address}</span>
-                  </Link>
+                  </RowLink>
                 </span>
               ) : (
-                <Link to={panel({ highlight: row.id })} preventScrollReset>
+                <RowLink to={panel({ highlight: row.id })} preventScrollReset>
                   View<span className="visually-hidden"> {row.address}</span>
-                </Link>
+                </RowLink>
               )}
             </TableCell>
           </TableRow>

@@ -1,6 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
-import { Breakable } from "~/components/kit";
+import { Breakable, RowLink } from "~/components/kit";
 import type { GroupCard as GroupCardData } from "~/modules/property-groups/groups.server";
 import { stakeholderHref } from "~/modules/property-groups/format";
 import { withParams } from "~/utils/list-query";
@@ -14,7 +14,7 @@ export function GroupCard({ group }: { group: GroupCardData }) {
     <Card asChild size="2" className="group-card">
       <li aria-labelledby={headingId}>
         <Heading as="h3" size="4" id={headingId} className="group-card__name">
-          <Link to={stakeholderHref(group.id)}>{group.name}</Link>
+          <RowLink to={stakeholderHref(group.id)}>{group.name}</RowLink>
         </Heading>
         <Text as="p" color="gray" className="group-card__contact">
           {group.contact ? <Breakable text={group.contact} /> : "No contact details"}
@@ -29,9 +29,9 @@ export function GroupCard({ group }: { group: GroupCardData }) {
           {more > 0 ? <li className="muted">+{more} more</li> : null}
         </ul>
         <Button asChild variant="outline">
-          <Link to={withParams(search, { group: group.id, tab: null })} preventScrollReset>
+          <RowLink to={withParams(search, { group: group.id, tab: null })} preventScrollReset>
             View details<span className="visually-hidden"> of {group.name}</span>
-          </Link>
+          </RowLink>
         </Button>
       </li>
     </Card>

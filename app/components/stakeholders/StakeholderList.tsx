@@ -1,6 +1,20 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
-import { SearchField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PriorityBadge, Breakable, SortHeader, StatTiles } from "~/components/kit";
+import {
+  SearchField,
+  DataTable,
+  TableBody,
+  TableCell,
+  TableColumnHeaderCell,
+  TableHeader,
+  TableRow,
+  TableRowHeaderCell,
+  PriorityBadge,
+  Breakable,
+  SortHeader,
+  StatTiles,
+  RowLink,
+} from "~/components/kit";
 import type { StakeholderCounts } from "~/modules/stakeholder/stakeholder.server";
 import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.server";
 import { withParams } from "~/utils/list-query";
@@ -75,19 +89,19 @@ export function RowActions({ row, canEdit }: { row: StakeholderRow; canEdit: boo
     <ul className="row-actions">
       {canEdit ? (
         <li>
-          <Link to={panelSearch(search, { interact: row.id })}>Record interaction{hidden}</Link>
+          <RowLink to={panelSearch(search, { interact: row.id })}>Record interaction{hidden}</RowLink>
         </li>
       ) : null}
       <li>
-        <Link to={panelSearch(search, { interactions: row.id })}>View interactions{hidden}</Link>
+        <RowLink to={panelSearch(search, { interactions: row.id })}>View interactions{hidden}</RowLink>
       </li>
       {canEdit ? (
         <>
           <li>
-            <Link to={panelSearch(search, { edit: row.id })}>Edit{hidden}</Link>
+            <RowLink to={panelSearch(search, { edit: row.id })}>Edit{hidden}</RowLink>
           </li>
           <li>
-            <Link to={panelSearch(search, { link: row.id })}>Link properties{hidden}</Link>
+            <RowLink to={panelSearch(search, { link: row.id })}>Link properties{hidden}</RowLink>
           </li>
         </>
       ) : null}
@@ -108,9 +122,9 @@ function ContactInfo({ row }: { row: StakeholderRow }) {
 function NameLink({ row }: { row: StakeholderRow }) {
   const { search } = useLocation();
   return (
-    <Link to={panelSearch(search, { highlight: row.id })} preventScrollReset>
+    <RowLink to={panelSearch(search, { highlight: row.id })} preventScrollReset>
       {row.name}
-    </Link>
+    </RowLink>
   );
 }
 
