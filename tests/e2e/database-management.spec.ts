@@ -5,7 +5,7 @@ import { JS_MODES, expect, signedIn, test } from "./support";
  * Database Management (issue 14) end to end, JavaScript off and on, with an axe scan of every state:
  * the statistics, a normalisation preview and its confirmation, a record found and deleted through
  * its confirmation, a Danger Zone action refused with the wrong text then done with the right one
- * (and its restore point downloaded), and the Activity view filtered. Everything destructive happens
+ * (locked while pending with JavaScript; its restore point downloaded), and the Activity view filtered. Everything destructive happens
  * in one project this file creates (the demo client's plan has room for few), shared by both modes
  * and deleted at the end through the Danger Zone itself.
  */
@@ -104,7 +104,29 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
       await expect(page.getByRole("link", { name: /^Delete All Engagements \(1\)$/ })).toBeVisible();
       await page.getByLabel("Type DELETE_ENGAGEMENTS to confirm").fill("DELETE_ENGAGEMENTS");
+      // With JavaScript the Danger Zone locks while the action is pending (spec 001 §4): hold the POST to see it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const isAction = (url: URL) => url.pathname === "/database-management";
+      if (javaScript) {
+        await page.route(isAction, async (route) => {
+          if (route.request().method() === "POST") await held;
+          await route.continue();
+        });
+      }
       await page.getByRole("button", { name: "Delete All Engagements" }).click();
+      if (javaScript) {
+        const working = page.getByRole("region", { name: "Delete All Engagements" }).getByRole("button", { name: "Working…" });
+        await expect(working).toBeDisabled();
+        await expect(working).toHaveAttribute("aria-disabled", "true");
+        const zone = page.getByRole("region", { name: "Danger Zone" });
+        await expect(zone.getByRole("link")).toHaveCount(0);
+        await expect(zone.getByRole("button", { name: /^Delete All Stakeholders/ })).toBeDisabled();
+        await expect(zone.getByRole("button", { name: /^Delete All Stakeholders/ })).toHaveAttribute("aria-disabled", "true");
+        await expectAccessible(page);
+        release();
+        await page.unroute(isAction);
+      }
       await expect(page.getByRole("status").filter({ hasText: "Engagements Deleted" })).toContainText("Deleted 1 engagement.");
       await expect(page.getByRole("button", { name: /^Delete All Engagements \(0\)$/ })).toBeDisabled();
       const download = page.getByRole("link", { name: /^Download SQL/ }).first();

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormActions } from "~/components/form/FormActions";
 import { formatBytes } from "~/modules/document/file-types";
 import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
@@ -18,9 +18,24 @@ function countOf(stats: DatabaseStats, action: DangerAction): number | null {
   return { stakeholders: stats.totalStakeholders, properties: stats.totalProperties, engagements: stats.totalEngagements }[counts];
 }
 
+export const DANGER_BUSY_LABEL = "Working…";
+
+/**
+ * The Danger Zone action being submitted (JavaScript only; without it the browser's own navigation shows
+ * progress and this is always null): spec 001 §4 "Destructive database actions ... lock while pending".
+ * Also while the page reloads after the action's redirect, so nothing can be started twice.
+ */
+function usePendingDanger(): string | null {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || navigation.formData?.get("intent") !== "danger") return null;
+  const action = navigation.formData.get("action");
+  return typeof action === "string" ? action : "";
+}
+
 /** The Danger Zone (system_admin and client_owner): each action opens its typed confirmation. */
 export function DangerZone({ stats }: { stats: DatabaseStats }) {
   const { search } = useLocation();
+  const pending = usePendingDanger();
   return (
     <Card asChild size="3" className="danger-zone">
       <section aria-labelledby="danger-title" className="stack">
@@ -34,7 +49,11 @@ export function DangerZone({ stats }: { stats: DatabaseStats }) {
             const label = `${DANGER_ACTIONS[action].label}${count === null ? "" : ` (${count.toLocaleString("en-AU")})`}`;
             return (
               <li key={action}>
-                {count === 0 ? (
+                {pending !== null ? (
+                  <Button color="red" variant="outline" disabled aria-disabled="true">
+                    {pending === action ? DANGER_BUSY_LABEL : label}
+                  </Button>
+                ) : count === 0 ? (
                   <>
                     <Button color="red" variant="outline" disabled>
                       {label}
@@ -62,6 +81,7 @@ export function DangerPanel({ action }: { action: DangerAction }) {
   const { search } = useLocation();
   const closeTo = databaseManagementUrl(search);
   const info = DANGER_ACTIONS[action];
+  const pending = usePendingDanger() !== null;
   return (
     <PanelDialog id="danger-confirm" title={info.label} closeTo={closeTo}>
       <Callout.Root color="red" role="note">
@@ -71,7 +91,7 @@ export function DangerPanel({ action }: { action: DangerAction }) {
         <input type="hidden" name="intent" value="danger" />
         <input type="hidden" name="action" value={action} />
         <TextField name="confirmation" formId={DANGER_FORM_ID} label={`Type ${info.confirmation} to confirm`} autoComplete="off" required />
-        <FormActions submitLabel={info.label} cancelTo={closeTo} danger />
+        <FormActions submitLabel={info.label} cancelTo={closeTo} danger busy={pending} busyLabel={DANGER_BUSY_LABEL} />
       </Form>
     </PanelDialog>
   );
