@@ -161,7 +161,7 @@ for (const mode of JS_MODES) {
 test.describe("Database Management: Delete Entire Project", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the project goes, and the user lands on the dashboard", async ({ browser, page, expectAccessible }) => {
+  test("the project goes, the user lands on the dashboard, and its restore point is listed", async ({ browser, page, expectAccessible }) => {
     await signedIn(browser, page, "client_owner", null);
     await page.goto(`/database-management?projectId=${projectId}&danger=delete-project`);
     const danger = page.getByRole("region", { name: "Delete Entire Project" });
@@ -172,5 +172,15 @@ test.describe("Database Management: Delete Entire Project", () => {
     await expect(page.getByRole("status").filter({ hasText: "Project Deleted" })).toBeVisible();
     const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
     expect(projects.some((p) => p.id === projectId)).toBe(false);
+
+    // Its restore point stays reachable: Database Management lists the deleted projects' restore points.
+    await page.goto("/database-management");
+    const deleted = page.getByRole("region", { name: "Restore Points of Deleted Projects" });
+    const row = deleted.getByRole("row").filter({ hasText: PROJECT });
+    await expect(row).toContainText("Delete Entire Project");
+    const file = await page.request.get((await row.getByRole("link", { name: /^Download SQL/ }).getAttribute("href"))!);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain(PROJECT);
+    await expectAccessible(page);
   });
 });

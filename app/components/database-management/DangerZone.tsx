@@ -7,7 +7,7 @@ import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, Ta
 import { PanelDialog } from "~/components/records/PanelDialog";
 import type { DatabaseStats } from "~/modules/database-management/database-management.server";
 import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
-import type { RestorePointRow } from "~/modules/database-management/restore-points.server";
+import type { DeletedProjectRestorePointRow, RestorePointRow } from "~/modules/database-management/restore-points.server";
 import { DANGER_FORM_ID } from "~/modules/database-management/schemas";
 import { databaseManagementUrl } from "~/modules/database-management/urls";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -133,6 +133,60 @@ export function RestorePoints({ points }: { points: RestorePointRow[] }) {
         </DataTable>
       ) : (
         <Text as="p">No restore points in the last {RESTORE_POINT_DAYS} days.</Text>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Restore points of the client's deleted projects: no project to select any more, so they are listed
+ * here (with or without a project selected) rather than reachable only by their download address.
+ */
+export function DeletedProjectRestorePoints({ points, showClient }: { points: DeletedProjectRestorePointRow[]; showClient: boolean }) {
+  return (
+    <section aria-labelledby="deleted-restore-title" className="stack">
+      <Heading as="h2" size="5" id="deleted-restore-title">
+        Restore Points of Deleted Projects
+      </Heading>
+      {points.length ? (
+        <DataTable labelledBy="deleted-restore-title">
+          <TableHeader>
+            <TableRow>
+              <TableColumnHeaderCell>Project</TableColumnHeaderCell>
+              {showClient ? <TableColumnHeaderCell>Client</TableColumnHeaderCell> : null}
+              <TableColumnHeaderCell>Saved</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Before</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Size</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {points.map((point) => (
+              <TableRow key={point.id}>
+                <TableRowHeaderCell className="cell--text">
+                  {point.projectName} <Text color="gray">(ID {point.projectId})</Text>
+                </TableRowHeaderCell>
+                {showClient ? <TableCell className="cell--text">{point.clientName}</TableCell> : null}
+                <TableCell>{formatDateTime(point.createdAt)}</TableCell>
+                <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
+                <TableCell>{formatBytes(point.fileSize)}</TableCell>
+                <TableCell>{formatDate(point.expiresAt)}</TableCell>
+                <TableCell>
+                  <a href={`/database-management/restore-points/${point.id}`} download>
+                    Download SQL
+                    <span className="visually-hidden">
+                      {" "}
+                      restore point of {point.projectName}, {formatDateTime(point.createdAt)}
+                    </span>
+                  </a>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </DataTable>
+      ) : (
+        <Text as="p">No deleted projects have restore points from the last {RESTORE_POINT_DAYS} days.</Text>
       )}
     </section>
   );
