@@ -23,13 +23,7 @@ export interface InvitationTableRow {
  * (a plain form) and Cancel (a link to its confirmation). Invitations do not expire: the first
  * sign-in with the address accepts one until it is cancelled.
  */
-export function PendingInvitations({
-  invitations,
-  showClient,
-}: {
-  invitations: { rows: InvitationTableRow[]; total: number; page: number; pageSize: number };
-  showClient: boolean;
-}) {
+export function PendingInvitations({ invitations, showClient }: { invitations: { rows: InvitationTableRow[]; total: number; page: number; pageSize: number }; showClient: boolean }) {
   const { search } = useLocation();
   const back = userListSearch(search);
   return (

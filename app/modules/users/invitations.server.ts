@@ -45,7 +45,21 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
   const params = clientId === null ? [] : [clientId];
   const connection = db().getConnection();
   const [rows, [count]] = await Promise.all([
-    connection.execute<{ id: number; email: string; role: string; projectIds: number[]; createdAt: Date; clientId: number; clientName: string; firstName: string | null; lastName: string | null; inviterEmail: string | null; projectNames: string[] | null }[]>(
+    connection.execute<
+      {
+        id: number;
+        email: string;
+        role: string;
+        projectIds: number[];
+        createdAt: Date;
+        clientId: number;
+        clientName: string;
+        firstName: string | null;
+        lastName: string | null;
+        inviterEmail: string | null;
+        projectNames: string[] | null;
+      }[]
+    >(
       `select i.id, i.email, i.role, i.project_ids as "projectIds", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
               inv.first_name as "firstName", inv.last_name as "lastName", inv.email as "inviterEmail",
               (select array_agg(p.name order by p.name) from project p

@@ -25,7 +25,11 @@ export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
   const me = { id: actor.id, role: actor.role, clientId: actor.clientId };
   const inviteClientId = actor.role === "system_admin" ? clientFilter : actor.clientId;
 
-  const invitationsPage = parseListQuery(new URLSearchParams({ page: params.get(INVITATIONS_PAGE_PARAM) ?? "1" }), { sortKeys: ["sent"] as const, defaultSort: "sent", pageSize: INVITATION_PAGE_SIZE });
+  const invitationsPage = parseListQuery(new URLSearchParams({ page: params.get(INVITATIONS_PAGE_PARAM) ?? "1" }), {
+    sortKeys: ["sent"] as const,
+    defaultSort: "sent",
+    pageSize: INVITATION_PAGE_SIZE,
+  });
 
   const [list, invitations, clients, deleting, projectsOf, inviteProjects, cancelling] = await Promise.all([
     listUsers(actor, { clientId: clientFilter, limit: query.pageSize, offset: query.offset }),

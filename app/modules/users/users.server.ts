@@ -155,10 +155,7 @@ export interface InviteOptions {
 }
 
 /** The invitation e-mail (sent on invite and on Resend): organisation, role, projects, inviter and the sign-in link. */
-export function invitationMessage(
-  invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[] },
-  options: InviteOptions,
-) {
+export function invitationMessage(invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[] }, options: InviteOptions) {
   const { inviter, email, clientName } = invitation;
   const signInUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/login`;
   return formSummaryMessage(
