@@ -107,11 +107,15 @@ for (const mode of JS_MODES) {
       // With JavaScript the Danger Zone locks while the action is pending (spec 001 §4): hold the POST to see it.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
+      let passed = () => {};
+      const continued = new Promise<void>((resolve) => (passed = resolve));
       const isAction = (url: URL) => url.pathname === "/database-management";
       if (javaScript) {
         await page.route(isAction, async (route) => {
-          if (route.request().method() === "POST") await held;
+          if (route.request().method() !== "POST") return route.continue();
+          await held;
           await route.continue();
+          passed();
         });
       }
       await page.getByRole("button", { name: "Delete All Engagements" }).click();
@@ -125,6 +129,7 @@ for (const mode of JS_MODES) {
         await expect(zone.getByRole("button", { name: /^Delete All Stakeholders/ })).toHaveAttribute("aria-disabled", "true");
         await expectAccessible(page);
         release();
+        await continued;
         await page.unroute(isAction);
       }
       await expect(page.getByRole("status").filter({ hasText: "Engagements Deleted" })).toContainText("Deleted 1 engagement.");
@@ -176,8 +181,8 @@ test.describe("Database Management: Delete Entire Project", () => {
     // Its restore point stays reachable: Database Management lists the deleted projects' restore points.
     await page.goto("/database-management");
     const deleted = page.getByRole("region", { name: "Restore Points of Deleted Projects" });
-    const row = deleted.getByRole("row").filter({ hasText: PROJECT });
-    await expect(row).toContainText("Delete Entire Project");
+    // Every point of the project is listed (the Delete All Engagements ones too); this one is the deletion's.
+    const row = deleted.getByRole("row").filter({ hasText: PROJECT }).filter({ hasText: "Delete Entire Project" }).first();
     const file = await page.request.get((await row.getByRole("link", { name: /^Download SQL/ }).getAttribute("href"))!);
     expect(file.status()).toBe(200);
     expect(await file.text()).toContain(PROJECT);
