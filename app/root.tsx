@@ -35,7 +35,8 @@ function usePageTitle() {
   const title = (leaf?.handle as RouteHandle | undefined)?.pageTitle;
   const name = typeof title === "function" ? title(leaf?.data) : title;
   const full = name ? `${name} - ${APP_NAME}` : APP_NAME;
-  return hasErrors ? `Error: ${full}` : full;
+  // A screen whose GET form failed says so itself (its loader data); never prefix twice.
+  return hasErrors && !full.startsWith("Error: ") ? `Error: ${full}` : full;
 }
 
 /**

@@ -3,13 +3,13 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button, DataList, Flex } from "@radix-ui/themes";
 import { ActivityView } from "~/components/database-management/Activity";
-import { DangerPanel, DangerZone, RestorePoints } from "~/components/database-management/DangerZone";
+import { DangerPanel, DangerZone, DeletedProjectRestorePoints, RestorePoints } from "~/components/database-management/DangerZone";
 import { DeleteRecordPanel, NormalisationCard, NormalisePanel, RecordSearch } from "~/components/database-management/Maintenance";
 import { ErrorSummary, isFormErrorData, PageHeader, NoProjectSelected, StatTiles } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess, requireUser } from "~/modules/auth/guards.server";
 import { databaseManagementAction } from "~/modules/database-management/database-management-actions.server";
-import { loadDatabaseManagementPage } from "~/modules/database-management/database-management-page.server";
+import { loadDatabaseManagementPage, loadDatabaseManagementWithoutProject } from "~/modules/database-management/database-management-page.server";
 import styles from "~/styles/database-management.css";
 import { handleAppErrors } from "~/utils/http.server";
 
@@ -20,7 +20,7 @@ export const handle = { pageTitle: "Database Management" };
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {
     const access = await getSelectedProjectAccess(request);
-    if (!access) return json({ view: "no-project" as const });
+    if (!access) return json(await loadDatabaseManagementWithoutProject(await requireUser(request)));
     return json(await loadDatabaseManagementPage(access, new URL(request.url)));
   });
 
@@ -42,6 +42,7 @@ export default function DatabaseManagement() {
       <>
         {header}
         <NoProjectSelected what="its database" />
+        {data.deletedProjects ? <DeletedProjectRestorePoints {...data.deletedProjects} /> : null}
       </>
     );
   }
@@ -107,6 +108,7 @@ export default function DatabaseManagement() {
               <RestorePoints points={data.restorePoints} />
             </>
           ) : null}
+          {data.deletedProjects ? <DeletedProjectRestorePoints {...data.deletedProjects} /> : null}
         </>
       )}
     </>

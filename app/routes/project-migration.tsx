@@ -13,7 +13,10 @@ import { handleAppErrors } from "~/utils/http.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const handle = { pageTitle: "Project Migration" };
+export const handle = {
+  // The GET form (Preview) is validated by the loader, so action data cannot mark the title: its data does.
+  pageTitle: (data: { errors?: Record<string, string> | null } | undefined) => (data?.errors ? "Error: Project Migration" : "Project Migration"),
+};
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {

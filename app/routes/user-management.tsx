@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { RoleHierarchy } from "~/components/users/RoleHierarchy";
 import { AccessRestricted, ClientFilter, DeleteUserPanel, InviteUserPanel, UserProjectsPanel } from "~/components/users/UserPanels";
 import { UsersTable } from "~/components/users/UsersTable";
+import { CancelInvitationPanel, PendingInvitations } from "~/components/users/PendingInvitations";
 import { requireUser } from "~/modules/auth/guards.server";
 import { userManagementAction } from "~/modules/users/user-management-actions.server";
 import { loadUserManagementPage } from "~/modules/users/user-management-page.server";
@@ -51,6 +52,7 @@ export default function UserManagementPage() {
       {data.invite ? <InviteUserPanel invite={data.invite} clients={data.clients} /> : null}
       {data.deleting ? <DeleteUserPanel user={data.deleting} /> : null}
       {data.projectsOf ? <UserProjectsPanel data={data.projectsOf} /> : null}
+      {data.cancelling ? <CancelInvitationPanel invitation={data.cancelling} /> : null}
       <RoleHierarchy cards={data.roleCards} />
       <section aria-labelledby="users-title" className="stack">
         <Heading as="h2" size="5" id="users-title">
@@ -64,6 +66,7 @@ export default function UserManagementPage() {
         )}
         <Pagination page={data.page} pageSize={data.pageSize} total={data.total} label="Users" />
       </section>
+      <PendingInvitations invitations={data.invitations} showClient={showClient} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { JS_MODES, expect, signedIn, test } from "./support";
  * Database Management (issue 14) end to end, JavaScript off and on, with an axe scan of every state:
  * the statistics, a normalisation preview and its confirmation, a record found and deleted through
  * its confirmation, a Danger Zone action refused with the wrong text then done with the right one
- * (and its restore point downloaded), and the Activity view filtered. Everything destructive happens
+ * (locked while pending with JavaScript; its restore point downloaded), and the Activity view filtered. Everything destructive happens
  * in one project this file creates (the demo client's plan has room for few), shared by both modes
  * and deleted at the end through the Danger Zone itself.
  */
@@ -104,7 +104,34 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
       await expect(page.getByRole("link", { name: /^Delete All Engagements \(1\)$/ })).toBeVisible();
       await page.getByLabel("Type DELETE_ENGAGEMENTS to confirm").fill("DELETE_ENGAGEMENTS");
+      // With JavaScript the Danger Zone locks while the action is pending (spec 001 §4): hold the POST to see it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let passed = () => {};
+      const continued = new Promise<void>((resolve) => (passed = resolve));
+      const isAction = (url: URL) => url.pathname === "/database-management";
+      if (javaScript) {
+        await page.route(isAction, async (route) => {
+          if (route.request().method() !== "POST") return route.continue();
+          await held;
+          await route.continue();
+          passed();
+        });
+      }
       await page.getByRole("button", { name: "Delete All Engagements" }).click();
+      if (javaScript) {
+        const working = page.getByRole("region", { name: "Delete All Engagements" }).getByRole("button", { name: "Working…" });
+        await expect(working).toBeDisabled();
+        await expect(working).toHaveAttribute("aria-disabled", "true");
+        const zone = page.getByRole("region", { name: "Danger Zone" });
+        await expect(zone.getByRole("link")).toHaveCount(0);
+        await expect(zone.getByRole("button", { name: /^Delete All Stakeholders/ })).toBeDisabled();
+        await expect(zone.getByRole("button", { name: /^Delete All Stakeholders/ })).toHaveAttribute("aria-disabled", "true");
+        await expectAccessible(page);
+        release();
+        await continued;
+        await page.unroute(isAction);
+      }
       await expect(page.getByRole("status").filter({ hasText: "Engagements Deleted" })).toContainText("Deleted 1 engagement.");
       await expect(page.getByRole("button", { name: /^Delete All Engagements \(0\)$/ })).toBeDisabled();
       const download = page.getByRole("link", { name: /^Download SQL/ }).first();
@@ -139,7 +166,7 @@ for (const mode of JS_MODES) {
 test.describe("Database Management: Delete Entire Project", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the project goes, and the user lands on the dashboard", async ({ browser, page, expectAccessible }) => {
+  test("the project goes, the user lands on the dashboard, and its restore point is listed", async ({ browser, page, expectAccessible }) => {
     await signedIn(browser, page, "client_owner", null);
     await page.goto(`/database-management?projectId=${projectId}&danger=delete-project`);
     const danger = page.getByRole("region", { name: "Delete Entire Project" });
@@ -150,5 +177,15 @@ test.describe("Database Management: Delete Entire Project", () => {
     await expect(page.getByRole("status").filter({ hasText: "Project Deleted" })).toBeVisible();
     const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
     expect(projects.some((p) => p.id === projectId)).toBe(false);
+
+    // Its restore point stays reachable: Database Management lists the deleted projects' restore points.
+    await page.goto("/database-management");
+    const deleted = page.getByRole("region", { name: "Restore Points of Deleted Projects" });
+    // Every point of the project is listed (the Delete All Engagements ones too); this one is the deletion's.
+    const row = deleted.getByRole("row").filter({ hasText: PROJECT }).filter({ hasText: "Delete Entire Project" }).first();
+    const file = await page.request.get((await row.getByRole("link", { name: /^Download SQL/ }).getAttribute("href"))!);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain(PROJECT);
+    await expectAccessible(page);
   });
 });

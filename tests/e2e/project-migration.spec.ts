@@ -53,6 +53,7 @@ for (const mode of JS_MODES) {
       await page.getByLabel("Project", { exact: true }).selectOption({ label: `${names.project} (${names.source})` });
       await page.getByRole("button", { name: "Preview Migration" }).click();
       await expect(page.getByRole("link", { name: "Missing Information: Please select both a project and target client" })).toBeVisible();
+      await expect(page).toHaveTitle(/^Error: Project Migration/);
       await expectAccessible();
 
       // The project's own client is not offered as the target.
@@ -62,6 +63,7 @@ for (const mode of JS_MODES) {
       await page.getByRole("button", { name: "Preview Migration" }).click();
       const preview = page.getByRole("region", { name: "Migration Preview" });
       await expect(preview).toBeVisible();
+      await expect(page).toHaveTitle(/^Project Migration/);
       await expect(preview).toContainText(`From${names.source}`);
       await expect(preview).toContainText(`To${names.target}`);
       await expect(preview).toContainText("0 stakeholders, 0 properties, 0 engagements, 0 documents");

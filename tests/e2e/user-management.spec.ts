@@ -10,7 +10,8 @@ import { JS_MODES, expect, signedIn, test } from "./support";
  * person's first sign-in (written straight into the app's database, as the bundled sign-in has only the
  * seeded accounts), a role change, Deactivate and Activate, the user's projects (the Free plan's
  * users-per-project limit refusing Western, then a change that fits), delete through its confirmation,
- * and the Access Restricted view of an officer; axe on each state. Only users made here are changed.
+ * pending invitations (Resend, and Cancel through its confirmation), and the Access Restricted view
+ * of an officer; axe on each state. Only users made here are changed.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -138,6 +139,39 @@ for (const mode of JS_MODES) {
       await page.getByRole("link", { name: `Delete ${name}` }).click();
       await page.getByRole("button", { name: "Delete User" }).click();
       await expect(flash(page)).toContainText("User deleted successfully");
+      await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+    });
+
+    test("pending invitations: listed with role, projects and inviter, resent, cancelled through a confirmation", async ({ browser, page, expectAccessible }) => {
+      const email = `pending.${javaScript ? "on" : "off"}${Math.random().toString(36).slice(2, 8)}@example.com`;
+      await signedIn(browser, page, "client_owner", null);
+      await page.goto("/user-management?invite=1");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Role", { exact: true }).selectOption({ label: "Viewer" });
+      await page.getByLabel("Northern Transmission Line").check();
+      await page.getByRole("button", { name: "Send Invitation" }).click();
+      await expect(flash(page)).toContainText("User invited successfully");
+
+      const invitations = page.getByRole("region", { name: /Pending Invitations/ });
+      const row = invitations.getByRole("row").filter({ hasText: email });
+      await expect(row).toContainText("Viewer");
+      await expect(row).toContainText("Northern Transmission Line");
+      await expect(row).toContainText("Olivia Owner");
+      await expectAccessible();
+
+      await page.getByRole("button", { name: `Resend the invitation to ${email}` }).click();
+      await expect(flash(page)).toContainText("Invitation resent");
+
+      await page.getByRole("link", { name: `Cancel the invitation to ${email}` }).click();
+      await expect(page).toHaveURL(/cancelInvitation=/);
+      await expect(page.getByRole("heading", { level: 2, name: "Cancel Invitation" })).toBeVisible();
+      await expectAccessible();
+      await page.getByRole("link", { name: "Keep Invitation" }).click();
+      await expect(page).toHaveURL(/\/user-management$/);
+      await expect(row).toHaveCount(1);
+      await page.getByRole("link", { name: `Cancel the invitation to ${email}` }).click();
+      await page.getByRole("button", { name: "Cancel Invitation" }).click();
+      await expect(flash(page)).toContainText("Invitation cancelled");
       await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
     });
 

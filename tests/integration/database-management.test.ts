@@ -259,6 +259,25 @@ describe("the Danger Zone", () => {
     const file = await download(point!.id, "client_owner");
     expect(file.status).toBe(200);
     expect(await file.text()).toContain("Northern Transmission Line");
+
+    // Listed for the client's Danger Zone roles, with or without a project selected; not for another client or a director.
+    type Listed = { deletedProjects: { points: { id: number; projectId: number; projectName: string }[]; showClient: boolean } | null; view: string };
+    const ids = (data: Listed) => data.deletedProjects?.points.map((p) => p.id) ?? [];
+    const without = (await (await page("", "client_owner")).json()) as Listed;
+    expect(without.view).toBe("no-project");
+    expect(without.deletedProjects?.points.find((p) => p.id === point!.id)).toMatchObject({ projectId: env.northernId, projectName: "Northern Transmission Line" });
+    const withProject = (await (await page(`projectId=${env.westernId}`, "client_owner")).json()) as Listed;
+    expect(ids(withProject)).toContain(point!.id);
+    expect(withProject.deletedProjects?.showClient).toBe(false);
+    // Points of projects that still exist are not in this list.
+    const live = await sql<{ id: number }>("select id from restore_point where project_id <> ?", [env.northernId]);
+    for (const { id } of live) expect(ids(withProject)).not.toContain(id);
+    const admin = (await (await page("", "system_admin")).json()) as Listed;
+    expect(ids(admin)).toContain(point!.id);
+    expect(admin.deletedProjects?.showClient).toBe(true);
+    expect(ids((await (await page("", "second_owner")).json()) as Listed)).not.toContain(point!.id);
+    expect(((await (await page(`projectId=${env.westernId}`, "director")).json()) as Listed).deletedProjects).toBeNull();
+    expect(((await (await page("", "director")).json()) as Listed).deletedProjects).toBeNull();
   });
 });
 

@@ -60,7 +60,26 @@ const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.
 // The matrix
 // ---------------------------------------------------------------------------------------------------
 
-type Kind = "stakeholder" | "property" | "engagement" | "document" | "template" | "group" | "project" | "phases" | "import" | "duplicate" | "user" | "member" | "restorePoint";
+type Kind =
+  | "stakeholder"
+  | "property"
+  | "engagement"
+  | "document"
+  | "template"
+  | "group"
+  | "project"
+  | "phases"
+  | "import"
+  | "duplicate"
+  | "user"
+  | "member"
+  | "restorePoint"
+  | "invitation"
+  // System-admin-only routes: a client organisation (the owner's own, or the other client), a fresh project
+  // that may be moved, and a fresh client with room for it (the migration's target).
+  | "client"
+  | "movableProject"
+  | "targetClient";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -93,6 +112,8 @@ interface Op {
   foreignStatus?: number;
   /** The owner's request on their own record (reads: 200). */
   okStatus?: number;
+  /** Admin-only entries: statuses besides 400/404/422 that a malformed id may get (a GET form's inline error is 200). */
+  malformedStatus?: number[];
 }
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown> | unknown;
@@ -104,6 +125,12 @@ interface Entry {
   kind: "api" | "page";
   /** False when the id is the project itself (no ?projectId= variants). */
   projectScoped?: boolean;
+  /**
+   * System admins only (they manage every client, so no id is "another client's" to them): the admin's
+   * request works on either client's record, and every other role, the other client's owner included,
+   * is refused (403, or 404) on both, with nothing changed. Such entries are not project-scoped.
+   */
+  adminOnly?: boolean;
   ops: Op[];
 }
 
@@ -381,6 +408,18 @@ const MATRIX: Record<string, Entry> = {
       { label: "POST delete", method: "POST", write: true, permission: "manageUsers", target: "user", okStatus: 302, build: (c) => ({ form: { intent: "delete", id: c.id } }) },
       // A member of the Western (or the other client's) project; nothing ticked takes them out of it.
       { label: "POST projects", method: "POST", write: true, permission: "manageUsers", target: "member", okStatus: 302, build: (c) => ({ form: { intent: "projects", id: c.id } }) },
+      // A pending invitation (as a viewer) of the client: Cancel's confirmation, Resend (only mails again), Cancel.
+      get("GET ?cancelInvitation=", "invitation", (c) => ({ cancelInvitation: c.id })),
+      { label: "POST resend-invitation", method: "POST", write: false, target: "invitation", okStatus: 302, build: (c) => ({ form: { intent: "resend-invitation", id: c.id } }) },
+      {
+        label: "POST cancel-invitation",
+        method: "POST",
+        write: true,
+        permission: "manageUsers",
+        target: "invitation",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "cancel-invitation", id: c.id } }),
+      },
     ],
   },
   // Database Management: the record search's delete confirmation (?delete=ID&records=TYPE), then its POST.
@@ -426,6 +465,48 @@ const MATRIX: Record<string, Entry> = {
     projectScoped: false,
     module: () => import("../../app/routes/database-management_.restore-points.$id"),
     ops: [get("GET", "restorePoint")],
+  },
+  // System admins only: granting a free month to a client, moving a project to another client.
+  "api.client.grant-free-month.$id.ts": {
+    kind: "api",
+    projectScoped: false,
+    adminOnly: true,
+    module: () => import("../../app/routes/api.client.grant-free-month.$id"),
+    ops: [{ label: "POST", method: "POST", write: true, target: "client", build: () => ({}) }],
+  },
+  "api.client.migrate-project.$projectId.ts": {
+    kind: "api",
+    projectScoped: false,
+    adminOnly: true,
+    module: () => import("../../app/routes/api.client.migrate-project.$projectId"),
+    ops: [{ label: "POST targetClientId", method: "POST", write: true, target: "movableProject", secondary: "targetClient", build: (c) => ({ json: { targetClientId: c.secondary } }) }],
+  },
+  // The screen's GET form names the project and target client (the preview), and its POST moves the project.
+  "project-migration.tsx": {
+    kind: "page",
+    projectScoped: false,
+    adminOnly: true,
+    module: () => import("../../app/routes/project-migration"),
+    ops: [
+      {
+        label: "GET preview",
+        method: "GET",
+        write: false,
+        target: "movableProject",
+        secondary: "targetClient",
+        malformedStatus: [200],
+        build: (c) => ({ query: { projectId: c.id, targetClientId: c.secondary, preview: "" } }),
+      },
+      {
+        label: "POST migrate",
+        method: "POST",
+        write: true,
+        target: "movableProject",
+        secondary: "targetClient",
+        okStatus: 302,
+        build: (c) => ({ form: { projectId: c.id, targetClientId: c.secondary } }),
+      },
+    ],
   },
   "_index.tsx": {
     kind: "page",
@@ -482,12 +563,9 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/client/subscription": "the signed-in client owner's own client (subscription.test.ts)",
   "/api/client/all": "every client, system admins only (subscription.test.ts)",
   "/api/client/create": "creates a client, system admins only (subscription.test.ts)",
-  "/api/client/grant-free-month/:id": "a client id, but system admins only: they manage every client, and every other role is 403 whatever the id (subscription.test.ts)",
   "/api/create-subscription": "the signed-in client owner's own client (subscription.test.ts)",
   "/api/stripe/webhook": "Stripe's signed events, no session; the client comes from the verified event (subscription.test.ts)",
   "/api/auth/switch-to-system-admin": "the signed-in user themself (subscription.test.ts)",
-  "/project-migration": "ids of any client, system admins only; every other role is 403 (project-migration.test.ts)",
-  "/api/client/migrate-project/:projectId": "a project id, but system admins only: they move projects between clients, and every other role is 403 whatever the id (project-migration.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -531,6 +609,38 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
   if (kind === "project") return side === "own" ? northern : coastal;
   // Phases are filled in Western, where every role of the role check is a member.
   if (kind === "phases") return side === "own" ? western : coastal;
+  if (kind === "client") return (await userFor(side === "own" ? OWNER : FOREIGN_OWNER)).clientId!;
+  if (kind === "movableProject" || kind === "targetClient") {
+    const owner = await userFor(side === "own" ? OWNER : FOREIGN_OWNER);
+    return inContext(async () => {
+      const connection = db().getConnection();
+      if (kind === "targetClient") {
+        const [row] = await connection.execute<{ id: number }[]>(`insert into client (name, subscription_plan, max_projects) values (?, 'professional', 1000) returning id`, [
+          `Matrix Client ${unique()}`,
+        ]);
+        return row!.id;
+      }
+      const [row] = await connection.execute<{ id: number }[]>(`insert into project (name, client_id, owner_id) values (?, ?, ?) returning id`, [
+        `Matrix Project ${unique()}`,
+        owner.clientId,
+        owner.id,
+      ]);
+      return row!.id;
+    });
+  }
+  if (kind === "invitation") {
+    const owner = await userFor(side === "own" ? OWNER : FOREIGN_OWNER);
+    return inContext(async () => {
+      const [row] = await db()
+        .getConnection()
+        .execute<{ id: number }[]>(`insert into user_invitation (email, role, client_id, invited_by_id) values (?, 'viewer', ?, ?) returning id`, [
+          `matrix-${unique()}@example.com`,
+          owner.clientId,
+          owner.id,
+        ]);
+      return row!.id;
+    });
+  }
   if (kind === "user" || kind === "member") {
     // A viewer of the owner's client (or the other client), made for this request; a member also belongs to the project.
     const owner = await userFor(side === "own" ? OWNER : FOREIGN_OWNER);
@@ -596,14 +706,14 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
   });
 }
 
-const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template", "user", "project_membership"];
+const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template", "user", "project_membership", "user_invitation"];
 
-/** Every record of both clients, whether each stored file is still there, and every session's selected project. */
-async function everything(): Promise<string> {
+/** Every record of both clients, whether each stored file is still there, and every session's selected project (and, when asked, other tables). */
+async function everything(extraTables: string[] = []): Promise<string> {
   return inContext(async () => {
     const connection = db().getConnection();
     const tables: Record<string, unknown> = {};
-    for (const table of DATA_TABLES) tables[table] = await connection.execute(`select * from "${table}" order by id`);
+    for (const table of [...DATA_TABLES, ...extraTables]) tables[table] = await connection.execute(`select * from "${table}" order by id`);
     const keys = await connection.execute<{ storage_key: string }[]>(`select storage_key from document union all select storage_key from template order by 1`);
     const store = getObjectStore();
     tables.files = await Promise.all(keys.map(async (k) => [k.storage_key, await store.exists(k.storage_key)]));
@@ -736,7 +846,66 @@ describe("the route manifest and the matrix agree", () => {
   });
 });
 
+/** A signed-in session only (no project selected): for users who cannot select Western, such as the other client's owner. */
+async function plainSessionFor(userId: string): Promise<string> {
+  const { createSignedInSession } = await import("../../app/modules/auth/session.server");
+  return (await inContext(() => createSignedInSession(new Request(`${URL_BASE}/`), userId))).split(";")[0]!;
+}
+
+const SYSTEM_ADMIN = "seed-system-admin";
+/** The admin-only routes change clients as well as projects. */
+const ADMIN_TABLES = ["client"];
+
+function describeAdminOnly(file: string, entry: Entry) {
+  describe(`${file} (system admins only)`, () => {
+    for (const op of entry.ops) {
+      describe(op.label, () => {
+        const ctxFor = async (side: Side): Promise<Ctx> => ({ id: op.target ? await make(op.target, side) : 0, secondary: op.secondary ? await make(op.secondary, "own") : 0 });
+
+        it("a system admin's request works on either client's record (the matrix request is well formed)", async () => {
+          const cookie = await plainSessionFor(SYSTEM_ADMIN);
+          for (const side of ["own", "foreign"] as const) {
+            const ctx = await ctxFor(side);
+            const before = await everything(ADMIN_TABLES);
+            const response = await send(file, op, cookie, ctx, { in: "none" });
+            await expectStatus(response, op.okStatus ?? ((s) => s >= 200 && s < 400), `${file} ${op.label}, system admin, ${side} client's record`);
+            if (op.write) expect(await everything(ADMIN_TABLES), `${file} ${op.label} changed nothing for the system admin`).not.toBe(before);
+          }
+        });
+
+        it("every other role, of either client, is refused (403 or 404) on its own client's and the other client's record, and nothing changes", async () => {
+          for (const userId of [...ROLES_IN_WESTERN, FOREIGN_OWNER]) {
+            const cookie = await plainSessionFor(userId);
+            for (const side of ["own", "foreign"] as const) {
+              const ctx = await ctxFor(side);
+              const before = await everything(ADMIN_TABLES);
+              const response = await send(file, op, cookie, ctx, { in: "none" });
+              await expectStatus(response, (s) => s === 403 || s === 404, `${file} ${op.label} as ${userId}, ${side} client's record`);
+              expect(await everything(ADMIN_TABLES), `${file} ${op.label} as ${userId} changed data`).toBe(before);
+            }
+          }
+        });
+
+        it("a malformed id is refused without a 500, even for a system admin", async () => {
+          const cookie = await plainSessionFor(SYSTEM_ADMIN);
+          const own = await ctxFor("own");
+          const before = await everything(ADMIN_TABLES);
+          for (const id of [`${own.id}abc`, "abc", "99999999999", "-1"]) {
+            const response = await send(file, op, cookie, { id, secondary: own.secondary }, { in: "none" });
+            await expectStatus(response, (s) => [400, 404, 422, ...(op.malformedStatus ?? [])].includes(s), `${file} ${op.label}, id ${JSON.stringify(id)}`);
+          }
+          expect(await everything(ADMIN_TABLES)).toBe(before);
+        });
+      });
+    }
+  });
+}
+
 for (const [file, entry] of Object.entries(MATRIX)) {
+  if (entry.adminOnly) {
+    describeAdminOnly(file, entry);
+    continue;
+  }
   describe(file, () => {
     for (const op of entry.ops) {
       describe(op.label, () => {

@@ -277,3 +277,86 @@ describe("project members", () => {
     await sql(`update client set max_users_per_project = 3 where id = ?`, [env.demoClientId]);
   });
 });
+
+describe("pending invitations", () => {
+  beforeAll(() => sql(`update client set max_users_per_project = 50 where id = ?`, [env.demoClientId]));
+  afterAll(() => sql(`update client set max_users_per_project = 3 where id = ?`, [env.demoClientId]));
+
+  const invitationId = async (email: string) => (await sql<{ id: number }>(`select id from user_invitation where email = ?`, [email]))[0]!.id;
+  const mailsTo = async (email: string) => Number((await sql<{ n: string }>(`select count(*) as n from mail_message where to_addresses @> ?::jsonb`, [JSON.stringify([email])]))[0]!.n);
+
+  it("lists the client's pending invitations with role, projects, inviter and date; accepted ones drop out; a system admin sees every client's, filterable", async () => {
+    const email = `pending-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await invite(env.cookies.director!, { email, role: "officer", projectIds: [env.westernId] })).status).toBe(201);
+    const second = `second-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await invite(env.cookies.second_owner!, { email: second, role: "viewer" })).status).toBe(201);
+
+    const page = await (await loadPage(env.cookies.client_owner!)).json();
+    const row = page.invitations.rows.find((i: { email: string }) => i.email === email);
+    expect(row).toMatchObject({ role: "officer", projects: ["Western Pipeline Stage 2"], clientId: env.demoClientId, can: true });
+    expect(row.invitedBy).toBeTruthy();
+    expect(Date.parse(row.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(page.invitations.rows.some((i: { email: string }) => i.email === second)).toBe(false);
+    expect(page.invitations.total).toBe(page.invitations.rows.length);
+
+    const admin = await (await loadPage(env.cookies.system_admin!)).json();
+    expect(admin.invitations.rows.map((i: { email: string }) => i.email)).toEqual(expect.arrayContaining([email, second]));
+    const filtered = await (await loadPage(env.cookies.system_admin!, `?client=${env.demoClientId}`)).json();
+    expect(filtered.invitations.rows.every((i: { clientId: number }) => i.clientId === env.demoClientId)).toBe(true);
+
+    // A project manager sees the director-sent officer invitation and may act on it, but not on a director's.
+    const higher = `higher-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(env.cookies.client_owner!, { email: higher, role: "director" });
+    const pm = await (await loadPage(env.cookies.project_manager!)).json();
+    expect(pm.invitations.rows.find((i: { email: string }) => i.email === higher).can).toBe(false);
+    expect(pm.invitations.rows.find((i: { email: string }) => i.email === email).can).toBe(true);
+    const refused = await postPage(env.cookies.project_manager!, { intent: "cancel-invitation", id: String(await invitationId(higher)) });
+    expect(refused.status).toBe(302);
+    expect(await sql(`select 1 from user_invitation where email = ?`, [higher])).toHaveLength(1);
+
+    await withRequestContext(() => signInFromSso({ issuer: "https://idp.test", subject: randomUUID(), email, emailVerified: true }));
+    const after = await (await loadPage(env.cookies.client_owner!)).json();
+    expect(after.invitations.rows.some((i: { email: string }) => i.email === email)).toBe(false);
+  });
+
+  it("Resend queues the invitation mail again; Cancel has a confirmation step and withdraws it, so signing in no longer joins the client", async () => {
+    const email = `resend-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(env.cookies.client_owner!, { email, role: "viewer", projectIds: [env.westernId] });
+    const id = await invitationId(email);
+    expect(await mailsTo(email)).toBe(1);
+    const resent = await postPage(env.cookies.client_owner!, { intent: "resend-invitation", id: String(id), back: "?invitationsPage=1" });
+    expect(resent.status).toBe(302);
+    expect(resent.headers.get("Location")).toBe("/user-management?invitationsPage=1");
+    expect(await mailsTo(email)).toBe(2);
+
+    const confirm = await (await loadPage(env.cookies.client_owner!, `?cancelInvitation=${id}`)).json();
+    expect(confirm.cancelling).toEqual({ id, email, role: "viewer" });
+    const cancelled = await postPage(env.cookies.client_owner!, { intent: "cancel-invitation", id: String(id) });
+    expect(cancelled.status).toBe(302);
+    expect(await sql(`select 1 from user_invitation where id = ?`, [id])).toEqual([]);
+    expect((await postPage(env.cookies.client_owner!, { intent: "resend-invitation", id: String(id) })).status).toBe(404);
+    const user = await withRequestContext(() => signInFromSso({ issuer: "https://idp.test", subject: randomUUID(), email, emailVerified: true }));
+    expect((await sql<{ client_id: number | null }>(`select client_id from "user" where id = ?`, [user.id]))[0]!.client_id).toBeNull();
+    expect(await sql(`select 1 from project_membership where user_id = ?`, [user.id])).toEqual([]);
+  });
+
+  it("another client's invitation is 404 on the page and both actions; officers and viewers are refused with 403", async () => {
+    const email = `foreign-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(env.cookies.client_owner!, { email, role: "viewer" });
+    const id = String(await invitationId(email));
+    for (const response of [
+      await loadPage(env.cookies.second_owner!, `?cancelInvitation=${id}`),
+      await postPage(env.cookies.second_owner!, { intent: "resend-invitation", id }),
+      await postPage(env.cookies.second_owner!, { intent: "cancel-invitation", id }),
+      await postPage(env.cookies.client_owner!, { intent: "cancel-invitation", id: "abc" }),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    for (const role of ["officer", "viewer"]) {
+      expect((await postPage(env.cookies[role]!, { intent: "cancel-invitation", id })).status, role).toBe(403);
+      expect((await postPage(env.cookies[role]!, { intent: "resend-invitation", id })).status, role).toBe(403);
+    }
+    expect(await mailsTo(email)).toBe(1);
+    expect(await sql(`select 1 from user_invitation where email = ?`, [email])).toHaveLength(1);
+  });
+});

@@ -1,10 +1,10 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormActions, TextField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PanelDialog } from "~/components/kit";
 import { formatBytes } from "~/modules/document/file-types";
 import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
 import type { DatabaseStats } from "~/modules/database-management/database-management.server";
 import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
-import type { RestorePointRow } from "~/modules/database-management/restore-points.server";
+import type { DeletedProjectRestorePointRow, RestorePointRow } from "~/modules/database-management/restore-points.server";
 import { DANGER_FORM_ID } from "~/modules/database-management/schemas";
 import { databaseManagementUrl } from "~/modules/database-management/urls";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -15,9 +15,24 @@ function countOf(stats: DatabaseStats, action: DangerAction): number | null {
   return { stakeholders: stats.totalStakeholders, properties: stats.totalProperties, engagements: stats.totalEngagements }[counts];
 }
 
+export const DANGER_BUSY_LABEL = "Working…";
+
+/**
+ * The Danger Zone action being submitted (JavaScript only; without it the browser's own navigation shows
+ * progress and this is always null): spec 001 §4 "Destructive database actions ... lock while pending".
+ * Also while the page reloads after the action's redirect, so nothing can be started twice.
+ */
+function usePendingDanger(): string | null {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || navigation.formData?.get("intent") !== "danger") return null;
+  const action = navigation.formData.get("action");
+  return typeof action === "string" ? action : "";
+}
+
 /** The Danger Zone (system_admin and client_owner): each action opens its typed confirmation. */
 export function DangerZone({ stats }: { stats: DatabaseStats }) {
   const { search } = useLocation();
+  const pending = usePendingDanger();
   return (
     <Card asChild size="3" className="danger-zone">
       <section aria-labelledby="danger-title" className="stack">
@@ -31,7 +46,11 @@ export function DangerZone({ stats }: { stats: DatabaseStats }) {
             const label = `${DANGER_ACTIONS[action].label}${count === null ? "" : ` (${count.toLocaleString("en-AU")})`}`;
             return (
               <li key={action}>
-                {count === 0 ? (
+                {pending !== null ? (
+                  <Button color="red" variant="outline" disabled aria-disabled="true">
+                    {pending === action ? DANGER_BUSY_LABEL : label}
+                  </Button>
+                ) : count === 0 ? (
                   <>
                     <Button color="red" variant="outline" disabled>
                       {label}
@@ -59,6 +78,7 @@ export function DangerPanel({ action }: { action: DangerAction }) {
   const { search } = useLocation();
   const closeTo = databaseManagementUrl(search);
   const info = DANGER_ACTIONS[action];
+  const pending = usePendingDanger() !== null;
   return (
     <PanelDialog id="danger-confirm" title={info.label} closeTo={closeTo}>
       <Callout.Root color="red" role="note">
@@ -68,7 +88,7 @@ export function DangerPanel({ action }: { action: DangerAction }) {
         <input type="hidden" name="intent" value="danger" />
         <input type="hidden" name="action" value={action} />
         <TextField name="confirmation" formId={DANGER_FORM_ID} label={`Type ${info.confirmation} to confirm`} autoComplete="off" required />
-        <FormActions submitLabel={info.label} cancelTo={closeTo} danger />
+        <FormActions submitLabel={info.label} cancelTo={closeTo} danger busy={pending} busyLabel={DANGER_BUSY_LABEL} />
       </Form>
     </PanelDialog>
   );
@@ -110,6 +130,60 @@ export function RestorePoints({ points }: { points: RestorePointRow[] }) {
         </DataTable>
       ) : (
         <Text as="p">No restore points in the last {RESTORE_POINT_DAYS} days.</Text>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Restore points of the client's deleted projects: no project to select any more, so they are listed
+ * here (with or without a project selected) rather than reachable only by their download address.
+ */
+export function DeletedProjectRestorePoints({ points, showClient }: { points: DeletedProjectRestorePointRow[]; showClient: boolean }) {
+  return (
+    <section aria-labelledby="deleted-restore-title" className="stack">
+      <Heading as="h2" size="5" id="deleted-restore-title">
+        Restore Points of Deleted Projects
+      </Heading>
+      {points.length ? (
+        <DataTable labelledBy="deleted-restore-title">
+          <TableHeader>
+            <TableRow>
+              <TableColumnHeaderCell>Project</TableColumnHeaderCell>
+              {showClient ? <TableColumnHeaderCell>Client</TableColumnHeaderCell> : null}
+              <TableColumnHeaderCell>Saved</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Before</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Size</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
+              <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {points.map((point) => (
+              <TableRow key={point.id}>
+                <TableRowHeaderCell className="cell--text">
+                  {point.projectName} <Text color="gray">(ID {point.projectId})</Text>
+                </TableRowHeaderCell>
+                {showClient ? <TableCell className="cell--text">{point.clientName}</TableCell> : null}
+                <TableCell>{formatDateTime(point.createdAt)}</TableCell>
+                <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
+                <TableCell>{formatBytes(point.fileSize)}</TableCell>
+                <TableCell>{formatDate(point.expiresAt)}</TableCell>
+                <TableCell>
+                  <a href={`/database-management/restore-points/${point.id}`} download>
+                    Download SQL
+                    <span className="visually-hidden">
+                      {" "}
+                      restore point of {point.projectName}, {formatDateTime(point.createdAt)}
+                    </span>
+                  </a>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </DataTable>
+      ) : (
+        <Text as="p">No deleted projects have restore points from the last {RESTORE_POINT_DAYS} days.</Text>
       )}
     </section>
   );

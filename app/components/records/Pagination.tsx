@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { withParams } from "~/utils/list-query";
 
 /** Previous / next links plus "Showing a–b of n"; plain links, so they work without JavaScript. */
-export function Pagination({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+export function Pagination({ page, pageSize, total, label, param = "page" }: { page: number; pageSize: number; total: number; label: string; param?: string }) {
   const { search } = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total === 0) return null;
@@ -16,7 +16,7 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
       <ul className="pagination__links">
         <li>
           {page > 1 ? (
-            <Link to={withParams(search, { page: page - 1 })} rel="prev">
+            <Link to={withParams(search, { [param]: page - 1 })} rel="prev">
               Previous page
             </Link>
           ) : (
@@ -28,7 +28,7 @@ export function Pagination({ page, pageSize, total, label }: { page: number; pag
         </li>
         <li>
           {page < pages ? (
-            <Link to={withParams(search, { page: page + 1 })} rel="next">
+            <Link to={withParams(search, { [param]: page + 1 })} rel="next">
               Next page
             </Link>
           ) : (

@@ -1,3 +1,4 @@
+import type { CurrentUser } from "~/modules/auth/guards.server";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
@@ -7,7 +8,7 @@ import { ACTIVITY_PAGE_SIZE, ACTIVITY_RECORD_TYPES, activityFilterFrom, activity
 import { DANGER_ACTIONS, isDangerAction } from "./danger-zone";
 import { databaseStats, getRecordRow, requireScreen, searchRecords } from "./database-management.server";
 import { planNormalisation } from "./normalise.server";
-import { listRestorePoints } from "./restore-points.server";
+import { listDeletedProjectRestorePoints, listRestorePoints } from "./restore-points.server";
 import { MIN_SEARCH_LENGTH, NORMALIZE_TYPES, RECORD_TYPES, type NormalizeType, type RecordType } from "./schemas";
 
 const recordTypeFrom = (value: string | null): RecordType => ((RECORD_TYPES as readonly string[]).includes(value ?? "") ? (value as RecordType) : "stakeholders");
@@ -58,5 +59,17 @@ export async function loadDatabaseManagementPage(access: ProjectAccess, url: URL
     deleting,
     danger,
     restorePoints: canDanger ? await listRestorePoints(access) : [],
+    deletedProjects: await deletedProjectRestorePoints(access.user),
   };
+}
+
+/** The restore points of the client's deleted projects, for the Danger Zone's roles (by their own role: the points are the client's). */
+async function deletedProjectRestorePoints(user: CurrentUser) {
+  if (!canAccessScreen(user.role, "dangerZone")) return null;
+  return { points: await listDeletedProjectRestorePoints(user), showClient: user.role === "system_admin" };
+}
+
+/** /database-management with no project selected: "No Project Selected", and the deleted projects' restore points (they have no project to select). */
+export async function loadDatabaseManagementWithoutProject(user: CurrentUser) {
+  return { view: "no-project" as const, deletedProjects: await deletedProjectRestorePoints(user) };
 }

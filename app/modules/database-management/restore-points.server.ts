@@ -68,6 +68,43 @@ export async function listRestorePoints(access: ProjectAccess): Promise<RestoreP
   return rows.map((r) => ({ id: r.id, reason: r.reason, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(), fileSize: r.fileSize }));
 }
 
+export interface DeletedProjectRestorePointRow extends RestorePointRow {
+  projectId: number;
+  projectName: string;
+  clientName: string;
+}
+
+/**
+ * Restore points of projects that no longer exist (taken before "Delete Entire Project", or before an
+ * earlier action on a project deleted since): with the project gone they cannot be reached through a
+ * project, so Database Management lists them for the client. The Danger Zone's roles only (the same
+ * rule as the download); a system admin sees every client's.
+ */
+export async function listDeletedProjectRestorePoints(user: CurrentUser): Promise<DeletedProjectRestorePointRow[]> {
+  if (!canAccessScreen(user.role, "dangerZone")) throw new AppError(403, "You do not have permission to see restore points");
+  if (user.role !== "system_admin" && user.clientId === null) return [];
+  const clientFilter = user.role === "system_admin" ? "" : "and rp.client_id = ?";
+  const rows = await db()
+    .getConnection()
+    .execute<{ id: number; reason: DangerAction; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }[]>(
+      `select rp.id, rp.reason, rp.created_at as "createdAt", rp.expires_at as "expiresAt", rp.file_size as "fileSize", rp.project_id as "projectId", rp.project_name as "projectName", c.name as "clientName"
+       from restore_point rp join client c on c.id = rp.client_id
+       where rp.expires_at > now() and not exists (select 1 from project p where p.id = rp.project_id) ${clientFilter}
+       order by rp.created_at desc, rp.id desc limit 100`,
+      user.role === "system_admin" ? [] : [user.clientId],
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    reason: r.reason,
+    createdAt: new Date(r.createdAt).toISOString(),
+    expiresAt: new Date(r.expiresAt).toISOString(),
+    fileSize: Number(r.fileSize),
+    projectId: r.projectId,
+    projectName: r.projectName,
+    clientName: r.clientName,
+  }));
+}
+
 export function restorePointUrl(id: number) {
   return `/database-management/restore-points/${id}`;
 }

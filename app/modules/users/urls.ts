@@ -1,7 +1,9 @@
 import { panelUrls } from "~/utils/list-query";
 
 /** The User Management screen's dialogs are URL states (DESIGN §2). */
-export const USER_PANEL_PARAMS = ["invite", "delete", "projects"] as const;
+export const USER_PANEL_PARAMS = ["invite", "delete", "projects", "cancelInvitation"] as const;
+/** The pending invitations list pages on its own parameter, so both lists keep their place. */
+export const INVITATIONS_PAGE_PARAM = "invitationsPage";
 export const USER_MANAGEMENT_PATH = "/user-management";
 export const { listSearch: userListSearch, panelSearch: userPanelSearch } = panelUrls(USER_PANEL_PARAMS);
 

@@ -1,5 +1,6 @@
 /**
- * The POSTs of /user-management, intent by intent: invite, role, status, delete, projects. The module
+ * The POSTs of /user-management, intent by intent: invite, role, status, delete, projects, and
+ * resend-invitation / cancel-invitation (no /api call of the spec covers invitations). The module
  * functions check manageUsers and the rules; a refusal a manager can meet (a role they may not give,
  * a full project, an address already in use) comes back as a form error or a flash message, while a
  * role without manageUsers (403) and another client's user (404) end the request.
@@ -14,6 +15,7 @@ import { publicBaseUrl } from "./base-url.server";
 import { INVITE_FORM_ID, inviteValidator, MEMBERS_FORM_ID, membersValidator, RoleChangeSchema, StatusChangeSchema } from "./schemas";
 import { userListUrl } from "./urls";
 import { canManageUsers, USER_MESSAGES, userDisplayName } from "./user-rules";
+import { cancelInvitation, resendInvitation } from "./invitations.server";
 import { deleteUser, inviteUser, MEMBER_LIMIT_CODE, setUserProjects, updateUser } from "./users.server";
 
 /** The list the user came from (page, client filter), every panel closed. */
@@ -85,6 +87,17 @@ export async function userManagementAction(request: Request): Promise<Response> 
     } catch (error) {
       if (!isReportable(actor, error)) throw error;
       return redirectWithFlash(request, back, { kind: "error", title: USER_MESSAGES.deleteFailed, description: error.message });
+    }
+  }
+
+  if (intent === "resend-invitation" || intent === "cancel-invitation") {
+    const resend = intent === "resend-invitation";
+    try {
+      const invitation = resend ? await resendInvitation(actor, id, { baseUrl: publicBaseUrl(request) }) : await cancelInvitation(actor, id);
+      return redirectWithFlash(request, back, { kind: "success", title: resend ? USER_MESSAGES.invitationResent : USER_MESSAGES.invitationCancelled, description: invitation.email });
+    } catch (error) {
+      if (!isReportable(actor, error)) throw error;
+      return redirectWithFlash(request, back, { kind: "error", title: resend ? USER_MESSAGES.resendFailed : USER_MESSAGES.cancelFailed, description: error.message });
     }
   }
 

@@ -7,10 +7,13 @@ import type { CurrentUser } from "~/modules/auth/guards.server";
 import { assignableRoles, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_LEVEL, ROLES } from "~/modules/permissions/permissions";
 import { parseListQuery } from "~/utils/list-query";
 import { parseRecordId } from "~/utils/record-id";
-import { canManageUsers, rowAbilities } from "./user-rules";
+import { canManageUsers, refuseInvitation, rowAbilities } from "./user-rules";
+import { getInvitation, listInvitations } from "./invitations.server";
+import { INVITATIONS_PAGE_PARAM } from "./urls";
 import { getUser, getUserProjects, listClients, listUsers, manageableProjects } from "./users.server";
 
 export const USER_PAGE_SIZE = 25;
+export const INVITATION_PAGE_SIZE = 25;
 
 export const ROLE_CARDS = ROLES.map((role) => ({ role, label: ROLE_LABELS[role], level: ROLE_LEVEL[role], description: ROLE_DESCRIPTIONS[role] }));
 
@@ -22,12 +25,20 @@ export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
   const me = { id: actor.id, role: actor.role, clientId: actor.clientId };
   const inviteClientId = actor.role === "system_admin" ? clientFilter : actor.clientId;
 
-  const [list, clients, deleting, projectsOf, inviteProjects] = await Promise.all([
+  const invitationsPage = parseListQuery(new URLSearchParams({ page: params.get(INVITATIONS_PAGE_PARAM) ?? "1" }), {
+    sortKeys: ["sent"] as const,
+    defaultSort: "sent",
+    pageSize: INVITATION_PAGE_SIZE,
+  });
+
+  const [list, invitations, clients, deleting, projectsOf, inviteProjects, cancelling] = await Promise.all([
     listUsers(actor, { clientId: clientFilter, limit: query.pageSize, offset: query.offset }),
+    listInvitations(actor, { clientId: clientFilter, limit: invitationsPage.pageSize, offset: invitationsPage.offset }),
     listClients(actor),
     params.has("delete") ? getUser(actor, params.get("delete")) : null,
     params.has("projects") ? getUserProjects(actor, params.get("projects")) : null,
     params.has("invite") ? manageableProjects(actor, inviteClientId) : null,
+    params.has("cancelInvitation") ? getInvitation(actor, params.get("cancelInvitation")) : null,
   ]);
   const users = list.users.map((user) => ({ ...user, can: rowAbilities(me, { id: user.id, role: user.systemRole, clientId: user.clientId }) }));
   return {
@@ -38,6 +49,13 @@ export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
     total: list.total,
     page: query.page,
     pageSize: query.pageSize,
+    invitations: {
+      rows: invitations.invitations.map((invitation) => ({ ...invitation, can: refuseInvitation(me, invitation) === null })),
+      total: invitations.total,
+      page: invitationsPage.page,
+      pageSize: invitationsPage.pageSize,
+    },
+    cancelling,
     clients,
     clientFilter,
     invite: inviteProjects

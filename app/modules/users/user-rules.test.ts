@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "~/modules/permissions/permissions";
-import { isVisibleTo, refuseOperation, refuseRole, rowAbilities, USER_MESSAGES, userDisplayName, userInitials } from "./user-rules";
+import { isVisibleTo, refuseInvitation, refuseOperation, refuseRole, rowAbilities, USER_MESSAGES, userDisplayName, userInitials } from "./user-rules";
 
 const actor = (role: Role, clientId: number | null = 1, id = "me") => ({ id, role, clientId });
 const target = (role: Role, clientId: number | null = 1, id = "them") => ({ id, role, clientId });
@@ -52,6 +52,16 @@ describe("who may act on whom", () => {
     expect(rowAbilities(actor("project_manager"), target("officer"))).toEqual({ changeRole: true, changeStatus: true, remove: true, members: true, roles: ["project_manager", "officer", "viewer"] });
     expect(rowAbilities(actor("project_manager"), target("director"))).toEqual({ changeRole: false, changeStatus: false, remove: false, members: false, roles: [] });
     expect(rowAbilities(actor("client_owner", 1, "x"), target("client_owner", 1, "x"))).toMatchObject({ changeRole: false, changeStatus: false, remove: false, members: true, roles: [] });
+  });
+});
+
+describe("pending invitations: resend and cancel", () => {
+  it("another client's invitation is not found; a role without manageUsers is refused; a role above the actor's is out of reach", () => {
+    expect(refuseInvitation(actor("client_owner", 1), { role: "viewer", clientId: 2 })).toEqual({ status: 404, message: USER_MESSAGES.invitationNotFound });
+    expect(refuseInvitation(actor("officer", 1), { role: "viewer", clientId: 1 })).toEqual({ status: 403, message: USER_MESSAGES.accessRestricted });
+    expect(refuseInvitation(actor("project_manager", 1), { role: "director", clientId: 1 })).toEqual({ status: 403, message: USER_MESSAGES.higherInvitation });
+    expect(refuseInvitation(actor("project_manager", 1), { role: "project_manager", clientId: 1 })).toBeNull();
+    expect(refuseInvitation(actor("system_admin", null), { role: "client_owner", clientId: 2 })).toBeNull();
   });
 });
 

@@ -22,6 +22,12 @@ export const USER_MESSAGES = {
   roleNotAllowed: "You cannot assign that role.",
   alreadyUser: "A user with this e-mail address already exists.",
   chooseClient: "Choose the client organisation the user joins",
+  invitationResent: "Invitation resent",
+  resendFailed: "Failed to resend invitation",
+  invitationCancelled: "Invitation cancelled",
+  cancelFailed: "Failed to cancel invitation",
+  invitationNotFound: "Invitation not found",
+  higherInvitation: "You cannot manage an invitation for a role above the roles you may assign.",
 } as const;
 
 /** The signed-in manager, as the rules need them. */
@@ -68,6 +74,17 @@ export function refuseOperation(actor: Actor, target: Target, operation: UserOpe
     return null;
   }
   if (ROLE_LEVEL[target.role] < ROLE_LEVEL[actor.role]) return { status: 403, message: USER_MESSAGES.higherUser };
+  return null;
+}
+
+/**
+ * Null when the actor may resend or cancel a pending invitation: one of their own client's (another
+ * client's is 404, like a missing one), for a role they could assign themselves.
+ */
+export function refuseInvitation(actor: Actor, invitation: { role: Role; clientId: number | null }): Refusal | null {
+  if (!isVisibleTo(actor, invitation)) return { status: 404, message: USER_MESSAGES.invitationNotFound };
+  if (!canManageUsers(actor.role)) return { status: 403, message: USER_MESSAGES.accessRestricted };
+  if (ROLE_LEVEL[invitation.role] < ROLE_LEVEL[actor.role]) return { status: 403, message: USER_MESSAGES.higherInvitation };
   return null;
 }
 

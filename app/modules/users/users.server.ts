@@ -23,7 +23,7 @@ import { canManageUsers, refuseOperation, refuseRole, USER_MESSAGES, userDisplay
 export const MEMBER_LIMIT_CODE = "PLAN_LIMIT";
 const MAX_ID_LENGTH = 200;
 
-function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string): AppError {
+export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string): AppError {
   void recordSecurityEvent({ userId: actor.id, clientId: actor.clientId, action: "access.refused", entityType: "User", entityId: entityId.slice(0, 100), after: { status: refused.status, reason } });
   return new AppError(refused.status, refused.message);
 }
@@ -154,6 +154,23 @@ export interface InviteOptions {
   baseUrl: string;
 }
 
+/** The invitation e-mail (sent on invite and on Resend): organisation, role, projects, inviter and the sign-in link. */
+export function invitationMessage(invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[] }, options: InviteOptions) {
+  const { inviter, email, clientName } = invitation;
+  const signInUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/login`;
+  return formSummaryMessage(
+    `You are invited to ${clientName} on Land Liaison Records`,
+    [
+      ["Organisation", clientName],
+      ["Role", ROLE_LABELS[invitation.role]],
+      ["Projects", invitation.projectNames.join("\n") || "None yet"],
+      ["Invited by", inviter],
+      ["Sign in", signInUrl],
+    ],
+    { intro: `${inviter} invited ${email} to ${clientName}. Sign in with single sign-on using this e-mail address: ${signInUrl}` },
+  );
+}
+
 /**
  * Invites an e-mail address into the client with a role the inviter may assign and the projects the
  * person joins: the invitation (one per client and address; inviting again renews it) and its mail
@@ -182,19 +199,7 @@ export async function inviteUser(actor: CurrentUser, input: InviteInput, options
     invitation.acceptedAt = null;
     await em.flush();
 
-    const inviter = userDisplayName(actor);
-    const signInUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/login`;
-    const message = formSummaryMessage(
-      `You are invited to ${client.name} on Land Liaison Records`,
-      [
-        ["Organisation", client.name],
-        ["Role", ROLE_LABELS[input.role]],
-        ["Projects", projects.map((p) => p.name).join("\n") || "None yet"],
-        ["Invited by", inviter],
-        ["Sign in", signInUrl],
-      ],
-      { intro: `${inviter} invited ${email} to ${client.name}. Sign in with single sign-on using this e-mail address: ${signInUrl}` },
-    );
+    const message = invitationMessage({ inviter: userDisplayName(actor), email, clientName: client.name, role: input.role, projectNames: projects.map((p) => p.name) }, options);
     await queueMail({ to: email, ...message }, { em, kind: "invitation" });
     recordAudit({
       userId: actor.id,

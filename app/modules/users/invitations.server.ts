@@ -1,0 +1,136 @@
+/**
+ * Pending invitations on User Management (issue 14): the list, Resend (the same mail again) and
+ * Cancel. Like the users they are a client's own: a system admin sees every client's, or one
+ * client's; anyone else only their client's, and another client's invitation is 404. Every function
+ * checks manageUsers first and asks user-rules.ts whether the actor may touch this invitation.
+ */
+import { LockMode, type EntityManager } from "@mikro-orm/postgresql";
+import { Client, Project, User, UserInvitation } from "~db/entities/index";
+import type { IUserInvitation } from "~db/entities/UserInvitation";
+import { refId } from "~db/entities/refs";
+import { db } from "~db/orm";
+import { recordAudit } from "~/modules/audit/audit.server";
+import type { CurrentUser } from "~/modules/auth/guards.server";
+import { queueMail } from "~/modules/mail/index.server";
+import { isRole, type Role } from "~/modules/permissions/permissions";
+import { AppError } from "~/utils/app-error";
+import { parseRecordId } from "~/utils/record-id";
+import { refuseInvitation, USER_MESSAGES, userDisplayName } from "./user-rules";
+import { invitationMessage, refusal, requireUserManager, type InviteOptions } from "./users.server";
+
+export interface InvitationRow {
+  id: number;
+  email: string;
+  role: Role;
+  projects: string[];
+  invitedBy: string | null;
+  createdAt: string;
+  clientId: number;
+  clientName: string;
+}
+
+/**
+ * Open invitations only: not accepted, and no (undeleted) account with the address yet. An address
+ * invited by two clients keeps the second one open after accepting the first, but it can never be
+ * accepted, so it is not pending.
+ */
+const PENDING = `i.accepted_at is null and not exists (select 1 from "user" u where u.email = i.email and u.deleted_at is null)`;
+
+/** One page of a client's pending invitations (a system admin: every client's, or one client's), newest first. */
+export async function listInvitations(actor: CurrentUser, options: { clientId?: number | null; limit: number; offset: number }) {
+  requireUserManager(actor);
+  const clientId = actor.role === "system_admin" ? (options.clientId ?? null) : actor.clientId;
+  if (actor.role !== "system_admin" && clientId === null) return { invitations: [] as InvitationRow[], total: 0 };
+  const where = clientId === null ? "" : "and i.client_id = ?";
+  const params = clientId === null ? [] : [clientId];
+  const connection = db().getConnection();
+  const [rows, [count]] = await Promise.all([
+    connection.execute<
+      {
+        id: number;
+        email: string;
+        role: string;
+        projectIds: number[];
+        createdAt: Date;
+        clientId: number;
+        clientName: string;
+        firstName: string | null;
+        lastName: string | null;
+        inviterEmail: string | null;
+        projectNames: string[] | null;
+      }[]
+    >(
+      `select i.id, i.email, i.role, i.project_ids as "projectIds", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
+              inv.first_name as "firstName", inv.last_name as "lastName", inv.email as "inviterEmail",
+              (select array_agg(p.name order by p.name) from project p
+                where p.client_id = i.client_id and p.is_active
+                  and (p.id = i.project_id or p.id in (select (jsonb_array_elements_text(i.project_ids))::int))) as "projectNames"
+       from user_invitation i join client c on c.id = i.client_id left join "user" inv on inv.id = i.invited_by_id
+       where ${PENDING} ${where}
+       order by i.created_at desc, i.id desc limit ? offset ?`,
+      [...params, options.limit, options.offset],
+    ),
+    connection.execute<{ total: string }[]>(`select count(*) as total from user_invitation i where ${PENDING} ${where}`, params),
+  ]);
+  const invitations: InvitationRow[] = rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: isRole(row.role) ? row.role : "viewer",
+    projects: row.projectNames ?? [],
+    invitedBy: row.inviterEmail ? userDisplayName({ firstName: row.firstName, lastName: row.lastName, email: row.inviterEmail }) : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    clientId: row.clientId,
+    clientName: row.clientName,
+  }));
+  return { invitations, total: Number(count?.total ?? 0) };
+}
+
+/** A pending invitation the actor may resend or cancel; another client's, an accepted or a missing one is 404. */
+async function loadInvitation(em: EntityManager, actor: CurrentUser, id: unknown, lock = false): Promise<IUserInvitation> {
+  const notFound = new AppError(404, USER_MESSAGES.invitationNotFound);
+  const invitationId = parseRecordId(id);
+  if (invitationId === null) throw notFound;
+  const invitation = await em.findOne(UserInvitation, { id: invitationId, acceptedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  if (!invitation || (await em.count(User, { email: invitation.email, deletedAt: null }))) throw notFound;
+  const refused = refuseInvitation(actor, { role: isRole(invitation.role) ? invitation.role : "viewer", clientId: refId(invitation.client) });
+  if (refused) throw refusal(actor, String(invitationId), refused, `invitation: ${refused.message}`);
+  return invitation;
+}
+
+/** One pending invitation as the Cancel confirmation shows it. */
+export async function getInvitation(actor: CurrentUser, id: unknown) {
+  requireUserManager(actor);
+  const invitation = await loadInvitation(db(), actor, id);
+  return { id: invitation.id, email: invitation.email, role: (isRole(invitation.role) ? invitation.role : "viewer") as Role };
+}
+
+/** Sends the invitation mail again (same role and projects, with the actor as the inviter named in it). */
+export async function resendInvitation(actor: CurrentUser, id: unknown, options: InviteOptions) {
+  requireUserManager(actor);
+  return db().transactional(async (em) => {
+    const invitation = await loadInvitation(em, actor, id, true);
+    const client = await em.findOneOrFail(Client, refId(invitation.client));
+    const ids = [...new Set([...(invitation.project ? [refId(invitation.project)] : []), ...(invitation.projectIds ?? [])])];
+    const projects = ids.length ? await em.find(Project, { id: { $in: ids }, client: client.id, isActive: true }, { orderBy: { name: "asc" } }) : [];
+    const role = isRole(invitation.role) ? invitation.role : "viewer";
+    const message = invitationMessage({ inviter: userDisplayName(actor), email: invitation.email, clientName: client.name, role, projectNames: projects.map((p) => p.name) }, options);
+    await queueMail({ to: invitation.email, ...message }, { em, kind: "invitation" });
+    recordAudit({ userId: actor.id, clientId: client.id, entityType: "UserInvitation", entityId: invitation.id, action: "user.invite_resend", after: { email: invitation.email, role } });
+    return { id: invitation.id, email: invitation.email };
+  });
+}
+
+/** Withdraws a pending invitation: the address can no longer join this client by signing in. */
+export async function cancelInvitation(actor: CurrentUser, id: unknown) {
+  requireUserManager(actor);
+  return db().transactional(async (em) => {
+    const invitation = await loadInvitation(em, actor, id, true);
+    const before = { email: invitation.email, role: invitation.role, projectIds: invitation.projectIds };
+    const clientId = refId(invitation.client);
+    const invitationId = invitation.id;
+    em.remove(invitation);
+    await em.flush();
+    recordAudit({ userId: actor.id, clientId, entityType: "UserInvitation", entityId: invitationId, action: "user.invite_cancel", before });
+    return { id: invitationId, email: before.email };
+  });
+}
