@@ -170,6 +170,10 @@ test("documentation screenshots", async ({ browser }) => {
     await officer.goto("/stakeholder-property-groups");
     await shot(officer, "property-groups");
   });
+  await screen("documentation centre", async () => {
+    await officer.goto("/documentation");
+    await shot(officer, "documentation");
+  });
 
   // The project manager: documents, templates, import, export.
   const manager = await as(browser, "project_manager");
