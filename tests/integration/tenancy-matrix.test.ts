@@ -488,6 +488,12 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/auth/switch-to-system-admin": "the signed-in user themself (subscription.test.ts)",
   "/project-migration": "ids of any client, system admins only; every other role is 403 (project-migration.test.ts)",
   "/api/client/migrate-project/:projectId": "a project id, but system admins only: they move projects between clients, and every other role is 403 whatever the id (project-migration.test.ts)",
+  "/documentation": "the fixed catalogue of five documents; no client's records (documentation.test.ts)",
+  "/documentation/view/:docType": "a document name from the fixed catalogue, not a record id; the restricted ones are system admins only (documentation.test.ts)",
+  "/api/documentation/content/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
+  "/api/documentation/download/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
+  "/api/documentation/download-pdf/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
+  "/api/documentation/download-word/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ export interface LoadedDocument {
 }
 
 export const contentDir = () => path.resolve(process.env.DOCS_CONTENT_DIR ?? path.join(process.cwd(), "app/modules/documentation/content"));
-export const imagesDir = () => path.join(process.cwd(), "public/docs-images");
+export const imagesDir = () => path.resolve(process.env.DOCS_IMAGES_DIR ?? path.join(process.cwd(), "public/docs-images"));
 export const IMAGE_URL_PREFIX = "/docs-images/";
 
 const cache = new Map<DocType, { mtimeMs: number; document: LoadedDocument }>();
