@@ -264,4 +264,14 @@ test("documentation screenshots", async ({ browser }) => {
   });
 
   expect(failures, "screens that could not be captured").toEqual([]);
+  // The documentation centre embeds these in its PDF, Word and HTML downloads: keep them light.
+  const sizes = fs.readdirSync(OUT).map((file) => ({ file, bytes: fs.statSync(path.join(OUT, file)).size }));
+  expect(
+    sizes.filter((s) => s.bytes > 120 * 1024).map((s) => s.file),
+    "images over 120 KB",
+  ).toEqual([]);
+  expect(
+    sizes.reduce((total, s) => total + s.bytes, 0),
+    "all images together",
+  ).toBeLessThan(2 * 1024 * 1024);
 });
