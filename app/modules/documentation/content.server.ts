@@ -40,9 +40,15 @@ export async function loadDocument(docType: DocType): Promise<LoadedDocument> {
   }
   const cached = cache.get(docType);
   if (cached && cached.mtimeMs === stat.mtimeMs) return cached.document;
-  const text = await fs.readFile(file, "utf8");
-  const { title, lastUpdated, body } = parseFrontMatter(text, `${docType}.md`);
-  const document: LoadedDocument = { docType, title, lastUpdated, markdown: body, tokens: lexMarkdown(body), html: renderMarkdown(body) };
+  let document: LoadedDocument;
+  try {
+    const { title, lastUpdated, body } = parseFrontMatter(await fs.readFile(file, "utf8"), `${docType}.md`);
+    document = { docType, title, lastUpdated, markdown: body, tokens: lexMarkdown(body), html: renderMarkdown(body) };
+  } catch (error) {
+    // A broken file is the maintainers' to fix (content.test.ts catches it first); the reader gets the spec's message.
+    console.error(`Documentation ${docType}.md could not be read`, error);
+    throw new AppError(500, DOC_MESSAGES.fetchFailed);
+  }
   cache.set(docType, { mtimeMs: stat.mtimeMs, document });
   return document;
 }

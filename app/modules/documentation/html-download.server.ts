@@ -27,7 +27,7 @@ async function embedImages(html: string): Promise<string> {
 }
 
 export async function documentHtmlFile(document: LoadedDocument, origin: string): Promise<string> {
-  const body = (await embedImages(document.html)).replace(/ href="(\/[^"/][^"]*)"/g, (_, href: string) => ` href="${escapeHtml(absoluteUrl(href, origin))}"`);
+  const body = (await embedImages(document.html)).replace(/ href="(\/[^"/][^"]*)"/g, (_, href: string) => ` href="${absoluteUrl(href, origin)}"`); // already escaped by the renderer
   const title = escapeHtml(document.title);
   return `<!doctype html>
 <html lang="en-AU">
