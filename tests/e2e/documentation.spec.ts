@@ -93,6 +93,12 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
       await expect(page.getByText("Documentation not found")).toBeVisible();
       await expectAccessible();
+
+      // A download link followed by the browser itself (no script) answers with a message on the centre, not a JSON body.
+      await page.goto("/api/documentation/download-pdf/sales-materials");
+      await expect(page).toHaveURL(/\/documentation\?tab=downloads$/);
+      await expect(page.getByRole("alert")).toContainText("Access denied: Insufficient permissions");
+      await expectAccessible();
     });
 
     test("a system admin opens the restricted documents", async ({ browser, page, expectAccessible }) => {
