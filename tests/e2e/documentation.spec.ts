@@ -150,4 +150,28 @@ test.describe("Documentation downloads with JavaScript", () => {
     await page.getByRole("link", { name: "Download HTML (offline copy) of Product Overview" }).click();
     expect((await download).suggestedFilename()).toBe("LSC_PRODUCT_OVERVIEW.html");
   });
+
+  test("the HTML download opens offline, pictures included, and passes axe", async ({ browser, page, expectAccessible }, testInfo) => {
+    await signedIn(browser, page, "viewer", null);
+    await page.goto("/documentation?tab=downloads");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download HTML (offline copy) of User Guide" }).click();
+    const file = testInfo.outputPath("LSC_USER_GUIDE.html");
+    await (await download).saveAs(file);
+    const offline = await browser.newContext({ offline: true });
+    try {
+      const copy = await offline.newPage();
+      const requests: string[] = [];
+      copy.on("request", (request) => void (request.url().startsWith("file:") || request.url().startsWith("data:") || requests.push(request.url())));
+      await copy.goto(`file://${file}`);
+      await expect(copy.getByRole("heading", { level: 1, name: "User Guide" })).toBeVisible();
+      const images = copy.locator("img");
+      expect(await images.count()).toBeGreaterThan(0);
+      expect(await images.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+      expect(requests).toEqual([]);
+      await expectAccessible(copy);
+    } finally {
+      await offline.close();
+    }
+  });
 });

@@ -23,7 +23,8 @@ async function embedImages(html: string): Promise<string> {
     const image = await readDocImage(src);
     if (image) embedded.set(src, `data:${image.mimeType};base64,${image.bytes.toString("base64")}`);
   }
-  return html.replace(/<img src="([^"]+)"/g, (whole, src: string) => (embedded.has(src) ? `<img src="${embedded.get(src)}"` : whole));
+  // Embedded pictures are already in the file: loading them lazily would only leave blanks when it is printed.
+  return html.replace(/<img src="([^"]+)"/g, (whole, src: string) => (embedded.has(src) ? `<img src="${embedded.get(src)}"` : whole)).replace(/ loading="lazy"/g, "");
 }
 
 export async function documentHtmlFile(document: LoadedDocument, origin: string): Promise<string> {
