@@ -32,6 +32,7 @@ export async function documentationContentJson(request: Request, docType: unknow
  * Each file is made once per process for each document version (a new LoadedDocument after an
  * edit) and site address (its links are absolute): the user guide's PDF takes a second or two.
  */
+const MAX_ORIGINS_KEPT = 3;
 const made = new WeakMap<LoadedDocument, Map<string, Promise<Buffer>>>();
 function makeFile(document: LoadedDocument, kind: DownloadKind, origin: string): Promise<Buffer> {
   let files = made.get(document);
@@ -39,6 +40,8 @@ function makeFile(document: LoadedDocument, kind: DownloadKind, origin: string):
   const key = `${kind} ${origin}`;
   let file = files.get(key);
   if (!file) {
+    // The origin comes from the request's Host: a few are kept, so made-up hosts cannot fill the memory.
+    if (files.size >= MAX_ORIGINS_KEPT * 3) files.delete(files.keys().next().value!);
     file = kind === "pdf" ? documentPdf(document, origin) : kind === "word" ? documentWord(document, origin) : documentHtmlFile(document, origin).then((html) => Buffer.from(html, "utf8"));
     // A failure is not kept: the next request tries again.
     file.catch(() => files.delete(key));
