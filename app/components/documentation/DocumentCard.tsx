@@ -7,7 +7,7 @@ export type DocumentCardEntry = DocumentEntry & { available: boolean };
 
 /**
  * One document of the centre. A document the role may not open is shown faded, with no links, and
- * says why (spec 001 §2); the Download Center adds the offline HTML copy to the PDF and Word files.
+ * says why (spec 001 §2); the Download Center adds the offline HTML copy to View Online and the PDF and Word files.
  */
 export function DocumentCard({ doc, tab }: { doc: DocumentCardEntry; tab: "overview" | "downloads" }) {
   const headingId = `doc-${doc.docType}`;
@@ -25,15 +25,13 @@ export function DocumentCard({ doc, tab }: { doc: DocumentCardEntry; tab: "overv
         <Text as="p">{doc.description}</Text>
         {doc.available ? (
           <ul className="button-row">
-            {tab === "overview" ? (
-              <li>
-                <Button asChild>
-                  <Link to={viewerUrl(doc.docType)}>
-                    View Online<span className="visually-hidden"> {doc.title}</span>
-                  </Link>
-                </Button>
-              </li>
-            ) : null}
+            <li>
+              <Button asChild>
+                <Link to={viewerUrl(doc.docType)}>
+                  View Online<span className="visually-hidden"> {doc.title}</span>
+                </Link>
+              </Button>
+            </li>
             <li>
               <DownloadLink
                 href={downloadUrl(doc.docType, "pdf")}
