@@ -566,6 +566,12 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/create-subscription": "the signed-in client owner's own client (subscription.test.ts)",
   "/api/stripe/webhook": "Stripe's signed events, no session; the client comes from the verified event (subscription.test.ts)",
   "/api/auth/switch-to-system-admin": "the signed-in user themself (subscription.test.ts)",
+  "/documentation": "the fixed catalogue of five documents; no client's records (documentation.test.ts)",
+  "/documentation/view/:docType": "a document name from the fixed catalogue, not a record id; the restricted ones are system admins only (documentation.test.ts)",
+  "/api/documentation/content/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
+  "/api/documentation/download/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
+  "/api/documentation/download-pdf/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
+  "/api/documentation/download-word/:docType": "a document name from the fixed catalogue, not a record id (documentation.test.ts)",
 };
 
 // ---------------------------------------------------------------------------------------------------

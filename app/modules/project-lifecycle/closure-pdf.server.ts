@@ -55,7 +55,7 @@ interface Fonts {
 
 let fonts: Fonts | null = null;
 
-function loadFonts(): Fonts {
+export function loadFonts(): Fonts {
   if (fonts) return fonts;
   const folder = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts");
   const regular = fs.readFileSync(path.join(folder, "LiberationSans-Regular.ttf"));
