@@ -126,7 +126,7 @@ for (const mode of JS_MODES) {
       await expect(flash(page)).toContainText("Project members updated");
       await page.getByRole("link", { name: `Projects of ${name}` }).click();
       await expect(page.getByLabel("Northern Transmission Line")).not.toBeChecked();
-      await page.getByRole("link", { name: "Cancel" }).click();
+      await page.getByRole("link", { name: "Cancel", exact: true }).click();
 
       // Delete through its confirmation: Cancel first, then Delete User.
       await page.getByRole("link", { name: `Delete ${name}` }).click();
@@ -134,7 +134,7 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("heading", { level: 2, name: "Delete User" })).toBeVisible();
       await expect(page.getByText("This action cannot be undone.")).toBeVisible();
       await expectAccessible();
-      await page.getByRole("link", { name: "Cancel" }).click();
+      await page.getByRole("link", { name: "Cancel", exact: true }).click();
       await expect(page).toHaveURL(/\/user-management$/);
       await page.getByRole("link", { name: `Delete ${name}` }).click();
       await page.getByRole("button", { name: "Delete User" }).click();
