@@ -94,6 +94,33 @@ export function DangerPanel({ action }: { action: DangerAction }) {
   );
 }
 
+/** The columns both restore point tables share, after their own first columns. */
+function RestorePointHeaders() {
+  return (
+    <>
+      <TableColumnHeaderCell>Before</TableColumnHeaderCell>
+      <TableColumnHeaderCell>Size</TableColumnHeaderCell>
+      <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
+      <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+    </>
+  );
+}
+
+function RestorePointCells({ point, describedAs }: { point: RestorePointRow; describedAs: string }) {
+  return (
+    <>
+      <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
+      <TableCell>{formatBytes(point.fileSize)}</TableCell>
+      <TableCell>{formatDate(point.expiresAt)}</TableCell>
+      <TableCell>
+        <a href={`/database-management/restore-points/${point.id}`} download>
+          Download SQL<span className="visually-hidden"> {describedAs}</span>
+        </a>
+      </TableCell>
+    </>
+  );
+}
+
 /** The restore points of the last 30 days, each with its download. */
 export function RestorePoints({ points }: { points: RestorePointRow[] }) {
   return (
@@ -106,24 +133,14 @@ export function RestorePoints({ points }: { points: RestorePointRow[] }) {
           <TableHeader>
             <TableRow>
               <TableColumnHeaderCell>Saved</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Before</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Size</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+              <RestorePointHeaders />
             </TableRow>
           </TableHeader>
           <TableBody>
             {points.map((point) => (
               <TableRow key={point.id}>
                 <TableRowHeaderCell>{formatDateTime(point.createdAt)}</TableRowHeaderCell>
-                <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
-                <TableCell>{formatBytes(point.fileSize)}</TableCell>
-                <TableCell>{formatDate(point.expiresAt)}</TableCell>
-                <TableCell>
-                  <a href={`/database-management/restore-points/${point.id}`} download>
-                    Download SQL<span className="visually-hidden"> restore point of {formatDateTime(point.createdAt)}</span>
-                  </a>
-                </TableCell>
+                <RestorePointCells point={point} describedAs={`restore point of ${formatDateTime(point.createdAt)}`} />
               </TableRow>
             ))}
           </TableBody>
@@ -152,10 +169,7 @@ export function DeletedProjectRestorePoints({ points, showClient }: { points: De
               <TableColumnHeaderCell>Project</TableColumnHeaderCell>
               {showClient ? <TableColumnHeaderCell>Client</TableColumnHeaderCell> : null}
               <TableColumnHeaderCell>Saved</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Before</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Size</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
-              <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+              <RestorePointHeaders />
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -166,18 +180,7 @@ export function DeletedProjectRestorePoints({ points, showClient }: { points: De
                 </TableRowHeaderCell>
                 {showClient ? <TableCell className="cell--text">{point.clientName}</TableCell> : null}
                 <TableCell>{formatDateTime(point.createdAt)}</TableCell>
-                <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
-                <TableCell>{formatBytes(point.fileSize)}</TableCell>
-                <TableCell>{formatDate(point.expiresAt)}</TableCell>
-                <TableCell>
-                  <a href={`/database-management/restore-points/${point.id}`} download>
-                    Download SQL
-                    <span className="visually-hidden">
-                      {" "}
-                      restore point of {point.projectName}, {formatDateTime(point.createdAt)}
-                    </span>
-                  </a>
-                </TableCell>
+                <RestorePointCells point={point} describedAs={`restore point of ${point.projectName}, ${formatDateTime(point.createdAt)}`} />
               </TableRow>
             ))}
           </TableBody>
