@@ -7,7 +7,7 @@
  * the client reads slower than the rows arrive. Neither the rows nor the file are ever held whole.
  */
 import { once } from "node:events";
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import Cursor from "pg-cursor";
 import pg from "pg";
@@ -17,6 +17,7 @@ import { contentDisposition } from "~/modules/document/file-types";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
+import { toWebStream } from "~/utils/web-stream.server";
 import { EXPORT_TYPE_LABELS, TYPES_WITH_CUSTOM_FIELDS, type ExportField, type ExportType } from "./export-fields";
 import { buildExportQuery, customFieldNamesQuery } from "./export-query.server";
 import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-templates";
@@ -236,8 +237,9 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
 
   const out = new PassThrough();
   // The web stream is attached before the first byte is written; counting the chunks lets their
-  // buffers be collected as they go (see streamed-garbage.server.ts).
-  const body = Readable.toWeb(out) as ReadableStream<Uint8Array>;
+  // buffers be collected as they go (see streamed-garbage.server.ts). Not Readable.toWeb: a download
+  // cancelled at the wrong moment made it throw an uncaught exception (web-stream.server.ts).
+  const body = toWebStream(out);
   out.on("data", (chunk: Buffer) => noteStreamedBytes(chunk.byteLength));
   const write = request.format === "csv" ? writeCsv(out, source, columns, query.fields) : writeXlsx(out, source, request.exportType, columns, query.fields);
   void write
