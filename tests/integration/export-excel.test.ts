@@ -3,11 +3,13 @@ import * as XLSX from "xlsx";
 import { getOrm, withRequestContext } from "../../db/orm";
 import { accessFor } from "../factories/access";
 import { action as exportAction } from "../../app/routes/api.export.excel";
-import { listCustomFieldNames } from "../../app/modules/export/excel-export.server";
+import { exportData, listCustomFieldNames } from "../../app/modules/export/excel-export.server";
+import { loadExportPage } from "../../app/modules/export/export-page.server";
 import { templateMappings, type ExportMapping } from "../../app/modules/export/export-templates";
 import type { ExportMode } from "../../app/modules/export/export-templates";
 import type { ExportType } from "../../app/modules/export/export-fields";
 import { projectToday } from "../../app/modules/calendar/today";
+import { withCancelledQuery } from "./support/cancelled-query";
 import { call, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /** POST /api/export/excel against a real PostgreSQL; every file is read back with exceljs and SheetJS. */
@@ -284,5 +286,60 @@ describe("POST /api/export/excel", () => {
     } finally {
       await sql(`delete from stakeholder where project_id = ? and name like 'Bulk %'`, [projectId]);
     }
+  });
+
+  it("sizes the columns from their header and type, not Excel's default", async () => {
+    const mappings: ExportMapping[] = [
+      { id: "1", dbField: "name", customColumnName: "Landholder name as shown on the title", enabled: true },
+      { id: "2", dbField: "email", customColumnName: "Email", enabled: true },
+      { id: "3", dbField: "lastContact", customColumnName: "Last Contact", enabled: true },
+      { id: "4", dbField: "propertyAddresses", customColumnName: "Properties", enabled: true },
+    ];
+    const { bytes } = await exportFile("stakeholders", "custom", "xlsx", mappings);
+    const sheet = (await readExcelJs(bytes)).worksheets[0]!;
+    // A long header: its length and two characters of room; text 18, an instant 17, a list 30.
+    expect([1, 2, 3, 4].map((i) => sheet.getColumn(i).width)).toEqual([39, 18, 17, 30]);
+  });
+
+  it("a query that fails is 500 Failed to export data, and the connection goes back to the pool", async () => {
+    const body = { projectId, exportType: "stakeholders", mode: "standard", format: "xlsx", mappings: templateMappings("stakeholders", "standard") };
+    const failed = await withCancelledQuery(getOrm().config.get("clientUrl")!, "stakeholder", () => post(body));
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ message: "Failed to export data" });
+    await expect
+      .poll(async () => (await sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`))[0]!.n, {
+        timeout: 5000,
+      })
+      .toBe(0);
+    expect((await exportFile("stakeholders", "standard")).bytes.length).toBeGreaterThan(0);
+  });
+
+  it("names the file for today in the project's time zone (Perth), not UTC's or the default zone's", async () => {
+    const request = { exportType: "stakeholders", mode: "custom", format: "csv", mappings: templateMappings("stakeholders", "custom") } as const;
+    await withRequestContext(async () => {
+      const access = await accessFor("seed-viewer", "Export Test");
+      // 17:30 UTC on 1 March is 01:30 on 2 March in Perth (UTC+8).
+      const lateUtc = await exportData(access, request, new Date("2025-03-01T17:30:00Z"));
+      await lateUtc.body.cancel();
+      expect(lateUtc.fileName).toBe("stakeholders_export_2025-03-02.csv");
+      // 14:30 UTC is still 1 March in Perth, though already 2 March in Sydney (the default zone).
+      const evening = await exportData(access, { ...request, format: "xlsx" }, new Date("2025-03-01T14:30:00Z"));
+      await evening.body.cancel();
+      expect(evening.fileName).toBe("stakeholders_export_2025-03-01.xlsx");
+      // The page announces the same name.
+      const page = await loadExportPage(access, new URL(`${BASE}/export?type=properties`), new Date("2025-03-01T17:30:00Z"));
+      expect(page.fileNames).toEqual({ xlsx: "properties_export_2025-03-02.xlsx", csv: "properties_export_2025-03-02.csv" });
+    });
+  });
+
+  it("CSV neutralises text that starts with '-' (a lot number like '-5 Hill Lane') but keeps negative numbers", async () => {
+    const mappings: ExportMapping[] = [
+      { id: "1", dbField: "address", customColumnName: "Address", enabled: true },
+      { id: "2", dbField: "area", customColumnName: "Area", enabled: true },
+    ];
+    const { bytes } = await exportFile("properties", "custom", "csv", mappings);
+    const lines = bytes.toString("utf8").slice(1).split("\r\n");
+    expect(lines).toContain("'-5 Hill Lane,2.43 ha");
+    expect(lines).toContain(`"12 Farm Road, Molong NSW 2866",40.5`);
   });
 });
