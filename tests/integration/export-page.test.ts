@@ -3,7 +3,9 @@ import { action, loader } from "../../app/routes/export";
 import { loader as downloadLoader } from "../../app/routes/export_.download.$token";
 import { mappingFieldName } from "../../app/modules/export/column-list";
 import { templateMappings, type ExportMapping } from "../../app/modules/export/export-templates";
-import { getOrm } from "../../db/orm";
+import { consumeFlash } from "../../app/utils/flash.server";
+import { getOrm, withRequestContext } from "../../db/orm";
+import { withCancelledQuery } from "./support/cancelled-query";
 import { call, useUploadTestEnvironment } from "./support/uploads";
 
 /**
@@ -144,5 +146,18 @@ describe("/export", () => {
     const again = await download(location);
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/export");
+  });
+
+  it("a download whose query fails goes back to the page with Export Failed: Failed to export data", async () => {
+    const flashOf = (role: string) => withRequestContext(async () => (await consumeFlash(new Request(`${BASE}/export`, { headers: { Cookie: env.cookies[role]! } }))).flash);
+    await flashOf("viewer"); // whatever an earlier test left
+    const list = templateMappings("engagements", "custom");
+    const started = await post(`projectId=${env.westernId}&type=engagements&mode=custom`, formOf(list, { exportType: "engagements", mode: "custom", format: "csv", intent: "export" }));
+    expect(started.status).toBe(303);
+    const failed = await withCancelledQuery(getOrm().config.get("clientUrl")!, "engagement", () => download(started.headers.get("Location")!));
+    expect(failed.status).toBe(302);
+    expect(failed.headers.get("Location")).toBe("/export?type=engagements&mode=custom");
+    expect(failed.headers.get("Content-Disposition")).toBeNull();
+    expect(await flashOf("viewer")).toEqual({ kind: "error", title: "Export Failed", description: "Failed to export data" });
   });
 });

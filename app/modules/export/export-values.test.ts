@@ -71,6 +71,18 @@ describe("CSV", () => {
     expect(csvHeader("=Name")).toBe("'=Name");
   });
 
+  it("also neutralises text that starts with '-', a tab or a carriage return (OWASP's list), and quotes the CR", () => {
+    expect(toCsvText("-5 Hill Lane", "text")).toBe("'-5 Hill Lane");
+    expect(toCsvText("-2+3", "decimal")).toBe("'-2+3");
+    expect(toCsvText("\tcmd", "text")).toBe("'\tcmd");
+    expect(toCsvText("\rcmd", "text")).toBe("'\rcmd");
+    expect(csvLine([toCsvText("\rcmd", "text"), toCsvText("\tcmd", "text")])).toBe("\"'\rcmd\",'\tcmd\r\n");
+    expect(csvHeader("-Area")).toBe("'-Area");
+    // A number stays a number; text with the trigger later on is left alone.
+    expect(toCsvText("-12.5", "decimal")).toBe("-12.5");
+    expect(toCsvText("Lot 5 - Hill", "text")).toBe("Lot 5 - Hill");
+  });
+
   it("writes dates dd/mm/yyyy, instants with the time, booleans Yes/No", () => {
     expect(toCsvText("2025-03-01", "date")).toBe("01/03/2025");
     expect(toCsvText("2025-03-01 09:05:00", "datetime")).toBe("01/03/2025 09:05");
