@@ -12,6 +12,7 @@ import { loader } from "../../app/routes/api.database.export";
 import { EXCLUDED_TABLES } from "../../app/modules/database-export/sql-dump";
 import { useTestDatabase } from "../setup/test-database";
 import { callRoute, projectId, signedInRequest } from "./stakeholder-helpers";
+import { withCancelledQuery } from "./support/cancelled-query";
 
 /**
  * The project's SQL dump (issue 12, spec 000 §7): only system_admin, client_owner and director may
@@ -327,5 +328,42 @@ describe("streaming", () => {
     }
     const whole = await exportAs("seed-client-owner", western);
     expect((await whole.text()).trimEnd().endsWith("COMMIT;")).toBe(true);
+  });
+
+  it("reads every table in the snapshot it opened: a row committed while the file streams is not in it", async () => {
+    const marker = `SNAPSHOT-MARKER-${Date.now().toString(36)}`;
+    const response = await exportAs("seed-director", western);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    expect(text).toMatch(/^-- Land Liaison Records/);
+    // The stakeholders come after several tables, and each table's cursor is declared only as the file is read.
+    expect(text).not.toContain("-- stakeholder\n");
+    await source.query(`insert into stakeholder (user_id, project_id, name) values ('seed-officer', $1, $2)`, [western, marker]);
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+      expect(text).toContain("-- stakeholder\n");
+      expect(text).toContain("Margaret Ellis");
+      expect(text).not.toContain(marker);
+      expect(text.trimEnd().endsWith("COMMIT;")).toBe(true);
+      // The marker itself is exportable: a dump started now has it.
+      expect(await (await exportAs("seed-director", western)).text()).toContain(marker);
+    } finally {
+      await source.query(`delete from stakeholder where name = $1`, [marker]);
+    }
+  });
+});
+
+describe("failure", () => {
+  it("a query that fails before the first byte is 500 Failed to export database, and the connection is given back", async () => {
+    const failed = await withCancelledQuery(database.url, "mikro_orm_migrations", () => exportAs("seed-client-owner", western));
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ message: "Failed to export database" });
+    expect(failed.headers.get("Content-Disposition")).toBeNull();
+    const idle = await source.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+    expect(idle.rows[0]!.n).toBe(0);
+    // The pool has 4 connections: a leaked one per failure would soon leave none.
+    for (let i = 0; i < 4; i++) expect((await withCancelledQuery(database.url, "mikro_orm_migrations", () => exportAs("seed-client-owner", western))).status).toBe(500);
+    expect((await (await exportAs("seed-client-owner", western)).text()).trimEnd().endsWith("COMMIT;")).toBe(true);
   });
 });
