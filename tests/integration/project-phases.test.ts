@@ -147,6 +147,25 @@ describe("the planning form", () => {
     expect((await projectRow(env.northernId)).planning_phase_status).toBe("pending");
   });
 
+  it("a failed submit saves nothing and re-renders the answers with the spec's message", async () => {
+    const before = await projectRow(env.northernId);
+    // The database refuses the planning row (a real failure inside the save's transaction).
+    await sql(`alter table project_phase_form add constraint test_refuse_planning check (phase <> 'planning') not valid`);
+    try {
+      const response = await post(planningAction, env.northernId, "planning", "client_owner", { intent: "submit", clientKickoffMeeting: "yes", deliverablesConfirmed: "yes" });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({
+        fieldErrors: { _form: "Failed to submit planning form. Please try again." },
+        repopulateFields: { intent: "submit", clientKickoffMeeting: "yes", deliverablesConfirmed: "yes" },
+      });
+    } finally {
+      await sql(`alter table project_phase_form drop constraint test_refuse_planning`);
+    }
+    expect(await projectRow(env.northernId)).toEqual(before);
+    expect(await phaseForm(env.northernId, "planning")).toBeNull();
+    expect(await sql(`select id from audit_log where action like 'project.planning.%' and entity_id = ?`, [String(env.northernId)])).toEqual([]);
+  });
+
   it("Save progress keeps the answers and sets the phase In Progress", async () => {
     const response = await post(planningAction, env.northernId, "planning", "client_owner", {
       intent: "save",
