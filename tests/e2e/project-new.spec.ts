@@ -13,6 +13,27 @@ test.describe.configure({ timeout: 120_000 });
 const fixture = (name: string) => new URL(`../fixtures/project-startup/${name}`, import.meta.url).pathname;
 const summary = (page: Page) => page.locator(".error-summary");
 
+const REQUIRED = [
+  ["Project Title", "Project title is required"],
+  ["Client Name", "Client name is required"],
+  ["Client Project Manager", "Client project manager is required"],
+  ["CNC Project Manager", "CNC project manager is required"],
+  ["Lead Business Unit", "Lead business unit is required"],
+] as const;
+
+/** Create with nothing typed: each required field's message in the summary (focused) and beside its field. */
+async function expectRequiredErrors(page: Page) {
+  await page.getByRole("button", { name: "Create Project" }).click();
+  await expect(summary(page)).toBeFocused();
+  for (const [label, message] of REQUIRED) {
+    await expect(summary(page).getByRole("link", { name: message })).toBeVisible();
+    const field = page.getByRole("textbox", { name: label, exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(new RegExp(`Error: ${message}`));
+  }
+  await expect(page).toHaveTitle(/^Error: /);
+}
+
 async function upload(page: Page, file: string, javaScript: boolean) {
   await page.getByLabel("Start-up form (PDF)").setInputFiles(file);
   await page.getByRole("button", { name: "Auto-fill from PDF" }).click();
@@ -34,12 +55,7 @@ test.describe("New project (JavaScript disabled)", () => {
     await expect(page.getByLabel("Default time zone")).toHaveValue("Australia/Sydney");
     await expectAccessible();
 
-    await page.getByRole("button", { name: "Create Project" }).click();
-    await expect(summary(page)).toBeFocused();
-    for (const message of ["Project title is required", "Client name is required", "Client project manager is required", "CNC project manager is required", "Lead business unit is required"]) {
-      await expect(summary(page).getByRole("link", { name: message })).toBeVisible();
-    }
-    await expect(page).toHaveTitle(/^Error: /);
+    await expectRequiredErrors(page);
     await expectAccessible();
 
     // Team rows post back; what was typed stays.
@@ -50,6 +66,7 @@ test.describe("New project (JavaScript disabled)", () => {
     await page.getByRole("button", { name: "Remove team member 1, Ana Diaz" }).click();
     await expect(page.getByLabel("Name of team member 2")).toHaveCount(0);
     await expect(page.getByText("Ana Diaz removed.")).toBeAttached();
+    await expectAccessible();
 
     // Not a PDF, then a start-up form printed to PDF.
     await upload(page, fixture("README.md"), false);
@@ -106,11 +123,16 @@ test.describe("New project (JavaScript enabled)", () => {
     // The director, not a project manager: a creator becomes a member, and the tenancy test counts the project manager's projects.
     await signedIn(browser, page, "director", null);
     await page.goto("/projects/new");
+    await expectRequiredErrors(page);
+    await expectAccessible();
+
     await page.getByLabel("Region").fill("Riverina");
     await upload(page, fixture("README.md"), true);
     await expect(summary(page).getByRole("link", { name: "Invalid File: Please upload a PDF file." })).toBeVisible();
+    await expectAccessible();
     await upload(page, fixture("startup-form-fillable.pdf"), true);
     await expect(page.getByRole("status").filter({ hasText: /Extracted \d+ fields and auto-populated the form/ })).toBeVisible();
+    await expect(page.locator(".extraction-summary li")).toHaveCount(8);
     await expect(page).toHaveURL(/\/projects\/new$/);
     await expect(page.getByLabel("Project Title")).toHaveValue("Hume Highway Duplication – Stage 3 Land Access");
     await expect(page.getByLabel("Client ABN")).toHaveValue("51824753556");
@@ -124,9 +146,20 @@ test.describe("New project (JavaScript enabled)", () => {
     await page.getByLabel("Name of team member 3").fill("Cy Park");
     await page.getByRole("button", { name: /^Remove team member 1/ }).click();
     await expect(page.getByLabel("Name of team member 2")).toHaveValue("Cy Park");
+    await expectAccessible();
 
     await page.getByRole("button", { name: "Create Project" }).click();
     await expect(page).toHaveURL(/\/projects\/\d+\/phases$/);
     await expect(page.getByRole("status")).toContainText("Project created with secure isolated database");
+    await expectAccessible();
+  });
+
+  test("Cancel leaves the form for the dashboard", async ({ browser, page }) => {
+    await signedIn(browser, page, "director", null);
+    await page.goto("/projects/new");
+    await page.getByLabel("Project Title").fill("Never created");
+    await page.getByRole("link", { name: "Cancel", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Landholder Liaison Records System" })).toBeVisible();
   });
 });
