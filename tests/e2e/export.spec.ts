@@ -132,6 +132,25 @@ for (const mode of JS_MODES) {
       await expect(row(page, 1).getByRole("checkbox")).toBeFocused();
     });
 
+    test("a download that cannot start comes back to the page with Export Failed", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, setup.role, WESTERN);
+      // A token this session never received: what a used or lapsed download link leads to.
+      await page.goto("/export/download/not-a-token-of-this-session");
+      await expect(page).toHaveURL(/\/export$/);
+      const alert = page.getByRole("alert").filter({ hasText: "Export Failed" });
+      await expect(alert).toContainText("This export has expired or was already downloaded. Please export again.");
+      await expect(page.getByRole("heading", { level: 2, name: "Columns: Stakeholders, Standard" })).toBeVisible();
+      await expectAccessible();
+      if (javaScript) {
+        // The script posts to the /api twin; its 500 (tests/integration/export-excel.test.ts) is said beside the button.
+        await page.route("**/api/export/excel?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Failed to export data" }) }));
+        await page.getByRole("button", { name: "Export", exact: true }).click();
+        const failed = page.getByRole("alert").filter({ hasText: "Failed to export data" });
+        await expect(failed).toContainText("Export Failed");
+        await expectAccessible();
+      }
+    });
+
     test("without a project the page says to select one", async ({ browser, page, expectAccessible }) => {
       await signedIn(browser, page, setup.role, null);
       await page.goto("/export");
