@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { toWebStream } from "~/utils/web-stream.server";
 import { RestorePoint, type IRestorePoint } from "~db/entities/RestorePoint";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
@@ -128,7 +129,7 @@ export async function openRestorePoint(user: CurrentUser, idParam: unknown): Pro
   if (!canAccessScreen(user.role, "dangerZone")) throw new AppError(403, "You do not have permission to download restore points");
   try {
     const object = await getObjectStore().get(point.storageKey);
-    return new Response(Readable.toWeb(object.stream) as unknown as ReadableStream, {
+    return new Response(toWebStream(object.stream), {
       headers: {
         "Content-Type": "application/sql; charset=utf-8",
         "Content-Length": String(object.size),

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { toWebStream } from "~/utils/web-stream.server";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { getObjectStore, ObjectNotFoundError, StorageUnavailableError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
@@ -46,7 +46,7 @@ export async function fileResponse(
   // the app-wide policy off these preview routes for the same reason.
   if (!(inline && record.mimeType === "application/pdf")) headers["Content-Security-Policy"] = "sandbox; default-src 'none'";
   // Counting the chunks lets their buffers be collected as they go (see streamed-garbage.server.ts);
-  // the listener rides along with toWeb's own, which keeps the backpressure.
+  // the listener rides along with toWebStream's own, which keeps the backpressure.
   object.stream.on("data", (chunk: Buffer) => noteStreamedBytes(chunk.byteLength));
-  return new Response(Readable.toWeb(object.stream) as ReadableStream<Uint8Array>, { status: 200, headers });
+  return new Response(toWebStream(object.stream), { status: 200, headers });
 }
