@@ -99,6 +99,8 @@ export const Property = defineEntity({
     { name: "property_project_lower_address_index", expression: `create index "property_project_lower_address_index" on "property" ("project_id", lower("address"), "id")` },
     { name: "property_project_laa_order_index", expression: `create index "property_project_laa_order_index" on "property" ("project_id", (case when "has_laa" then "laa_expiry_date" end), "id")` },
     { name: "property_project_due_index", expression: `create index "property_project_due_index" on "property" ("project_id", "next_action_due_date", "id")` },
+    // The tiles' counts, read from the index alone (migration count_indexes).
+    { name: "property_project_counts_index", expression: `create index "property_project_counts_index" on "property" ("project_id", "title_type", "has_laa", "laa_expiry_date")` },
     { name: "property_search_trgm_index", expression: `create index "property_search_trgm_index" on "property" using gin (${searchTextSql(PROPERTY_SEARCH_COLUMNS)} gin_trgm_ops)` },
   ],
 });

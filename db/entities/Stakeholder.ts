@@ -73,6 +73,8 @@ export const Stakeholder = defineEntity({
     { name: "stakeholder_project_due_name_index", expression: `create index "stakeholder_project_due_name_index" on "stakeholder" ("project_id", "next_action_due_date", lower("name"), "id")` },
     { name: "stakeholder_project_lower_name_index", expression: `create index "stakeholder_project_lower_name_index" on "stakeholder" ("project_id", lower("name"), "id")` },
     { name: "stakeholder_project_member_type_index", expression: `create index "stakeholder_project_member_type_index" on "stakeholder" ("project_id", "member_type", lower("name"), "id")` },
+    // The tiles' counts, read from the index alone (migration count_indexes).
+    { name: "stakeholder_project_counts_index", expression: `create index "stakeholder_project_counts_index" on "stakeholder" ("project_id", "member_type", "is_active")` },
     { name: "stakeholder_search_trgm_index", expression: `create index "stakeholder_search_trgm_index" on "stakeholder" using gin (${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS)} gin_trgm_ops)` },
   ],
 });
