@@ -7,6 +7,8 @@ WORKDIR /app
 # npm 10 in this image ignores that list and runs every package's script.
 RUN npm install --global --no-audit --no-fund npm@11.19.1
 COPY package.json package-lock.json ./
+# postinstall applies these to node_modules (patch-package): see patches/README.md.
+COPY patches ./patches
 # Not `npm ci`: the registry lacks other platforms' optional rollup builds, which makes npm ci
 # reject the committed lock file. `npm install` follows the lock and skips them (as .ci/run does).
 RUN npm install --no-audit --no-fund
