@@ -1,3 +1,4 @@
+import { wrap } from "@mikro-orm/core";
 import { Client, Project, ProjectMembership, User } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
 import { getCurrentUser, requireProjectAccess, requireUser, type CurrentUser } from "../../app/modules/auth/guards.server";
@@ -148,6 +149,34 @@ describe("resolveProjectAccess: permissions", () => {
 
   it("answers 404, not 403, for another client's project whatever the permission", async () => {
     expect(await outcome(await currentUser("seed-second-owner"), projectIds[WESTERN], "deleteData")).toEqual(NOT_FOUND);
+  });
+});
+
+describe("resolveProjectAccess: the project it returns", () => {
+  it("is the managed entity with its client loaded, field for field what findOne gives", async () => {
+    const user = await currentUser("seed-officer");
+    await withRequestContext(async () => {
+      const access = await resolveProjectAccess(user, projectIds[WESTERN], "viewData");
+      const em = db();
+      expect(em.getUnitOfWork().getById("Project", projectIds[WESTERN])).toBe(access.project);
+      expect(wrap(access.project.client).isInitialized()).toBe(true);
+      expect((access.project.client as unknown as { name: string }).name).toBe("Demo Land Consultancy");
+      const fresh = await em.fork().findOneOrFail(Project, projectIds[WESTERN], { populate: ["client"] });
+      const fields = (project: typeof fresh) => ({ ...project, client: undefined, owner: (project.owner as { id: string }).id });
+      expect(fields(access.project)).toEqual(fields(fresh));
+      expect({ ...(access.project.client as object) }).toEqual({ ...(fresh.client as object) });
+    });
+  });
+
+  it("keeps an instance the request already holds, unsaved changes and all", async () => {
+    const user = await currentUser("seed-client-owner");
+    await withRequestContext(async () => {
+      const held = await db().findOneOrFail(Project, projectIds[WESTERN]);
+      held.description = "edited in this request, not yet saved";
+      const access = await resolveProjectAccess(user, projectIds[WESTERN], "viewData");
+      expect(access.project).toBe(held);
+      expect(access.project.description).toBe("edited in this request, not yet saved");
+    });
   });
 });
 

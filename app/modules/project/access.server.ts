@@ -1,4 +1,5 @@
 import type { FilterQuery } from "@mikro-orm/core";
+import { Client } from "~db/entities/Client";
 import { Project, type IProject } from "~db/entities/Project";
 import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
@@ -42,27 +43,68 @@ export function projectSummary(access: ProjectAccess) {
  * The user's role in a project, or null when they may not use it at all.
  * system_admin: every project; client_owner and director: every project of their client;
  * project_manager, officer, viewer: only projects they are an active member of (spec 001 §6).
+ * `membershipRole` is the role of the user's active membership of the project, if any.
  */
-export async function projectRoleFor(user: CurrentUser, project: IProject): Promise<Role | null> {
+export function projectRoleFrom(user: CurrentUser, projectClientId: number, membershipRole: string | null): Role | null {
   if (user.role === "system_admin") return "system_admin";
-  const projectClientId = refId(project.client);
   if (user.clientId === null || projectClientId !== user.clientId) return null;
   if (hasClientWideProjectAccess(user.role)) return user.role;
-  const membership = await db().findOne(ProjectMembership, { user: user.id, project: project.id, isActive: true });
-  if (!membership) return null;
-  return effectiveProjectRole(user.role, isRole(membership.role) ? membership.role : "viewer");
+  if (membershipRole === null) return null;
+  return effectiveProjectRole(user.role, isRole(membershipRole) ? membershipRole : "viewer");
+}
+
+let clientColumns: string | undefined;
+/** The client's columns, each prefixed `client__`, so they ride in the project's row. */
+function clientColumnsSql(): string {
+  clientColumns ??= db()
+    .getMetadata()
+    .find("Client")!
+    .props.flatMap((prop) => (prop.persist === false ? [] : (prop.fieldNames ?? [])))
+    .map((column) => `c."${column}" as "client__${column}"`)
+    .join(", ");
+  return clientColumns;
+}
+
+/**
+ * The active project with its client and the user's active membership role, in one query: every
+ * project page and /api call starts here, and two ORM lookups (project with client, membership)
+ * cost several times this one. The rows become managed entities as a findOne would make them.
+ */
+async function loadProjectForAccess(userId: string, projectId: number): Promise<{ project: IProject; membershipRole: string | null } | null> {
+  const em = db();
+  const [row] = await em.getConnection().execute<Record<string, unknown>[]>(
+    `select p.*, m.role as "membership__role", ${clientColumnsSql()}
+       from project p
+       join client c on c.id = p.client_id
+       left join project_membership m on m.project_id = p.id and m.user_id = ? and m.is_active = true
+      where p.id = ? and p.is_active = true`,
+    [userId, projectId],
+  );
+  if (!row) return null;
+  const projectRow: Record<string, unknown> = {};
+  const clientRow: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith("client__")) clientRow[key.slice("client__".length)] = value;
+    else if (!key.startsWith("membership__")) projectRow[key] = value;
+  }
+  // An entity this request already holds is kept as it is (it may carry unsaved changes).
+  const held = <T extends object>(name: string, id: unknown) => em.getUnitOfWork().getById<T>(name, id as never) ?? undefined;
+  if (!held("Client", clientRow.id)) em.map(Client, clientRow);
+  const project = held<IProject>("Project", projectId) ?? em.map(Project, projectRow);
+  return { project, membershipRole: (row["membership__role"] as string | null) ?? null };
 }
 
 export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
   const notFound = () => new AppError(404, "Project not found", "INVALID_PROJECT");
   const id = parseRecordId(projectId);
   if (id === null) throw notFound();
-  const project = await db().findOne(Project, { id, isActive: true }, { populate: ["client"] });
-  if (!project) throw notFound();
+  const found = await loadProjectForAccess(user.id, id);
+  if (!found) throw notFound();
+  const { project, membershipRole } = found;
   // Another client's project is indistinguishable from a missing one (but is audited as what it is).
   const sameClient = user.role === "system_admin" || refId(project.client) === user.clientId;
   if (!sameClient) throw refuse(user, id, 404, "another client's project", notFound());
-  const role = await projectRoleFor(user, project);
+  const role = projectRoleFrom(user, refId(project.client), membershipRole);
   if (!role) throw refuse(user, id, 403, "not a member of the project", new AppError(403, "You are not a member of this project", "INVALID_PROJECT"));
   if (!hasPermission(role, permission)) throw refuse(user, id, 403, `role ${role} lacks ${permission}`, new AppError(403, "You do not have permission to do that"));
   return { user, project, role };
