@@ -17,6 +17,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // renderToString leaves out the doctype that the streaming renderer adds before <html>.
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  // renderToString leaves out the doctype that the streaming renderer adds before <html>. The body
+  // goes as bytes: given a string, the Response constructor first rescans all of it for lone
+  // surrogates (0.3 ms of a 58 KB page); UTF-8 encoding replaces those just the same.
+  return new Response(Buffer.from(`<!DOCTYPE html>${html}`, "utf8"), { headers: responseHeaders, status: responseStatusCode });
 }
