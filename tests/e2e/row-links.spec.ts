@@ -5,7 +5,8 @@ const PROJECT = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 /**
  * Row links are plain anchors (components/records/RowLink). With JavaScript the root's delegated
  * handler navigates in the page like Remix's <Link>: no new document is loaded, which a marker left on
- * `window` survives. Without JavaScript they are ordinary links.
+ * `window` survives. Without JavaScript they are ordinary links. The menus' links are the same kind
+ * of anchor, marked as the current page from the location.
  */
 for (const mode of JS_MODES) {
   test.describe(`row links, ${mode.name}`, () => {
@@ -35,6 +36,22 @@ for (const mode of JS_MODES) {
         await popup.close();
         await expect(page).toHaveURL(/[?&]edit=\d+/);
       }
+    });
+
+    test("the main menu marks the current page and moves to another, in the page when JavaScript runs", async ({ browser, page }) => {
+      await signedIn(browser, page, "officer", PROJECT);
+      await page.goto("/stakeholders");
+      const menu = page.getByRole("navigation", { name: "Main", exact: true });
+      await expect(menu.getByRole("link", { name: "Stakeholders", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(menu.getByRole("link", { name: "Dashboard", exact: true })).not.toHaveAttribute("aria-current", "page");
+      if (mode.javaScriptEnabled) await page.evaluate(() => ((window as unknown as { rowLinkMarker: number }).rowLinkMarker = 2));
+
+      await menu.getByRole("link", { name: "Properties", exact: true }).click();
+      await expect(page).toHaveURL(/\/properties$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Properties" })).toBeVisible();
+      await expect(menu.getByRole("link", { name: "Properties", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(menu.getByRole("link", { name: "Stakeholders", exact: true })).not.toHaveAttribute("aria-current", "page");
+      if (mode.javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { rowLinkMarker?: number }).rowLinkMarker)).toBe(2);
     });
   });
 }

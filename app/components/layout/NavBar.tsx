@@ -1,5 +1,6 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { Badge, Button } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import type { AdminMenuItem, MenuItem } from "~/modules/permissions/permissions";
 
 export interface NavUser {
@@ -18,18 +19,44 @@ interface NavBarProps {
   switchToSystemAdmin?: boolean;
 }
 
+/**
+ * Whether `to` is the current page or (unless `end`) one of its ancestors, as NavLink decides it
+ * (case-insensitive, at a segment boundary).
+ */
+export function isCurrentNavItem(pathname: string, to: string, end = false): boolean {
+  const current = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  if (current === target) return true;
+  if (end) return false;
+  const boundary = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
+  return current.startsWith(target) && current.charAt(boundary) === "/";
+}
+
+/**
+ * A menu link: a plain anchor that the root's delegated handler navigates client-side (see
+ * client-navigation.ts), marked current from the one location NavBar reads. The two menus render
+ * about forty of these on every page; a router-aware NavLink each cost 15–25 µs of server render.
+ */
+function NavItemLink({ to, end, pathname, children }: { to: string; end?: boolean; pathname: string; children: ReactNode }) {
+  return (
+    <a href={to} data-client-nav="" aria-current={isCurrentNavItem(pathname, to, end) ? "page" : undefined}>
+      {children}
+    </a>
+  );
+}
+
 /** Menus are <details> disclosures: they open without JavaScript and announce their state. */
-function Menu({ label, items }: { label: string; items: readonly (MenuItem | AdminMenuItem)[] }) {
+function Menu({ label, items, pathname }: { label: string; items: readonly (MenuItem | AdminMenuItem)[]; pathname: string }) {
   return (
     <details className="nav__menu">
       <summary>{label}</summary>
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to}>
+            <NavItemLink to={item.to} pathname={pathname}>
               {item.label}
               {"badge" in item && item.badge ? <Badge>{item.badge}</Badge> : null}
-            </NavLink>
+            </NavItemLink>
           </li>
         ))}
       </ul>
@@ -37,22 +64,22 @@ function Menu({ label, items }: { label: string; items: readonly (MenuItem | Adm
   );
 }
 
-function NavGroups({ main, tools, admin }: Omit<NavBarProps, "user" | "switchToSystemAdmin">) {
+function NavGroups({ main, tools, admin, pathname }: Omit<NavBarProps, "user" | "switchToSystemAdmin"> & { pathname: string }) {
   return (
     <ul className="nav__links">
       {main.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.to === "/"}>
+          <NavItemLink to={item.to} end={item.to === "/"} pathname={pathname}>
             {item.label}
-          </NavLink>
+          </NavItemLink>
         </li>
       ))}
       <li>
-        <Menu label="Tools" items={tools} />
+        <Menu label="Tools" items={tools} pathname={pathname} />
       </li>
       {admin.length ? (
         <li>
-          <Menu label="Admin" items={admin} />
+          <Menu label="Admin" items={admin} pathname={pathname} />
         </li>
       ) : null}
     </ul>
@@ -60,6 +87,7 @@ function NavGroups({ main, tools, admin }: Omit<NavBarProps, "user" | "switchToS
 }
 
 export function NavBar({ user, main, tools, admin, switchToSystemAdmin = false }: NavBarProps) {
+  const { pathname } = useLocation();
   return (
     <header className="nav">
       <div className="nav__inner">
@@ -67,12 +95,12 @@ export function NavBar({ user, main, tools, admin, switchToSystemAdmin = false }
           Land Liaison Records
         </a>
         <nav aria-label="Main" className="nav__desktop">
-          <NavGroups main={main} tools={tools} admin={admin} />
+          <NavGroups main={main} tools={tools} admin={admin} pathname={pathname} />
         </nav>
         <details className="nav__mobile">
           <summary>Menu</summary>
           <nav aria-label="Main menu">
-            <NavGroups main={main} tools={tools} admin={admin} />
+            <NavGroups main={main} tools={tools} admin={admin} pathname={pathname} />
           </nav>
         </details>
         <div className="nav__user">
