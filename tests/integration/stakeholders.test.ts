@@ -20,6 +20,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { addDays, todayForProject } from "../../app/modules/calendar/today";
 import { nextActionPriority } from "../../app/modules/next-action/priority";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "../../db/entities/search-text";
+import { FEW_MATCHES } from "../../app/modules/stakeholder/stakeholder-list.server";
 import { accessFor, callRoute, auditRows, inContext, projectId, propertyIdsOf, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
 /** Stakeholders against a real PostgreSQL with the demo data: writes, audit, search, sort, paging, tenancy. */
@@ -220,6 +221,43 @@ describe("search, sort, pagination and counts", () => {
     expect(await plan("select id from stakeholder s where s.project_id = ? order by s.next_action_due_date asc nulls last, lower(s.name), s.id limit 25", [western])).toContain(
       "stakeholder_project_due_name_index",
     );
+  });
+
+  it("cuts a search's page right whether it matches few (sorted matches) or many (the sort's index)", async () => {
+    const dense = FEW_MATCHES + 5;
+    await inContext(async () => {
+      await db().execute(
+        `insert into stakeholder (user_id, project_id, name, member_type, next_action_due_date)
+         select 'seed-officer', ?, 'Dense Zephyr ' || lpad(n::text, 4, '0'), 'Individual', date '2026-01-01' + (n % 40)
+           from generate_series(1, ?) n`,
+        [western, dense],
+      );
+      await db().execute(
+        `insert into stakeholder (user_id, project_id, name, member_type, next_action_due_date)
+         values ('seed-officer', ?, 'sparse quokka b', 'Business', '2026-03-01'), ('seed-officer', ?, 'Sparse Quokka A', 'Individual', null),
+                ('seed-officer', ?, 'Sparse Quokka C', 'Individual', '2026-02-01')`,
+        [western, western, western],
+      );
+    });
+    try {
+      const page = (search: string, options: { sort?: "name" | "priority"; dir?: "asc" | "desc"; offset?: number } = {}) =>
+        inContext(() => listStakeholders(officer, { search, limit: 25, offset: options.offset ?? 0, sort: options.sort, dir: options.dir }));
+
+      const few = await page("quokka");
+      expect(few.total).toBe(3);
+      expect(few.rows.map((r) => r.name)).toEqual(["Sparse Quokka A", "sparse quokka b", "Sparse Quokka C"]);
+      expect((await page("quokka", { dir: "desc" })).rows.map((r) => r.name)).toEqual(["Sparse Quokka C", "sparse quokka b", "Sparse Quokka A"]);
+      expect((await page("quokka", { sort: "priority" })).rows.map((r) => r.nextActionDueDate)).toEqual(["2026-02-01", "2026-03-01", null]);
+
+      const many = await page("zephyr");
+      expect(many.total).toBe(dense);
+      expect(many.rows.map((r) => r.name)).toEqual(Array.from({ length: 25 }, (_, i) => `Dense Zephyr ${String(i + 1).padStart(4, "0")}`));
+      expect((await page("zephyr", { offset: dense - 2 })).rows.map((r) => r.name)).toEqual([`Dense Zephyr ${dense - 1}`, `Dense Zephyr ${dense}`]);
+      const byDue = (await page("zephyr", { sort: "priority" })).rows.map((r) => r.nextActionDueDate);
+      expect(byDue).toEqual([...byDue].sort());
+    } finally {
+      await inContext(() => db().execute("delete from stakeholder where project_id = ? and (name like 'Dense Zephyr %' or name ilike 'sparse quokka %')", [western]));
+    }
   });
 
   it("exports the project's stakeholders only", async () => {

@@ -72,7 +72,8 @@ function clientColumnsSql(): string {
  */
 async function loadProjectForAccess(userId: string, projectId: number): Promise<{ project: IProject; membershipRole: string | null } | null> {
   const em = db();
-  const [row] = await em.getConnection().execute<Record<string, unknown>[]>(
+  // em.execute, not the connection's: inside a transaction this must see the transaction's rows.
+  const [row] = await em.execute<Record<string, unknown>[]>(
     `select p.*, m.role as "membership__role", ${clientColumnsSql()}
        from project p
        join client c on c.id = p.client_id

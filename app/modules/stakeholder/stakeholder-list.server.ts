@@ -63,13 +63,33 @@ function where(access: ProjectAccess, search = "") {
   return { sql: `s.project_id = ? and ${SEARCH_TEXT} ilike ?`, params: [access.project.id, likePattern(text)] as unknown[] };
 }
 
-/** The ids of one page, in list order. */
-async function pageRows(access: ProjectAccess, options: StakeholderListOptions, columns: string) {
+/**
+ * Up to this many matches, a search's page is cut from the matches themselves (found through the
+ * trigram index, then sorted). PostgreSQL tends to overestimate how many rows a search matches and
+ * instead walks the sort's index testing every stakeholder until a page is full: "Nguyen" (107 of
+ * 10,000) took 18 ms that way and 4 ms this way. Past it, matches are dense and walking the index is
+ * the faster plan (a one-letter search: 0.3 ms against 68 ms).
+ */
+export const FEW_MATCHES = 1000;
+
+/** One page of rows, in list order. `matchCount` is the search's count, when there is a search. */
+async function pageRows(access: ProjectAccess, options: StakeholderListOptions, columns: string, matchCount: number | null) {
   const filter = where(access, options.search);
   const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
+  const from =
+    matchCount !== null && matchCount <= FEW_MATCHES
+      ? `(with matched as materialized (select s.id from stakeholder s where ${filter.sql}) select s.* from stakeholder s join matched on matched.id = s.id) s`
+      : `stakeholder s where ${filter.sql}`;
   return db()
     .getConnection()
-    .execute<Record<string, unknown>[]>(`select ${columns} from stakeholder s where ${filter.sql} order by ${order} limit ? offset ?`, [...filter.params, options.limit, options.offset]);
+    .execute<Record<string, unknown>[]>(`select ${columns} from ${from} order by ${order} limit ? offset ?`, [...filter.params, options.limit, options.offset]);
+}
+
+/** The search's match count (null without a search) and then its page, cut the cheaper way for that count. */
+async function searchPage(access: ProjectAccess, options: StakeholderListOptions, columns: string) {
+  const search = options.search?.trim() ?? "";
+  const matches = search ? await countMatches(access, search) : null;
+  return { matches, rows: await pageRows(access, options, columns, matches) };
 }
 
 /** How many stakeholders the search matches (the trigram index finds them without reading the project). */
@@ -107,8 +127,7 @@ const LIST_COLUMNS = `s.id, s.name, s.email,
 export async function listStakeholders(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: StakeholderListRow[]; total: number; counts: StakeholderCounts }> {
   requirePermission(access, "viewData");
   const today = options.today ?? todayForProject(access.project);
-  const search = options.search?.trim() ?? "";
-  const [rows, counts, matches] = await Promise.all([pageRows(access, options, LIST_COLUMNS), stakeholderCounts(access), search ? countMatches(access, search) : null]);
+  const [{ rows, matches }, counts] = await Promise.all([searchPage(access, options, LIST_COLUMNS), stakeholderCounts(access)]);
   return {
     rows: rows.map((r) => {
       const due = (r.nextActionDueDate as string | null) ?? null;
@@ -135,7 +154,9 @@ export async function listStakeholders(access: ProjectAccess, options: Stakehold
 export async function listStakeholderEntities(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: IStakeholder[]; total: number }> {
   requirePermission(access, "viewData");
   const search = options.search?.trim() ?? "";
-  const [ids, total] = await Promise.all([pageRows(access, options, "s.id"), countMatches(access, search)]);
+  const [ids, total] = search
+    ? await searchPage(access, options, "s.id").then(({ rows, matches }) => [rows, matches ?? 0] as const)
+    : await Promise.all([pageRows(access, options, "s.id", null), countMatches(access, search)]);
   if (!ids.length) return { rows: [], total };
   const found = await db().find(Stakeholder, { id: { $in: ids.map((r) => Number(r.id)) }, project: access.project.id });
   const byId = new Map(found.map((s) => [s.id, s]));
