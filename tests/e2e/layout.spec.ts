@@ -17,7 +17,21 @@ async function pages(page: Page) {
   await page.goto("/properties");
   const href = await page.locator("table.records tbody th a").first().getAttribute("href");
   expect(href).toMatch(/highlight=\d+/);
-  return ["/", "/stakeholders", "/stakeholders?view=cards", "/properties", "/properties?view=cards", href!, "/documents", "/templates", "/stakeholder-property-groups", "/import", "/imports"];
+  // Row links are plain anchors whose href may be just a query ("?highlight=3"): resolve it as the browser does.
+  const detail = new URL(href!, page.url());
+  return [
+    "/",
+    "/stakeholders",
+    "/stakeholders?view=cards",
+    "/properties",
+    "/properties?view=cards",
+    detail.pathname + detail.search,
+    "/documents",
+    "/templates",
+    "/stakeholder-property-groups",
+    "/import",
+    "/imports",
+  ];
 }
 
 interface LayoutReport {
