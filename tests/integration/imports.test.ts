@@ -206,6 +206,9 @@ describe("a stakeholder import end to end", () => {
       { address: "12 Creek Rd Emerald", owner: "Jed Shearer", primary_owner: "Ivy Orchardist", owner_import: importId, link_import: importId, is_owner: true },
       { address: "Lot 4 Ridge Rd", owner: "Ivy Orchardist", primary_owner: "Ivy Orchardist", owner_import: importId, link_import: importId, is_owner: true },
     ]);
+    // The owner links reached stakeholder.property_count (statement triggers; the groups page reads it).
+    expect(await sql(`select s.id from stakeholder s where s.property_count <> (select count(*) from stakeholder_property sp where sp.stakeholder_id = s.id)`)).toEqual([]);
+    expect(await sql(`select property_count from stakeholder where import_id = ? and name = 'Ivy Orchardist'`, [importId])).toEqual([{ property_count: 2 }]);
   });
 });
 

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { commentText, dependencyOrder, dumpHeader, EXCLUDED_TABLES, insertStatement, projectScopes, quoteIdent, quoteText, rowExpression, sequenceReset, type ForeignKey } from "./sql-dump";
+import {
+  commentText,
+  dependencyOrder,
+  dumpHeader,
+  EXCLUDED_TABLES,
+  insertStatement,
+  isDerivedColumn,
+  projectScopes,
+  quoteIdent,
+  quoteText,
+  rowExpression,
+  sequenceReset,
+  type ForeignKey,
+} from "./sql-dump";
 
 const fk = (table: string, column: string, references: string, nullable = false): ForeignKey => ({ table, column, references, nullable });
 
@@ -77,6 +90,13 @@ describe("projectScopes", () => {
     expect(Object.keys(EXCLUDED_TABLES)).toEqual(expect.arrayContaining(["session", "oidc_payload", "sign_in_throttle", "import_workbook", "import_staged_data", "import_staged_row"]));
   });
 
+  it("leaves trigger-kept columns to the restore (a dumped count would be added to)", () => {
+    expect(isDerivedColumn("stakeholder", "property_count")).toBe(true);
+    expect(isDerivedColumn("stakeholder", "name")).toBe(false);
+    expect(isDerivedColumn("property", "property_count")).toBe(false);
+    expect(isDerivedColumn("stakeholder", "constructor")).toBe(false);
+  });
+
   it("accepts only a positive integer project id", () => {
     expect(() => projectScopes(Number.NaN, tables, keys)).toThrow();
     expect(() => projectScopes(1.5, tables, keys)).toThrow();
@@ -106,6 +126,7 @@ describe("the dump's text", () => {
     expect(header).toContain("-- Exported at: 2026-11-23T04:05:06.789Z");
     expect(header).toMatch(/-- Document and template files are not in this dump: their bytes stay in the object store/);
     expect(header).toMatch(/-- Not exported: session \(sign-in sessions \(secrets\)\); oidc_payload/);
+    expect(header).toMatch(/-- Columns not exported: stakeholder\.property_count \(recounted from the stakeholder_property rows/);
     expect(header).toContain("SET standard_conforming_strings = on;\nBEGIN;\n");
   });
 

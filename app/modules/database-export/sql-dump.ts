@@ -26,6 +26,19 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   property_match_key: "duplicate-matching keys (rebuilt from property.match_keys by a trigger as the rows are inserted)",
 };
 
+/**
+ * Columns kept by triggers from other tables' rows, left out of the INSERTs: the restore recomputes them
+ * as it inserts those rows (the triggers run there too), whereas a dumped value would be added to
+ * (counted twice). Keyed by table, with the reason the header gives.
+ */
+export const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  stakeholder: { property_count: "recounted from the stakeholder_property rows by a trigger as they are inserted" },
+};
+
+export function isDerivedColumn(table: string, column: string): boolean {
+  return Object.hasOwn(DERIVED_COLUMNS[table] ?? {}, column);
+}
+
 /** The table every user reference points at, and the tenant table. */
 export const USER_TABLE = "user";
 export const CLIENT_TABLE = "client";
@@ -136,6 +149,9 @@ export function dumpHeader(header: DumpHeader): string {
     "Document and template files are not in this dump: their bytes stay in the object store, under each row's storage_key.",
     `Not exported: ${Object.entries(EXCLUDED_TABLES)
       .map(([table, why]) => `${table} (${why})`)
+      .join("; ")}.`,
+    `Columns not exported: ${Object.entries(DERIVED_COLUMNS)
+      .flatMap(([table, columns]) => Object.entries(columns).map(([column, why]) => `${table}.${column} (${why})`))
       .join("; ")}.`,
   ];
   return [
