@@ -62,14 +62,6 @@ export const Stakeholder = defineEntity({
      * from changes; the matcher recomputes null keys before it looks for candidates.
      */
     matchKeys: p.array().nullable(),
-    /**
-     * How many properties are linked to the record (stakeholder_property rows), kept by triggers on
-     * stakeholder_property (migration stakeholder_property_count) so Stakeholder Property Groups can read
-     * one page through an index instead of counting every link. Derived: the app never writes it (lazy,
-     * so the ORM neither loads it nor puts it in an update; inserts take the SQL default), and hidden
-     * from serialised shapes.
-     */
-    propertyCount: p.integer().defaultRaw("0").lazy().hidden(),
     /** Optimistic locking: a stale edit form is refused instead of overwriting a newer save. */
     version: p.integer().version(),
     ...timestamps(),
@@ -81,10 +73,6 @@ export const Stakeholder = defineEntity({
     { name: "stakeholder_project_due_name_index", expression: `create index "stakeholder_project_due_name_index" on "stakeholder" ("project_id", "next_action_due_date", lower("name"), "id")` },
     { name: "stakeholder_project_lower_name_index", expression: `create index "stakeholder_project_lower_name_index" on "stakeholder" ("project_id", lower("name"), "id")` },
     { name: "stakeholder_project_member_type_index", expression: `create index "stakeholder_project_member_type_index" on "stakeholder" ("project_id", "member_type", lower("name"), "id")` },
-    {
-      name: "stakeholder_project_property_count_index",
-      expression: `create index "stakeholder_project_property_count_index" on "stakeholder" ("project_id", "property_count" desc, "name", "id") where "property_count" > 0`,
-    },
     { name: "stakeholder_search_trgm_index", expression: `create index "stakeholder_search_trgm_index" on "stakeholder" using gin (${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS)} gin_trgm_ops)` },
   ],
 });

@@ -12,7 +12,7 @@ import { Migration20261123012500_import_duplicates } from "./Migration2026112301
 import { Migration20261123033605_mail_message } from "./Migration20261123033605_mail_message";
 import { Migration20261123041907_restore_points } from "./Migration20261123041907_restore_points";
 import { Migration20261123043000_user_management } from "./Migration20261123043000_user_management";
-import { Migration20261123113005_stakeholder_property_count } from "./Migration20261123113005_stakeholder_property_count";
+import { Migration20261123113005_stakeholder_link_count } from "./Migration20261123113005_stakeholder_link_count";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -31,6 +31,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261123033605_mail_message", class: Migration20261123033605_mail_message },
   { name: "Migration20261123041907_restore_points", class: Migration20261123041907_restore_points },
   { name: "Migration20261123043000_user_management", class: Migration20261123043000_user_management },
-  { name: "Migration20261123113005_stakeholder_property_count", class: Migration20261123113005_stakeholder_property_count },
+  { name: "Migration20261123113005_stakeholder_link_count", class: Migration20261123113005_stakeholder_link_count },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -4,20 +4,7 @@ import { contentDisposition } from "~/modules/document/file-types";
 import { withPooledClient } from "~/modules/jobs/boss.server";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import {
-  CLIENT_TABLE,
-  dependencyOrder,
-  dumpHeader,
-  insertStatement,
-  isDerivedColumn,
-  projectClientSql,
-  projectScopes,
-  quoteIdent,
-  rowExpression,
-  sequenceReset,
-  USER_TABLE,
-  type ForeignKey,
-} from "./sql-dump";
+import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
 
 export const DATABASE_EXPORT_FAILED = "Failed to export database";
 
@@ -68,8 +55,8 @@ interface ColumnRow {
 
 /**
  * What the dump holds, read from the catalogue inside the export's snapshot: every column of every
- * scoped table but the derived ones (a new column is included without a change here), the foreign keys
- * that order the tables and find the users, and the primary keys that order the rows.
+ * scoped table (a new column is included without a change here), the foreign keys that order the
+ * tables and find the users, and the primary keys that order the rows.
  */
 async function readPlan(client: pg.ClientBase, projectId: number): Promise<TablePlan[]> {
   const columns = (
@@ -108,8 +95,7 @@ async function readPlan(client: pg.ClientBase, projectId: number): Promise<Table
   const scopes = projectScopes(projectId, new Map([...byTable].map(([table, cols]) => [table, cols.map((c) => c.column_name)])), foreignKeys);
   const preferred = [...PREFERRED_ORDER.filter((t) => scopes.has(t)), ...[...scopes.keys()].filter((t) => !PREFERRED_ORDER.includes(t)).sort()];
   return dependencyOrder(preferred, foreignKeys).map((table) => {
-    // Generated and trigger-kept columns are the restore's to compute (sql-dump.ts DERIVED_COLUMNS).
-    const tableColumns = (byTable.get(table) ?? []).filter((c) => !c.generated && !isDerivedColumn(table, c.column_name));
+    const tableColumns = (byTable.get(table) ?? []).filter((c) => !c.generated);
     return {
       table,
       columns: tableColumns.map((c) => c.column_name),

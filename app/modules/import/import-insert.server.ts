@@ -90,7 +90,7 @@ export function insertPlan(type: ImportType, mapped: readonly MappedColumn[]): I
   const sql = `with ins as (
       insert into ${quote(table)} (${targets.join(", ")})
       select ${values.join(", ")} from jsonb_to_recordset($5::jsonb) as r(${definitions.join(", ")})
-      returning id, jsonb_strip_nulls(to_jsonb(${quote(table)}.*) - 'match_keys' - 'property_count') as after
+      returning id, jsonb_strip_nulls(to_jsonb(${quote(table)}.*) - 'match_keys') as after
     )
     insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
     select $1, $4, $2, '${action}', '${entity}', ins.id::text, ins.after from ins`;

@@ -108,7 +108,7 @@ async function restoreMerges(client: pg.ClientBase, importId: number, projectId:
          update "${kind}" t set ${touched.map((c) => assignFromJson(c, "m.before")).join(", ")},
                 version = coalesce((m.before ->> 'version')::int, t.version + 1), updated_at = coalesce((m.before ->> 'updated_at')::timestamptz, now())
            from m where t.id = $2 and t.project_id = $3
-         returning t.id, jsonb_strip_nulls(to_jsonb(t.*) - 'match_keys' - 'property_count') as after
+         returning t.id, jsonb_strip_nulls(to_jsonb(t.*) - 'match_keys') as after
        )
        insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
        select $4, $5, $3, '${kind}.update', '${kind === "stakeholder" ? "Stakeholder" : "Property"}', upd.id::text, upd.after from upd`,
@@ -163,7 +163,7 @@ export async function undoImport(access: ProjectAccess, importId: number): Promi
         const deleted = await client.query(
           `with gone as (
              delete from ${check.kind.table} r where r.import_id = $1 and r.project_id = $2 and not ${EDITED}
-             returning r.id, jsonb_strip_nulls(to_jsonb(r.*) - 'match_keys' - 'property_count') as before
+             returning r.id, jsonb_strip_nulls(to_jsonb(r.*) - 'match_keys') as before
            )
            insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before)
            select $3, $4, $2, '${check.kind.table}.delete', '${check.kind.entity}', gone.id::text, gone.before from gone`,

@@ -10,7 +10,7 @@ import { parseRecordId } from "~/utils/record-id";
 /**
  * Stakeholder Property Groups (spec 000 §2): the project's stakeholders that have at least one linked
  * property, most links first. A page costs two or three queries whatever its size: the page of
- * stakeholders with their link counts (stakeholder.property_count) and the total, then the first three
+ * stakeholders with their link counts (stakeholder_link_count) and the total, then the first three
  * properties of each.
  */
 export const GROUPS_PAGE_SIZE = 24;
@@ -81,11 +81,12 @@ async function execute<T>(sql: string, params: unknown[]): Promise<T[]> {
 type PageRow = { id: number; name: string; propertyCount: number; total?: string | number } & Record<(typeof CONTACT_COLUMNS)[number], string | null>;
 
 /**
- * One page of groups, optionally narrowed by stakeholder name or a linked property's address. Reads the
- * stakeholders' property_count (kept by triggers on stakeholder_property, migration
- * stakeholder_property_count), so without a search a page is an index scan with a limit on
- * stakeholder_project_property_count_index and the total an index-only count on the same index; counting
- * every link of the project on each request cost 35–40 ms on a 10,000-stakeholder project.
+ * One page of groups, optionally narrowed by stakeholder name or a linked property's address. Reads
+ * stakeholder_link_count (one row per stakeholder with links, kept by triggers on stakeholder_property,
+ * migration stakeholder_link_count), so without a search a page is a scan of the project's rows on
+ * stakeholder_link_count_project_count_index with a limit (the name/id tie-break an incremental sort)
+ * and the total an index-only count; counting every link of the project on each request cost 35–40 ms
+ * on a 10,000-stakeholder project.
  */
 export async function listPropertyGroups(access: ProjectAccess, { search = "", page = 1 }: { search?: string; page?: number } = {}): Promise<GroupPage> {
   requireView(access);
@@ -93,21 +94,24 @@ export async function listPropertyGroups(access: ProjectAccess, { search = "", p
   const pageSize = GROUPS_PAGE_SIZE;
   const offset = (Math.max(1, page) - 1) * pageSize;
   const { where, params } = searchFilter(projectId, search);
-  const grouped = `from stakeholder s where s.project_id = ? and s.property_count > 0 ${where}`;
+  const grouped = `from stakeholder_link_count lc join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ? ${where}`;
   // With a search the matches are few and the window count rides on the page; without one a window
-  // count would read every group's row (~15 ms at 10,000), the separate count reads only the index.
+  // count would read every group's row, the separate count reads only the index.
   const rows = await execute<PageRow>(
-    `select s.id, s.name, s.property_count as "propertyCount", ${CONTACT_SELECT}${where ? ", count(*) over () as total" : ""}
+    `select s.id, s.name, lc.property_count as "propertyCount", ${CONTACT_SELECT}${where ? ", count(*) over () as total" : ""}
      ${grouped}
-     order by s.property_count desc, s.name asc, s.id asc
+     order by lc.property_count desc, s.name asc, s.id asc
      limit ? offset ?`,
     [projectId, ...params, pageSize, offset],
   );
   let total: number;
   if (where && rows.length) total = Number(rows[0]!.total);
   else if (offset === 0 && rows.length < pageSize) total = rows.length;
-  else {
-    // Past the last page (hand-edited URLs) a search's window count has no row to ride on either.
+  else if (!where) {
+    const [row] = await execute<{ total: string | number }>(`select count(*) as total from stakeholder_link_count where project_id = ?`, [projectId]);
+    total = Number(row?.total ?? 0);
+  } else {
+    // Past the last page (hand-edited URLs) a search's window count has no row to ride on.
     const [row] = await execute<{ total: string | number }>(`select count(*) as total ${grouped}`, [projectId, ...params]);
     total = Number(row?.total ?? 0);
   }
