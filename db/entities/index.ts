@@ -20,6 +20,7 @@ import { RestorePoint } from "./RestorePoint";
 import { Session } from "./Session";
 import { SignInThrottle } from "./SignInThrottle";
 import { Stakeholder } from "./Stakeholder";
+import { StakeholderLinkCount } from "./StakeholderLinkCount";
 import { StakeholderProperty } from "./StakeholderProperty";
 import { Template } from "./Template";
 import { User } from "./User";
@@ -47,6 +48,7 @@ export * from "./RestorePoint";
 export * from "./Session";
 export * from "./SignInThrottle";
 export * from "./Stakeholder";
+export * from "./StakeholderLinkCount";
 export * from "./StakeholderProperty";
 export * from "./Template";
 export * from "./User";
@@ -64,6 +66,7 @@ export const allEntities = [
   Stakeholder,
   Property,
   StakeholderProperty,
+  StakeholderLinkCount,
   Engagement,
   CommunityProject,
   Document,

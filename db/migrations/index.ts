@@ -13,6 +13,7 @@ import { Migration20261123033605_mail_message } from "./Migration20261123033605_
 import { Migration20261123041907_restore_points } from "./Migration20261123041907_restore_points";
 import { Migration20261123043000_user_management } from "./Migration20261123043000_user_management";
 import { Migration20261123113000_count_indexes } from "./Migration20261123113000_count_indexes";
+import { Migration20261123113005_stakeholder_link_count } from "./Migration20261123113005_stakeholder_link_count";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -32,5 +33,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261123041907_restore_points", class: Migration20261123041907_restore_points },
   { name: "Migration20261123043000_user_management", class: Migration20261123043000_user_management },
   { name: "Migration20261123113000_count_indexes", class: Migration20261123113000_count_indexes },
+  { name: "Migration20261123113005_stakeholder_link_count", class: Migration20261123113005_stakeholder_link_count },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -32,6 +32,7 @@ const EXPECTED_TABLES = [
   "session",
   "sign_in_throttle",
   "stakeholder",
+  "stakeholder_link_count",
   "stakeholder_match_key",
   "stakeholder_property",
   "template",

@@ -258,6 +258,12 @@ describe("a property import", () => {
       { address: "1 Exact Lane Creswick VIC 3363", name: "Jed Holder", email: null },
       { address: "3 New Track Creswick VIC 3363", name: "Ivy Holder", email: "ivy@example.com" },
     ]);
+    // Every link the import wrote (or undid) is in stakeholder_link_count, which the groups page reads.
+    expect(
+      await sql(
+        `select coalesce(lc.stakeholder_id, c.stakeholder_id) as id from stakeholder_link_count lc full join (select stakeholder_id, count(*)::int as n from stakeholder_property group by 1) c on c.stakeholder_id = lc.stakeholder_id where lc.property_count is distinct from c.n`,
+      ),
+    ).toEqual([]);
     const page = await withRequestContext(() => listPendingDuplicates(owner, importId));
     expect(page.items[0]!.candidates[0]).toMatchObject({ id: partial, matchType: "volume_folio_partial", actions: ["link", "merge", "create"] });
 
@@ -265,6 +271,11 @@ describe("a property import", () => {
     expect(await withRequestContext(() => undoImport(owner, importId))).toEqual({ removed: 3, restored: 1 });
     expect(await sql("select zoning, proprietors from property where id = ?", [exact])).toEqual([{ zoning: null, proprietors: null }]);
     expect(await sql("select count(*)::int as n from stakeholder_property where import_id = ?", [importId])).toEqual([{ n: 0 }]);
+    expect(
+      await sql(
+        `select coalesce(lc.stakeholder_id, c.stakeholder_id) as id from stakeholder_link_count lc full join (select stakeholder_id, count(*)::int as n from stakeholder_property group by 1) c on c.stakeholder_id = lc.stakeholder_id where lc.property_count is distinct from c.n`,
+      ),
+    ).toEqual([]);
   });
 
   it("offers only link or create for a lot/plan or address match, and refuses a merge", async () => {

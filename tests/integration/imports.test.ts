@@ -206,6 +206,15 @@ describe("a stakeholder import end to end", () => {
       { address: "12 Creek Rd Emerald", owner: "Jed Shearer", primary_owner: "Ivy Orchardist", owner_import: importId, link_import: importId, is_owner: true },
       { address: "Lot 4 Ridge Rd", owner: "Ivy Orchardist", primary_owner: "Ivy Orchardist", owner_import: importId, link_import: importId, is_owner: true },
     ]);
+    // The owner links reached stakeholder_link_count (statement triggers; the groups page reads it).
+    expect(
+      await sql(
+        `select coalesce(lc.stakeholder_id, c.stakeholder_id) as id from stakeholder_link_count lc full join (select stakeholder_id, count(*)::int as n from stakeholder_property group by 1) c on c.stakeholder_id = lc.stakeholder_id where lc.property_count is distinct from c.n`,
+      ),
+    ).toEqual([]);
+    expect(await sql(`select lc.property_count from stakeholder_link_count lc join stakeholder s on s.id = lc.stakeholder_id where s.import_id = ? and s.name = 'Ivy Orchardist'`, [importId])).toEqual(
+      [{ property_count: 2 }],
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { wrap } from "@mikro-orm/core";
 import { Client, Project, Property, Stakeholder, StakeholderProperty } from "../../db/entities/index";
 import { db, getOrm, withRequestContext } from "../../db/orm";
 import type { CurrentUser } from "../../app/modules/auth/guards.server";
@@ -7,7 +8,8 @@ import { useTestDatabase } from "../setup/test-database";
 
 /**
  * Stakeholder Property Groups against a real, seeded database: ordering by link count, search by
- * name or linked address, pagination in two queries, and project/tenant scoping.
+ * name or linked address, pagination in a fixed number of queries, project/tenant scoping, and the
+ * stakeholder_link_count the page reads, kept by triggers through every way links change.
  */
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
 let officer: CurrentUser;
@@ -108,11 +110,15 @@ describe("listPropertyGroups", () => {
     expect((await list(western, { search: "Pyrenees" })).total).toBe(0);
   });
 
-  it("pages 24 at a time with the full total, in two queries whatever the page size", async () => {
+  it("pages 24 at a time with the full total, in three queries whatever the page size (two when page 1 holds them all)", async () => {
     const paging = await access(owner, ids.paging);
+    const western = await access(officer, ids.western);
     const connection = getOrm().em.getConnection();
     const execute = vi.spyOn(connection, "execute");
     const first = await list(paging, { page: 1 });
+    expect(execute).toHaveBeenCalledTimes(3);
+    execute.mockClear();
+    await list(western, { page: 1 });
     expect(execute).toHaveBeenCalledTimes(2);
     execute.mockRestore();
     expect(first.pageSize).toBe(GROUPS_PAGE_SIZE);
@@ -174,5 +180,184 @@ describe("getPropertyGroup", () => {
     expect(await group(western, stakeholderId["Peter Lindqvist"], true)).toBeNull();
     expect(await group(western, stakeholderId["Pyrenees Shire Council"])).toBeNull();
     for (const bad of ["abc", "", "-1", "1e3", "99999999"]) expect(await group(western, bad)).toBeNull();
+  });
+});
+
+/** The page's order and counts as the groups page computed them before stakeholder_link_count: every link counted per request. */
+async function aggregateOrder(projectId: number): Promise<[number, number][]> {
+  const rows = await sql<{ id: number; n: number }>(
+    `select s.id, c.n from (select stakeholder_id, count(*)::int as n from stakeholder_property where project_id = ? group by stakeholder_id) c
+     join stakeholder s on s.id = c.stakeholder_id and s.project_id = ? order by c.n desc, s.name asc, s.id asc`,
+    [projectId, projectId],
+  );
+  return rows.map((r) => [r.id, r.n]);
+}
+
+async function listedOrder(a: ProjectAccess): Promise<{ order: [number, number][]; totals: number[] }> {
+  const order: [number, number][] = [];
+  const totals: number[] = [];
+  for (let page = 1; ; page++) {
+    const result = await list(a, { page });
+    totals.push(result.total);
+    order.push(...result.groups.map((g): [number, number] => [g.id, g.propertyCount]));
+    if (result.groups.length < GROUPS_PAGE_SIZE) return { order, totals };
+  }
+}
+
+const sql = <T>(text: string, params: unknown[] = []) => run(async () => (await db().getConnection().execute(text, params)) as T[]);
+
+/**
+ * Stakeholders (of every project) whose stakeholder_link_count row is not a fresh count of their links:
+ * a missing row for linked properties, a row without links (0 rows are deleted), a wrong count or a
+ * project that is not the stakeholder's.
+ */
+const wrongCounts = () =>
+  sql<{ id: number; kept: number | null; project: number | null; n: number; stakeholderProject: number }>(
+    `select s.id, lc.property_count as kept, lc.project_id as project, coalesce(c.n, 0) as n, s.project_id as "stakeholderProject"
+       from stakeholder s
+       left join stakeholder_link_count lc on lc.stakeholder_id = s.id
+       left join (select stakeholder_id, count(*)::int as n from stakeholder_property group by 1) c on c.stakeholder_id = s.id
+      where lc.property_count is distinct from c.n or lc.project_id is distinct from (case when c.n is null then null else s.project_id end)`,
+  );
+
+/** The kept count, undefined when the stakeholder has no row (no links, or deleted). */
+const countOf = async (id: number) => (await sql<{ n: number }>("select property_count as n from stakeholder_link_count where stakeholder_id = ?", [id]))[0]?.n;
+
+describe("stakeholder_link_count", () => {
+  const sh: Record<string, number> = {};
+  const pr: Record<string, number> = {};
+  let countProject = 0;
+
+  beforeAll(async () => {
+    const project = (
+      await sql<{ id: number }>(`insert into project (name, client_id, owner_id) select 'Count Project', client_id, owner_id from project where id = ? returning id`, [ids.western])
+    )[0]!;
+    countProject = project.id;
+    for (const name of ["Ann", "Bob", "Cat", "Dee", "Eve"]) {
+      sh[name] = (await sql<{ id: number }>(`insert into stakeholder (user_id, project_id, name) values ('seed-officer', ?, ?) returning id`, [countProject, name]))[0]!.id;
+    }
+    for (const address of ["P1", "P2", "P3", "P4", "P5", "P6", "P7"]) {
+      pr[address] = (await sql<{ id: number }>(`insert into property (project_id, address) values (?, ?) returning id`, [countProject, `${address} Count Road`]))[0]!.id;
+    }
+  });
+
+  const link = (pairs: [string, string][]) =>
+    sql(`insert into stakeholder_property (stakeholder_id, property_id, project_id) select l.s, l.p, ? from unnest(?::int[], ?::int[]) as l(s, p)`, [
+      countProject,
+      `{${pairs.map(([s]) => sh[s]).join(",")}}`,
+      `{${pairs.map(([, p]) => pr[p]).join(",")}}`,
+    ]);
+
+  it("starts right: the migration's backfill counted the seeded links", async () => {
+    expect(await wrongCounts()).toEqual([]);
+    expect(await countOf(stakeholderId["Margaret Ellis"]!)).toBe(3);
+    expect(await countOf(stakeholderId["Pyrenees Shire Council"]!)).toBeUndefined();
+    expect(await sql(`select count(*)::int as n from stakeholder_link_count where property_count <= 0`)).toEqual([{ n: 0 }]);
+  });
+
+  it("follows a bulk insert of several links in one statement, without touching version, updated_at or match keys", async () => {
+    const before = await sql(`select id, version, updated_at, match_keys from stakeholder where id = ?`, [sh.Ann]);
+    await link([
+      ["Ann", "P1"],
+      ["Ann", "P2"],
+      ["Ann", "P3"],
+      ["Bob", "P1"],
+      ["Bob", "P4"],
+      ["Cat", "P5"],
+      ["Cat", "P6"],
+      ["Dee", "P6"],
+      ["Dee", "P7"],
+    ]);
+    expect(await wrongCounts()).toEqual([]);
+    expect(await countOf(sh.Ann!)).toBe(3);
+    expect(await sql(`select id, version, updated_at, match_keys from stakeholder where id = ?`, [sh.Ann])).toEqual(before);
+  });
+
+  it("follows links made and removed through the ORM", async () => {
+    await run(async () => {
+      const em = db();
+      em.create(StakeholderProperty, { stakeholder: sh.Eve, property: pr.P7, project: countProject } as never);
+      await em.flush();
+    });
+    expect(await countOf(sh.Eve!)).toBe(1);
+    await run(() => db().nativeDelete(StakeholderProperty, { stakeholder: sh.Eve, property: pr.P7 }));
+    // Its last link gone, the stakeholder is no group: the row is deleted, not kept at 0.
+    expect(await countOf(sh.Eve!)).toBeUndefined();
+    expect(await wrongCounts()).toEqual([]);
+  });
+
+  it("follows deletes: a link directly, a property's links by cascade, a stakeholder's links by cascade", async () => {
+    await sql(`delete from stakeholder_property where stakeholder_id = ? and property_id = ?`, [sh.Ann, pr.P2]);
+    expect(await countOf(sh.Ann!)).toBe(2);
+    await sql(`delete from property where id = ?`, [pr.P1]);
+    expect([await countOf(sh.Ann!), await countOf(sh.Bob!)]).toEqual([1, 1]);
+    await sql(`delete from stakeholder where id = ?`, [sh.Dee]);
+    expect(await countOf(sh.Dee!)).toBeUndefined();
+    // One statement deletes Eve's only link and one of Ann's two: Eve's row goes, Ann's is decremented.
+    await link([
+      ["Ann", "P7"],
+      ["Eve", "P7"],
+    ]);
+    expect([await countOf(sh.Ann!), await countOf(sh.Eve!)]).toEqual([2, 1]);
+    await sql(`delete from stakeholder_property where property_id = ? and stakeholder_id in (?, ?)`, [pr.P7, sh.Ann, sh.Eve]);
+    expect([await countOf(sh.Ann!), await countOf(sh.Eve!)]).toEqual([1, undefined]);
+    expect(await wrongCounts()).toEqual([]);
+  });
+
+  it("follows links moved to another stakeholder by an update, one or several at once", async () => {
+    await sql(`update stakeholder_property set stakeholder_id = ? where stakeholder_id = ? and property_id = ?`, [sh.Bob, sh.Cat, pr.P5]);
+    expect([await countOf(sh.Bob!), await countOf(sh.Cat!)]).toEqual([2, 1]);
+    // Two links swap owners in one statement: the counts stay; then an update that moves nothing.
+    await sql(
+      `update stakeholder_property set stakeholder_id = case stakeholder_id when ?::int then ?::int else ?::int end where (stakeholder_id, property_id) in ((?::int, ?::int), (?::int, ?::int))`,
+      [sh.Ann, sh.Cat, sh.Ann, sh.Ann, pr.P3, sh.Cat, pr.P6],
+    );
+    await sql(`update stakeholder_property set import_id = null where project_id = ?`, [countProject]);
+    expect([await countOf(sh.Ann!), await countOf(sh.Bob!), await countOf(sh.Cat!)]).toEqual([1, 2, 1]);
+    // A move that empties one stakeholder and gives another its first link deletes and inserts rows.
+    await sql(`update stakeholder_property set stakeholder_id = ? where stakeholder_id = ?`, [sh.Eve, sh.Ann]);
+    expect([await countOf(sh.Ann!), await countOf(sh.Eve!)]).toEqual([undefined, 1]);
+    await sql(`update stakeholder_property set stakeholder_id = ? where stakeholder_id = ?`, [sh.Ann, sh.Eve]);
+    expect([await countOf(sh.Ann!), await countOf(sh.Eve!)]).toEqual([1, undefined]);
+    expect(await wrongCounts()).toEqual([]);
+  });
+
+  it("is not touched by stakeholder edits: an ORM edit or insert of a stakeholder writes no count", async () => {
+    await run(async () => {
+      const em = db();
+      const bob = await em.findOneOrFail(Stakeholder, sh.Bob!);
+      await sql(`insert into stakeholder_property (stakeholder_id, property_id, project_id) values (?, ?, ?)`, [sh.Bob, pr.P7, countProject]);
+      const execute = vi.spyOn(em.getConnection(), "execute");
+      bob.notes = "Edited after a link was made";
+      await em.flush();
+      expect(wrap(bob).toObject()).not.toHaveProperty("propertyCount");
+      const fresh = em.create(Stakeholder, { name: "Fay", project: countProject, user: "seed-officer" } as never);
+      await em.flush();
+      sh.Fay = fresh.id;
+      const calls = execute.mock.calls.map(([query]) => String(query));
+      execute.mockRestore();
+      expect(calls.some((query) => query.startsWith('update "stakeholder"'))).toBe(true);
+      expect(calls.some((query) => query.startsWith('insert into "stakeholder"'))).toBe(true);
+      // The app never writes the derived table (only the triggers on stakeholder_property do).
+      expect(calls.filter((query) => query.includes("stakeholder_link_count"))).toEqual([]);
+    });
+    expect(await countOf(sh.Bob!)).toBe(3);
+    expect(await countOf(sh.Fay!)).toBeUndefined();
+    expect(await wrongCounts()).toEqual([]);
+  });
+
+  it("gives the groups page the same order, counts and totals as counting every link", async () => {
+    for (const [user, projectId] of [
+      [officer, ids.western],
+      [owner, ids.paging],
+      [owner, countProject],
+      [secondOwner, ids.coastal],
+    ] as const) {
+      const expected = await aggregateOrder(projectId);
+      expect(expected.length).toBeGreaterThan(0);
+      const { order, totals } = await listedOrder(await access(user, projectId));
+      expect(order).toEqual(expected);
+      expect(new Set(totals)).toEqual(new Set([expected.length]));
+    }
   });
 });

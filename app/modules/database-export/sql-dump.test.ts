@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { commentText, dependencyOrder, dumpHeader, EXCLUDED_TABLES, insertStatement, projectScopes, quoteIdent, quoteText, rowExpression, sequenceReset, type ForeignKey } from "./sql-dump";
+import {
+  commentText,
+  dependencyOrder,
+  DERIVED_TABLES,
+  dumpHeader,
+  EXCLUDED_TABLES,
+  insertStatement,
+  isLeftOut,
+  projectScopes,
+  quoteIdent,
+  quoteText,
+  rowExpression,
+  sequenceReset,
+  type ForeignKey,
+} from "./sql-dump";
 
 const fk = (table: string, column: string, references: string, nullable = false): ForeignKey => ({ table, column, references, nullable });
 
@@ -77,6 +91,14 @@ describe("projectScopes", () => {
     expect(Object.keys(EXCLUDED_TABLES)).toEqual(expect.arrayContaining(["session", "oidc_payload", "sign_in_throttle", "import_workbook", "import_staged_data", "import_staged_row"]));
   });
 
+  it("leaves trigger-kept tables to the restore (dumped counts would be added to), scoped or not", () => {
+    expect(Object.keys(DERIVED_TABLES)).toEqual(expect.arrayContaining(["stakeholder_link_count", "stakeholder_match_key", "property_match_key"]));
+    for (const table of ["stakeholder_link_count", "session"]) expect(isLeftOut(table)).toBe(true);
+    for (const table of ["stakeholder", "stakeholder_property", "constructor"]) expect(isLeftOut(table)).toBe(false);
+    const withCounts = new Map([...tables, ["stakeholder_link_count", ["stakeholder_id", "project_id", "property_count"]]]);
+    expect(projectScopes(7, withCounts, keys).has("stakeholder_link_count")).toBe(false);
+  });
+
   it("accepts only a positive integer project id", () => {
     expect(() => projectScopes(Number.NaN, tables, keys)).toThrow();
     expect(() => projectScopes(1.5, tables, keys)).toThrow();
@@ -106,6 +128,9 @@ describe("the dump's text", () => {
     expect(header).toContain("-- Exported at: 2026-11-23T04:05:06.789Z");
     expect(header).toMatch(/-- Document and template files are not in this dump: their bytes stay in the object store/);
     expect(header).toMatch(/-- Not exported: session \(sign-in sessions \(secrets\)\); oidc_payload/);
+    expect(header).toMatch(
+      /-- Not exported, rebuilt by the restore's triggers: stakeholder_match_key \(.*; stakeholder_link_count \(linked properties per stakeholder \(recounted from the stakeholder_property rows/,
+    );
     expect(header).toContain("SET standard_conforming_strings = on;\nBEGIN;\n");
   });
 
