@@ -136,6 +136,11 @@ describe("listPropertyGroups", () => {
     expect(beyond.groups).toEqual([]);
     expect(beyond.total).toBe(31);
     expect((await list(paging, { search: "pager 2" })).total).toBe(10);
+    expect((await list(paging, { search: "pager 2", page: 9 })).total).toBe(10);
+    // The name is found through the stakeholder search's wider text, but only the name counts.
+    expect((await list(paging, { search: "manyparcels" })).groups.map((g) => g.name)).toEqual(["Zed Manyparcels"]);
+    expect((await list(paging, { search: "zed@example.com" })).total).toBe(0);
+    expect((await list(paging, { search: "0400 000 001" })).total).toBe(0);
   });
 
   it("scopes to the project: the second client's project sees only its own group", async () => {
