@@ -16,17 +16,41 @@ import { BENCH_PROJECT, COMMON_SURNAME, databaseUrl, seedLarge } from "./seed-la
 const CONTACT = `s.email, s.email2, s.email3, s.phone, s.phone2, s.phone3, s.mobile, s.mobile_phone, s.cell_phone,
   s.home_phone, s.business_phone, s.contact_phone, s.address, s.address2, s.address3`;
 
+const STAKEHOLDER_SEARCH_TEXT = `(${[
+  "name",
+  "email",
+  "email2",
+  "email3",
+  "phone",
+  "phone2",
+  "phone3",
+  "mobile",
+  "contact_phone",
+  "business_phone",
+  "home_phone",
+  "cell_phone",
+  "mobile_phone",
+  "address",
+  "address2",
+  "address3",
+  "company_name",
+]
+  .map((c) => `coalesce(s.${c}, '')`)
+  .join(" || E'\\n' || ")})`;
+
 const pageQuery = (search) => ({
   text: `select s.id, s.name, lc.property_count as "propertyCount", ${CONTACT}${search ? ", count(*) over () as total" : ""}
-    from stakeholder_link_count lc join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id
-    where lc.project_id = $1
-    ${
+    from ${
       search
-        ? `and (s.name ilike $2 or exists (
-      select 1 from stakeholder_property sp2 join property p2 on p2.id = sp2.property_id
-      where sp2.stakeholder_id = s.id and sp2.project_id = $1 and p2.address ilike $2))`
-        : ""
+        ? `(select s.id from stakeholder s where s.project_id = $1 and ${STAKEHOLDER_SEARCH_TEXT} ilike $2 and s.name ilike $2
+            union
+            select sp.stakeholder_id from stakeholder_property sp join property p on p.id = sp.property_id
+             where sp.project_id = $1 and p.address ilike $2) m
+       join stakeholder_link_count lc on lc.stakeholder_id = m.id`
+        : "stakeholder_link_count lc"
     }
+    join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id
+    where lc.project_id = $1
     order by lc.property_count desc, s.name asc, s.id asc
     limit 24 offset 0`,
   extra: search ? [`%${search}%`] : [],
