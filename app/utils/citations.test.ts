@@ -124,9 +124,7 @@ describe("citations", () => {
 
   it("cite docs/, not the product description's sections, the design page or issue numbers", () => {
     const offending = all.flatMap((p) =>
-      p.text.split("\n").flatMap((text, i) =>
-        FORBIDDEN.filter(({ pattern }) => pattern.test(text)).map(({ name }) => `${where({ ...p, line: p.line + i, text })} (${name})`),
-      ),
+      p.text.split("\n").flatMap((text, i) => FORBIDDEN.filter(({ pattern }) => pattern.test(text)).map(({ name }) => `${where({ ...p, line: p.line + i, text })} (${name})`)),
     );
     expect(offending).toEqual([]);
   });
