@@ -130,7 +130,7 @@ async function main() {
 
   // Expired sessions are refused on read anyway; the sweep only keeps the table small. Idempotent,
   // so every app server may run it.
-  // Import uploads staged more than 24 hours ago go with them (issue 10).
+  // Import uploads staged more than 24 hours ago go with them (docs/import.md#files-and-limits).
   const sessionSweep = repeatInBackground("Session sweep", () => withRequestContext(async () => void (await Promise.all([deleteExpiredSessions(), sweepExpiredStaging()]))), {
     everyMs: SESSION_SWEEP_MS,
   });
@@ -140,7 +140,7 @@ async function main() {
     async () => {
       const { orphans, incompleteWrites } = await withRequestContext(() => sweepOrphanObjects());
       if (orphans || incompleteWrites) console.log(`Object sweep removed ${orphans} orphaned objects and ${incompleteWrites} unfinished writes`);
-      // Restore points past their 30 days (issue 14).
+      // Restore points past their 30 days (docs/administration.md#restore-points).
       const expired = await withRequestContext(() => removeExpiredRestorePoints());
       if (expired) console.log(`Object sweep removed ${expired} expired restore points`);
     },

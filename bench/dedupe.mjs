@@ -1,5 +1,5 @@
 /**
- * Duplicate detection during an import (issue 11), through the real app: a project of 100,000
+ * Duplicate detection during an import (docs/import.md#duplicates), through the real app: a project of 100,000
  * stakeholders (written with COPY, match keys left NULL), then 20,000 incoming rows uploaded to
  * POST /api/file/parse and committed by POST /api/file/import (the pg-boss job: blocking keys,
  * candidates, held-back rows in import_duplicate). 500 of the rows are planted near-duplicates of known

@@ -1,5 +1,5 @@
 /**
- * Excel export of 50,000 properties through the real app (issue 12), against its floor: a bare exceljs
+ * Excel export of 50,000 properties through the real app (docs/export.md#the-workbook), against its floor: a bare exceljs
  * streaming writer writing the same rows and cells in the same run. Also the project SQL dump of the
  * 10,000-stakeholder, 10,000-property "Benchmark Project".
  *
@@ -168,7 +168,7 @@ async function readRows(db, projectId, timeZone) {
  * The floor: exceljs alone writing the same cells as the app, with the same sheet set-up, to `file`.
  * Bare, each date cell gets its format as exceljs's documentation shows (`cell.numFmt = …`, so every cell
  * has a style object of its own); with `sharedStyles`, every cell gets its column's one style object, as
- * the app does since issue 12's benchmark (exceljs then renders each distinct style once, not per cell).
+ * the app does since the export's first benchmark (exceljs then renders each distinct style once, not per cell).
  */
 async function floor(cells, fields, file, { sharedStyles = false } = {}) {
   const started = process.hrtime.bigint();

@@ -1,5 +1,5 @@
 /**
- * Import of 100,000 stakeholder rows from a generated CSV through the real app (issue 10): uploaded to
+ * Import of 100,000 stakeholder rows from a generated CSV through the real app (docs/import.md#the-import-job): uploaded to
  * POST /api/file/parse (streamed, staged in PostgreSQL), mapped and committed by POST /api/file/import
  * (the pg-boss job: one transaction, batched inserts, one audit row per record), against `COPY` of the
  * same rows into the same table of the same database in the same run. Reports the ratio of the

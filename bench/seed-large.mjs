@@ -302,7 +302,7 @@ export async function seedLarge(
     const towns = arr(TOWNS.map(([t, pc]) => `${t} VIC ${pc}`));
     const streets = arr(STREETS);
     const actions = arr(ACTIONS);
-    // Due dates: a quarter each overdue, within 7 days, later, none (spec 000 §4 priorities 1–4).
+    // Due dates: a quarter each overdue, within 7 days, later, none (docs/records.md#next-action priorities 1–4).
     const due = (n) => `case (${n}) % 4 when 0 then current_date - (1 + (${n}) % 45) when 1 then current_date + ((${n}) % 8) when 2 then current_date + (8 + (${n}) % 180) else null end`;
 
     await client.query(

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getCurrentUser } from "~/modules/auth/guards.server";
 
-/** GET /api/auth/user: the signed-in user (spec 001 §7), or 401. */
+/** GET /api/auth/user: the signed-in user (docs/access.md#sign-in-and-sessions), or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return json({ message: "Unauthorized" }, { status: 401, headers: { "Cache-Control": "no-store" } });

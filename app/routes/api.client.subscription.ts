@@ -4,7 +4,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { getSubscription } from "~/modules/billing/clients.server";
 import { handleAppErrors } from "~/utils/http.server";
 
-/** GET /api/client/subscription: the client owner's plan and usage (spec 001 §3, §7). */
+/** GET /api/client/subscription: the client owner's plan and usage (docs/administration.md#subscription). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {
     const user = await requireUser(request);

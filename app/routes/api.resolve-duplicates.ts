@@ -9,7 +9,7 @@ import type { Choice } from "~/modules/import/duplicate-view";
 import { requireMethod } from "~/utils/http.server";
 
 /**
- * POST /api/resolve-duplicates (spec 000 §7): { projectId, importId?, resolutions } → { message, created,
+ * POST /api/resolve-duplicates (docs/import.md#api): { projectId, importId?, resolutions } → { message, created,
  * linked, merged, notTaken }. Every pending row of the import must have a resolution; all are applied in
  * one transaction or none. Errors carry the spec's `error` field.
  */

@@ -1,4 +1,4 @@
-/** Display helpers shared by every screen; unparseable input shows "Invalid date" (spec 000 §5). */
+/** Display helpers shared by every screen; unparseable input shows "Invalid date" (docs/errors.md#messages). */
 export const INVALID_DATE = "Invalid date";
 const LOCALE = "en-AU";
 

@@ -36,7 +36,7 @@ export function withParams(search: URLSearchParams | string, changes: Record<str
 }
 
 /**
- * URL helpers of a list screen whose dialogs are query parameters (DESIGN §2): the list as it is now
+ * URL helpers of a list screen whose dialogs are query parameters (docs/decisions.md#url-states): the list as it is now
  * (search, sort, view, page) with every panel closed, or with one panel open.
  */
 export function panelUrls(panelParams: readonly string[]) {

@@ -5,7 +5,7 @@ import { User } from "./User";
 import { createdAtOnly, optionalText } from "./columns";
 
 /**
- * Who did what, when (DESIGN §4: destructive actions are logged). Rows outlive the user, client
+ * Who did what, when (destructive actions are logged: docs/access.md#audit-of-refusals). Rows outlive the user, client
  * or project they mention: those references become null rather than blocking the delete.
  */
 export const AuditLog = defineEntity({

@@ -4,7 +4,7 @@ import { User } from "./User";
 import { money, optionalText, stringList, timestamps } from "./columns";
 import { COMMUNITY_PROJECT_STATUSES } from "./enums";
 
-/** A community benefit initiative within a project (spec 000 §3; no screen yet). */
+/** A community benefit initiative within a project (docs/records.md#other-entities; no screen yet). */
 export const CommunityProject = defineEntity({
   name: "CommunityProject",
   properties: {

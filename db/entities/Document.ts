@@ -9,7 +9,7 @@ import { DOCUMENT_CATEGORIES } from "./enums";
 
 /**
  * An uploaded file; the bytes live in object storage under `storageKey`. Documents made by an import
- * (a title PDF kept for each property it created, issue 11) share one object and name their import;
+ * (a title PDF kept for each property it created, docs/import.md#land-title-pdfs) share one object and name their import;
  * the object is removed with the last document that refers to it.
  */
 export const Document = defineEntity({

@@ -5,7 +5,7 @@ import { createdAtOnly } from "./columns";
 
 /** The kinds of record an import flags as a likely duplicate. */
 export const DUPLICATE_KINDS = ["stakeholder", "property"] as const;
-/** Spec 000 §4: link to the existing record, merge into it, or create a new one. */
+/** Link to the existing record, merge into it, or create a new one (docs/import.md#duplicates). */
 export const RESOLUTION_ACTIONS = ["link", "merge", "create"] as const;
 
 export interface DuplicateCandidateJson {
@@ -17,7 +17,7 @@ export interface DuplicateCandidateJson {
 
 /**
  * One incoming row an import held back because it looks like a record already in the project (or one
- * earlier in the same file), with its candidates, until the user resolves it (issue 11). The user's
+ * earlier in the same file), with its candidates, until the user resolves it (docs/import.md#duplicates). The user's
  * choice is saved here page by page; the resolution then writes everything in one transaction.
  */
 export const ImportDuplicate = defineEntity({

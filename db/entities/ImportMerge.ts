@@ -5,7 +5,7 @@ import { createdAtOnly } from "./columns";
 
 /**
  * A change an import made to a record it did not create: an exact volume/folio merged automatically, or
- * a duplicate the user chose to merge (issue 11). The columns it changed before and after, so Undo
+ * a duplicate the user chose to merge (docs/import.md#duplicates). The columns it changed before and after, so Undo
  * import can put them back when nobody has changed them since.
  */
 export const ImportMerge = defineEntity({

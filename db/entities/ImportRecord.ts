@@ -15,7 +15,7 @@ export interface ImportMappingJson {
 }
 
 /**
- * One import of a staged file into a project (issue 10): who started it, the mapping it used, its
+ * One import of a staged file into a project (docs/import.md#the-import-job): who started it, the mapping it used, its
  * progress and outcome. The commit job (app/modules/import/import-job.server.ts) writes progress on
  * its own connection while its transaction is open, so the progress page can read it; every row the
  * import created carries its id (stakeholder.import_id, property.import_id) so it can be undone.

@@ -11,10 +11,10 @@ export interface StagedSheetSummary {
 }
 
 /**
- * An uploaded import file (issue 10), staged for the wizard under a random `workbookKey` and bound to
+ * An uploaded import file (docs/import.md#wizard-steps), staged for the wizard under a random `workbookKey` and bound to
  * the user, project and client that uploaded it. Every sheet's rows are staged at upload
  * (import_staged_data, import_staged_row) and removed with this row. A spreadsheet's bytes are not
- * kept; a land-title PDF's are (issue 11): the object under `sourceObjectKey` becomes a document of
+ * kept; a land-title PDF's are (docs/import.md#land-title-pdfs): the object under `sourceObjectKey` becomes a document of
  * each property the import creates. An object no document refers to once this row is gone is swept
  * (storage/orphans.server.ts).
  */

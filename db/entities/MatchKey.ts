@@ -3,7 +3,7 @@ import { Property } from "./Property";
 import { Stakeholder } from "./Stakeholder";
 
 /**
- * One blocking key of a record (issue 11), kept from the record's match_keys by triggers (migration
+ * One blocking key of a record (docs/import.md#duplicates), kept from the record's match_keys by triggers (migration
  * import_duplicates): the duplicate search joins the incoming keys to these rows on a b-tree index,
  * which stays a few index probes per key however many keys a batch sends (an array overlap with
  * thousands of keys made the planner scan the table).

@@ -6,7 +6,7 @@ import { PHASE_STATUSES } from "./enums";
 
 /**
  * A project of a client. Part 1 (start-up) is complete once the project exists; parts 2 and 3
- * (planning, closure) move pending → in-progress → completed (spec 001 §4).
+ * (planning, closure) move pending → in-progress → completed (docs/lifecycle.md#phases).
  */
 export const Project = defineEntity({
   name: "Project",

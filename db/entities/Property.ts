@@ -7,7 +7,7 @@ import { TITLE_TYPES } from "./enums";
 import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "./search-text";
 
 /**
- * A land parcel (spec 000 §3 Property). Dates copied from title documents (date, titleDate,
+ * A land parcel (docs/records.md#property-fields). Dates copied from title documents (date, titleDate,
  * proprietorDate, ectEffectiveFromDate, produced) are kept as the text the document shows.
  */
 export const Property = defineEntity({

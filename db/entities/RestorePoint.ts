@@ -3,12 +3,12 @@ import { Client } from "./Client";
 import { User } from "./User";
 import { createdAtOnly } from "./columns";
 
-/** What a restore point was taken before (the Danger Zone's actions, spec 001 §2). */
+/** What a restore point was taken before (the Danger Zone's actions, docs/administration.md#danger-zone). */
 export const RESTORE_POINT_REASONS = ["delete-all-stakeholders", "delete-all-properties", "delete-all-engagements", "reset-project", "delete-project"] as const;
 
 /**
  * A project's SQL dump (app/modules/database-export) saved to the object store just before a Danger
- * Zone action, kept and listed for 30 days (issue 14). The project id is a plain column, not a
+ * Zone action, kept and listed for 30 days (docs/administration.md#restore-points). The project id is a plain column, not a
  * foreign key: the point taken before "Delete Entire Project" must outlive the project it restores.
  * The object lives under `restore-points/`, outside the orphan sweep's `projects/` prefix.
  */

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
 
-/** Server-side session storage (spec 000 §3 Session record): sid, sess, expire. */
+/** Server-side session storage (docs/architecture.md#sessions-and-state): sid, sess, expire. */
 export const Session = defineEntity({
   name: "Session",
   tableName: "session",

@@ -6,7 +6,7 @@ import { coordinate, optionalText, timestamps } from "./columns";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "./search-text";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "./enums";
 
-/** A person or organisation the project engages with (spec 000 §3 Stakeholder). */
+/** A person or organisation the project engages with (docs/records.md#stakeholder-fields). */
 export const Stakeholder = defineEntity({
   name: "Stakeholder",
   properties: {

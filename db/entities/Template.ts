@@ -3,7 +3,7 @@ import { Project } from "./Project";
 import { User } from "./User";
 import { optionalText, stringList, timestamps } from "./columns";
 
-/** A template document offered for download within a project (spec 001 §2 Template Documents). */
+/** A template document offered for download within a project (docs/records.md#templates). */
 export const Template = defineEntity({
   name: "Template",
   properties: {

@@ -22,7 +22,7 @@ export const createdAtOnly = () =>
     .onCreate(() => new Date())
     .defaultRaw("now()");
 
-/** Money and valuations: decimal(15,2) read back as a JS number (spec 000 §9). */
+/** Money and valuations: decimal(15,2) read back as a JS number (docs/records.md#property-fields). */
 export const money = () => p.decimal("number").precision(15).scale(2).nullable();
 
 /** Latitude/longitude: double precision read back as a JS number (DoubleType defaults to string). */

@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Indexes the list pages need on a large project (issue 8): each sort reads its page in order from
+ * Indexes the list pages need on a large project (docs/architecture.md#performance): each sort reads its page in order from
  * an index instead of sorting the whole project, and the search boxes use trigram indexes on the
  * same expression the queries filter on (db/entities/search-text.ts; the SQL is written out here so
  * this migration never changes when that file does).

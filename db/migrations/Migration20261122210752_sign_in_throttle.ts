@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Failed sign-in counters of the bundled sign-in (issue 9), in rate-limiter-flexible's RateLimiterPostgres
+ * Failed sign-in counters of the bundled sign-in (docs/access.md#sign-in-and-sessions), in rate-limiter-flexible's RateLimiterPostgres
  * layout, so the library never creates tables at run time.
  */
 export class Migration20261122210752_sign_in_throttle extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Import staging (issue 10): an uploaded file under a random workbook key bound to its user, project and
+ * Import staging (docs/import.md#wizard-steps): an uploaded file under a random workbook key bound to its user, project and
  * client; each sheet's columns under a random data key; its rows as JSON cells. Removed with the workbook
  * (after the import, or after 24 hours).
  */

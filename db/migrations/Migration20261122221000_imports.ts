@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Import records (issue 10): one row per import with its progress and outcome, and the id of the import
+ * Import records (docs/import.md#the-import-job): one row per import with its progress and outcome, and the id of the import
  * that created each stakeholder and property, so the history can list them and Undo import can remove them.
  * Properties get custom_fields (as stakeholders have) for the wizard's "Create new field" columns.
  */

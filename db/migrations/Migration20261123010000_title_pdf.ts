@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Land-title PDFs in the import wizard (issue 11). A staged PDF keeps its bytes in the object store
+ * Land-title PDFs in the import wizard (docs/import.md#land-title-pdfs). A staged PDF keeps its bytes in the object store
  * (import_workbook.source_*) until the import runs; the import then records it as a document of every
  * property it created, all sharing the one object. So a storage key is no longer unique to one
  * document (an index instead), and each such document names its import (for Undo and history).

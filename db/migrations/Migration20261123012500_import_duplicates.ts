@@ -25,7 +25,7 @@ const KEY_SOURCES = {
 };
 
 /**
- * Duplicates during an import (issue 11): blocking keys on stakeholders and properties, the rows an import
+ * Duplicates during an import (docs/import.md#duplicates): blocking keys on stakeholders and properties, the rows an import
  * holds back for the user, the merges it made (for Undo), and the owner links it made.
  *
  * The keys are computed in JS (metaphone, accent folding), so SQL cannot keep them current. Instead:

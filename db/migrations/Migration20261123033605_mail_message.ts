@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Outgoing mail (issues 13 and 14): one row per message, written in the caller's transaction with the
+ * Outgoing mail (docs/architecture.md#mail): one row per message, written in the caller's transaction with the
  * pg-boss job that sends it; the job marks it sent so nothing goes out twice (app/modules/mail/).
  */
 export class Migration20261123033605_mail_message extends Migration {

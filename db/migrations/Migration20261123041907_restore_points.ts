@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Restore points (issue 14): the project's SQL dump saved to the object store before each Danger Zone
+ * Restore points (docs/administration.md#restore-points): the project's SQL dump saved to the object store before each Danger Zone
  * action, kept for 30 days. project_id has no foreign key so the point outlives a deleted project.
  */
 export class Migration20261123041907_restore_points extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * User management (issue 14). A deleted user keeps a row (`deleted_at`): stakeholders, engagements,
+ * User management (docs/administration.md#user-management). A deleted user keeps a row (`deleted_at`): stakeholders, engagements,
  * documents, templates, projects and imports refer to their creator without ON DELETE, and the name
  * they show must stay; the row loses its e-mail, sign-in identity, memberships and sessions. An
  * invitation names every project the person joins (`project_ids`), matched on first sign-in.

@@ -1,7 +1,7 @@
 import { Migration } from "@mikro-orm/migrations";
 
 /**
- * Stakeholder Property Groups (performance issue 8): each stakeholder with linked properties has a row in
+ * Stakeholder Property Groups (docs/architecture.md#performance): each stakeholder with linked properties has a row in
  * stakeholder_link_count holding how many, so a page of groups is an index scan with a limit instead of
  * counting every link of the project on every request.
  *

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * Database Management (issue 14) end to end, JavaScript off and on, with an axe scan of every state:
+ * Database Management (docs/administration.md#database-management) end to end, JavaScript off and on, with an axe scan of every state:
  * the statistics, a normalisation preview and its confirmation, a record found and deleted through
  * its confirmation, a Danger Zone action refused with the wrong text then done with the right one
  * (locked while pending with JavaScript; its restore point downloaded), and the Activity view filtered. Everything destructive happens
@@ -104,7 +104,7 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
       await expect(page.getByRole("link", { name: /^Delete All Engagements \(1\)$/ })).toBeVisible();
       await page.getByLabel("Type DELETE_ENGAGEMENTS to confirm").fill("DELETE_ENGAGEMENTS");
-      // With JavaScript the Danger Zone locks while the action is pending (spec 001 §4): hold the POST to see it.
+      // With JavaScript the Danger Zone locks while the action is pending (docs/administration.md#danger-zone): hold the POST to see it.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       let passed = () => {};

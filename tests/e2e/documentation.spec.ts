@@ -1,7 +1,7 @@
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * The documentation centre (issue 15), JavaScript off and on: both tabs as URLs, the cards a project
+ * The documentation centre (docs/help-centre.md), JavaScript off and on: both tabs as URLs, the cards a project
  * manager sees (the two system-admin documents faded, without links), a PDF download, the viewer
  * with Print to PDF, the print view, and the Access Denied card for a restricted or unknown document;
  * the system admin opens the restricted ones. Every state, the rendered documents included, is

@@ -4,7 +4,7 @@ import type { Download, Locator, Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * The /export screen (issue 12) end to end, JavaScript off and on: reached from the dashboard, type
+ * The /export screen (docs/export.md) end to end, JavaScript off and on: reached from the dashboard, type
  * and mode chosen, the column list edited (exclude, rename, reorder, remove, add), the file
  * downloaded under the spec's name and read back, CSV with its byte-order mark, the "no field"
  * error and the "No Project Selected" state, with an axe scan of each. Exports only read, so both

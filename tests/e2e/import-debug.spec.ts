@@ -2,7 +2,7 @@ import { JS_MODES, account, expect, signIn, test } from "./support";
 import { createStakeholderViaApi, selectWestern } from "./stakeholders.support";
 
 /**
- * The Import Process Debug Tool (spec 001 §2, issue 11), JavaScript off and on: the project-required
+ * The Import Process Debug Tool (docs/import.md#debug-tool), JavaScript off and on: the project-required
  * state, the counts and the 80 % threshold, a sample of the project's stakeholders, a typed probe
  * through the GET form with a planted near-duplicate, the "No likely duplicates" state, and the 403
  * for a viewer, with an axe scan of each.

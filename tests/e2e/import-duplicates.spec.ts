@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * The import wizard's duplicates step (issue 11) end to end, JavaScript off and on, with files made by
+ * The import wizard's duplicates step (docs/import.md#duplicates) end to end, JavaScript off and on, with files made by
  * other programs (tests/fixtures/import/duplicates/README.md): a base CSV, then a near-duplicate CSV
  * held back against it (reasons, differing fields, Resolve refused until every row has a choice, link,
  * merge and create, the Complete step's flash, counts and values kept); a LibreOffice workbook whose rows
@@ -46,7 +46,7 @@ const COMPLETE = /Import Successful!|Import failed/;
 const onDuplicates = (page: Page) => page.getByRole("heading", { name: /^Resolve duplicates: / });
 
 /**
- * Presses Import. One import per project waits in the queue at a time (issue 10): the refusal (a 4xx
+ * Presses Import. One import per project waits in the queue at a time (docs/import.md#the-import-job): the refusal (a 4xx
  * answer with "already waiting to start") asks the user to press Import again. Each press is judged by
  * its own POST's answer, not by the screen, where an earlier refusal stays until the next answer lands.
  */

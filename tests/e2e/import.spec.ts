@@ -5,7 +5,7 @@ import { JS_MODES, account, expect, signIn, test } from "./support";
 import { selectWestern } from "./stakeholders.support";
 
 /**
- * The import wizard (issue 10) end to end, JavaScript off and on: upload, sheet choice, mapping,
+ * The import wizard (docs/import.md) end to end, JavaScript off and on: upload, sheet choice, mapping,
  * progress, complete, the imported stakeholders on /stakeholders, the history and Undo import, with
  * an axe scan of every step and error state.
  */
@@ -44,7 +44,7 @@ async function uploadFile(page: Page, file: { name: string; mimeType: string; bu
 }
 
 /**
- * Presses Import. One import per project waits in the queue at a time (issue 10), and other tests
+ * Presses Import. One import per project waits in the queue at a time (docs/import.md#the-import-job), and other tests
  * import into the same project in parallel: the refusal says so, and the user presses Import again.
  */
 async function submitImport(page: Page) {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { account, expect, signIn, test } from "./support";
 
 /**
- * Issue 8 §5: at a desktop and a phone width no page is wider than the window, no word or number
+ * docs/architecture.md#performance (layout): at a desktop and a phone width no page is wider than the window, no word or number
  * is split across lines, and every table sits in its own labelled, keyboard-focusable scrolling
  * region (DataTable), so a wide table scrolls there instead of widening the page.
  */

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { account, expect, signIn, test } from "./support";
 
 /**
- * Issue 8 §3: compressed bytes over the network for the main pages, signed in with the demo
+ * docs/architecture.md#performance (page weight): compressed bytes over the network for the main pages, signed in with the demo
  * project selected. The first visit starts from an empty HTTP cache; the repeat visit opens the
  * same page again in the same browser (built assets are immutable-cached, so only the document
  * and anything uncacheable travel). Figures are printed so they can be quoted.

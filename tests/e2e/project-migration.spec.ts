@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * Project Migration (issue 14), JavaScript off and on. The system admin makes two clients of their
+ * Project Migration (docs/administration.md#project-migration), JavaScript off and on. The system admin makes two clients of their
  * own and a project in the first (POST /api/client/create, POST /api/projects), so the seeded
  * clients are untouched; then, from the Admin menu: the missing-choice message, the preview (its
  * records, members, warning), Migrate Project, and the project now under its new client. A

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, signedIn, test } from "./support";
 
 /**
- * New project (issue 13) end to end: the start-up form reached from the dashboard, its errors, team
+ * New project (docs/lifecycle.md#new-project) end to end: the start-up form reached from the dashboard, its errors, team
  * rows, the PDF auto-fill with start-up forms LibreOffice made (tests/fixtures/project-startup), and
  * Create, which lands on the project's phases. JavaScript off and on, axe on each state. Each mode
  * creates one project in the demo client (allowed 5; 2 are seeded); the second client is on the free

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * The project phases (issue 13) end to end, JavaScript off and on: the overview from the dashboard's
+ * The project phases (docs/lifecycle.md#phases) end to end, JavaScript off and on: the overview from the dashboard's
  * Project Phases button, the planning form saved (In Progress) and then submitted, the closure
  * submitted and filed in the project's documents, with the flashes, badges and an axe scan of each
  * state. The two modes complete phases, which happens once per project, so each has a project of

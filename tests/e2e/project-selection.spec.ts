@@ -20,7 +20,7 @@ for (const mode of JS_MODES) {
       for (const action of ["Import Data", "Add Stakeholder", "Export to Excel"]) {
         await expect(page.getByRole("link", { name: action })).toBeVisible();
       }
-      // Officers may not export the whole database (spec 000 §2).
+      // Officers may not export the whole database (docs/access.md#database-export).
       await expect(page.getByRole("link", { name: "Export Database" })).toHaveCount(0);
       await expectAccessible(page);
 

@@ -1,7 +1,7 @@
 import { SEEDED_ACCOUNTS } from "../../db/seeders/seeded-accounts";
 import { JS_MODES, expect, signIn, test } from "./support";
 
-/** What each role must see in the navigation bar (spec 001 §2 and §6), written out by hand. */
+/** What each role must see in the navigation bar (docs/access.md#navigation), written out by hand. */
 const EXPECTED: Record<string, { label: string; admin: string[] }> = {
   system_admin: { label: "System Administrator", admin: ["User Management", "Database Management", "Project Migration", "Subscription"] },
   client_owner: { label: "Client Owner", admin: ["User Management", "Database Management", "Subscription"] },

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * The Subscription screen (issue 14), JavaScript off and on: a system admin reaches it from the
+ * The Subscription screen (docs/administration.md#subscription), JavaScript off and on: a system admin reaches it from the
  * Admin menu, creates a client (the blank name refused first) and grants it a free Professional
  * month; a client owner sees the plan, usage, plan cards and FAQ, asks for an upgrade (no payment
  * provider is configured here, so it is recorded), and the return from a checkout shows its banner

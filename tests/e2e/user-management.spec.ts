@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
- * User Management (issue 14) in the browser, JavaScript off and on: reached from the Admin menu, the
+ * User Management (docs/administration.md#user-management) in the browser, JavaScript off and on: reached from the Admin menu, the
  * role hierarchy and the System Users table, Invite User (its error, then an invitation), the invited
  * person's first sign-in (written straight into the app's database, as the bundled sign-in has only the
  * seeded accounts), a role change, Deactivate and Activate, the user's projects (the Free plan's

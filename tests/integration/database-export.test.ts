@@ -15,7 +15,7 @@ import { callRoute, projectId, signedInRequest } from "./stakeholder-helpers";
 import { withCancelledQuery } from "./support/cancelled-query";
 
 /**
- * The project's SQL dump (issue 12, spec 000 §7): only system_admin, client_owner and director may
+ * The project's SQL dump (docs/export.md#sql-dump): only system_admin, client_owner and director may
  * download it; it holds the project's rows and no other client's; and it restores, every value exact,
  * into an empty database migrated to the same version.
  */
@@ -24,7 +24,7 @@ let database: Awaited<ReturnType<typeof useTestDatabase>>;
 let source: PgClient;
 let western: number;
 let coastal: number;
-/** CI machines and this one have psql (DESIGN §6); the embedded PostgreSQL ships none. */
+/** CI machines and this one have psql (docs/decisions.md#postgresql-tools); the embedded PostgreSQL ships none. */
 const hasPsql = spawnSync("psql", ["--version"]).status === 0;
 const FOREIGN_MARKER = `FOREIGN-MARKER-${Date.now().toString(36)}`;
 

@@ -20,7 +20,7 @@ import { currentUser } from "../factories/access";
 import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * Database Management against a real PostgreSQL (issue 14): who may open what (the screen's four
+ * Database Management against a real PostgreSQL (docs/administration.md#database-management): who may open what (the screen's four
  * roles, deleteData for normalisation and record delete, the Danger Zone's two), another client's
  * project or record 404, the typed confirmations, restore points and their downloads, the counts.
  */

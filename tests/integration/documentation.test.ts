@@ -11,7 +11,7 @@ import { consumeFlash } from "../../app/utils/flash.server";
 import { call, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * The documentation centre's routes (issue 15) against a real session store: who may read which
+ * The documentation centre's routes (docs/help-centre.md) against a real session store: who may read which
  * document, the content JSON, and each download read back (the HTML file self-contained, the PDF's
  * text and pages with pdf-parse, the Word file with mammoth). A failed download that a browser
  * followed without JavaScript comes back as a message on the centre.

@@ -9,7 +9,7 @@ import { withCancelledQuery } from "./support/cancelled-query";
 import { call, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * The /export page against a real PostgreSQL (issue 12): the loader's templates and fallbacks, the
+ * The /export page against a real PostgreSQL (docs/export.md): the loader's templates and fallbacks, the
  * column list's postbacks (what a browser without JavaScript sends), the checks before an export,
  * and the download that follows the redirect: the file, once, and only for the user who asked.
  */

@@ -8,7 +8,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { accessFor, callRoute, inContext, projectId, signedInRequest, statusOf, userFor } from "./stakeholder-helpers";
 
 /**
- * /import-debug (spec 001 §2, issue 11): the real matcher on a sample of the project's stakeholders or
+ * /import-debug (docs/import.md#debug-tool): the real matcher on a sample of the project's stakeholders or
  * on a typed name, e-mail and phone, against a real PostgreSQL; importData only, the project's own
  * records only.
  */

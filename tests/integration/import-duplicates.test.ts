@@ -14,7 +14,7 @@ import type { ProjectAccess } from "../../app/modules/project/access.server";
 import { AppError } from "../../app/utils/app-error";
 import { call, jsonRequest, multipartRequest, useUploadTestEnvironment } from "./support/uploads";
 
-/** Duplicates during an import (issue 11) against a real PostgreSQL: detection, the step's reads, resolution, the /api, undo, tenancy. */
+/** Duplicates during an import (docs/import.md#duplicates) against a real PostgreSQL: detection, the step's reads, resolution, the /api, undo, tenancy. */
 const env = useUploadTestEnvironment("import-duplicates");
 const BASE = "http://localhost:3000";
 

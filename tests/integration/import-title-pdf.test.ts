@@ -16,7 +16,7 @@ import type { ProjectAccess } from "../../app/modules/project/access.server";
 import { multipartRequest, PDF, storedFiles, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 import { fixture } from "./support/import-files";
 
-/** Land-title PDFs in the import wizard (issue 11): staged from the committed fixtures against a real PostgreSQL. */
+/** Land-title PDFs in the import wizard (docs/import.md#land-title-pdfs): staged from the committed fixtures against a real PostgreSQL. */
 const env = useUploadTestEnvironment("import-title-pdf");
 const BASE = "http://localhost:3000";
 const WESTERN = "Western Pipeline Stage 2";

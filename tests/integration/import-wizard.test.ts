@@ -13,7 +13,7 @@ import { call, formRequest, multipartRequest, useUploadTestEnvironment, type Fil
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 
 /**
- * The import wizard's pages (issue 10): each step's loader and action called as Remix calls them,
+ * The import wizard's pages (docs/import.md#wizard-steps): each step's loader and action called as Remix calls them,
  * against a real database, the real staging and the real import job.
  */
 const env = useUploadTestEnvironment("import-wizard");

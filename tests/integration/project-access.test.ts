@@ -9,7 +9,7 @@ import { AppError } from "../../app/utils/app-error";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
- * Tenancy and project access (DESIGN §4): another client's project is 404, a known project without
+ * Tenancy and project access (docs/access.md#tenancy): another client's project is 404, a known project without
  * membership or permission is 403. Users come from real session cookies through getCurrentUser.
  */
 

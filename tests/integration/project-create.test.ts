@@ -6,7 +6,7 @@ import { getOrm } from "../../db/orm";
 import { call, jsonRequest, multipartRequest, PNG, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * Creating a project (issue 13) against a real PostgreSQL: /projects/new's action as a browser without
+ * Creating a project (docs/lifecycle.md#new-project) against a real PostgreSQL: /projects/new's action as a browser without
  * JavaScript posts it (team rows, the PDF auto-fill, Create) and POST /api/projects with the spec's
  * payload. Each creation is checked for everything it writes: the project, the creator's membership,
  * part 1 recorded as completed, the queued notification, the audit row; and each refusal for writing

@@ -6,7 +6,7 @@ import { auditRowsEventually } from "./support/audit";
 import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * Project migration (issue 14) against a real PostgreSQL: system admins only, the GET form's
+ * Project migration (docs/administration.md#project-migration) against a real PostgreSQL: system admins only, the GET form's
  * preview (records moving, members losing access, the target's plan), the move itself from the
  * page and the /api (the project and its import history change client, the source client's users
  * lose their memberships and so their access), the target's plan limit checked first, and the

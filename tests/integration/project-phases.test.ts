@@ -13,7 +13,7 @@ import { db, getOrm, withRequestContext } from "../../db/orm";
 import { call, formRequest, jsonRequest, storedFiles, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * The project phases (issue 13) against a real PostgreSQL: the overview and the forms' loaders, saving
+ * The project phases (docs/lifecycle.md#phases) against a real PostgreSQL: the overview and the forms' loaders, saving
  * progress and submitting through the page (what a browser without JavaScript posts) and through
  * /api/projects/{id}/{planning|closure}; the closure's notification row and its PDF in the project's
  * documents; refusals: a viewer's and an officer's writes (403, nothing saved), another client's

@@ -6,7 +6,7 @@ import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "../../app/mod
 import { call, generatedBytes, multipartRequest, PNG, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 
 /**
- * POST /api/extract-pdf-fields (issue 13, spec 001 §7): the start-up form's PDF auto-fill through its
+ * POST /api/extract-pdf-fields (docs/lifecycle.md#pdf-auto-fill): the start-up form's PDF auto-fill through its
  * route, against a real PostgreSQL with the seeded users. The fixtures are LibreOffice's
  * (tests/fixtures/project-startup/README.md).
  */

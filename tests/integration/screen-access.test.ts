@@ -14,11 +14,11 @@ import { db, withRequestContext } from "../../db/orm";
 import { call, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * Per-role screen access (spec 001 §6 "Screen access"; issue 14 "every Admin menu item must lead to a
+ * Per-role screen access (docs/access.md#screen-access; "every Admin menu item must lead to a
  * working screen"): for each of the six roles, every admin screen and its /api twin answer allowed or
- * denied as §6 says, the navigation bar's Admin menu (the root loader's `nav.admin`, which NavBar
+ * denied as docs/access.md says, the navigation bar's Admin menu (the root loader's `nav.admin`, which NavBar
  * renders as it is) lists exactly the screens the role can open, and every item it lists opens.
- * The expectations are written out from §6 by hand and checked against the permissions module, so
+ * The expectations are written out from docs/access.md by hand and checked against the permissions module, so
  * the module cannot drift from the spec without this failing.
  */
 const env = useUploadTestEnvironment("screen-access");
@@ -26,9 +26,9 @@ const BASE = "http://localhost:3000";
 
 type AdminScreen = Extract<Screen, "userManagement" | "databaseManagement" | "projectMigration" | "subscription" | "dangerZone">;
 
-/** Spec 001 §6, "Screen access", written out. */
+/** docs/access.md#screen-access, written out. */
 const SPEC: Record<AdminScreen, readonly Role[]> = {
-  // "User Management needs the manage-users permission": system_admin, client_owner, director, project_manager (§6 table).
+  // "User Management needs the manage-users permission": system_admin, client_owner, director, project_manager (docs/access.md#permission-matrix).
   userManagement: ["system_admin", "client_owner", "director", "project_manager"],
   // "Admin menu with User Management and Database Management: system_admin, client_owner, director, project_manager."
   databaseManagement: ["system_admin", "client_owner", "director", "project_manager"],

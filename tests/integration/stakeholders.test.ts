@@ -82,7 +82,7 @@ describe("create, update, delete with audit rows", () => {
 
   it("deletes (deleteData only) with an audit row of the before state", async () => {
     const created = await inContext(() => createStakeholder(officer, input({ name: "Short Lived" })));
-    // Officers edit but may not delete (spec 001 §6).
+    // Officers edit but may not delete (docs/access.md#permission-matrix).
     expect(await statusOf(() => deleteStakeholder(officer, created.id))).toBe(403);
     expect(await statusOf(() => deleteStakeholder(manager, created.id))).toBe("ok");
     expect(await statusOf(() => getStakeholder(officer, created.id))).toBe(404);

@@ -16,7 +16,7 @@ import { auditRowsEventually } from "./support/audit";
 import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * Clients, plans and subscription (issue 14) against a real PostgreSQL: who may open /subscription
+ * Clients, plans and subscription (docs/administration.md#subscription) against a real PostgreSQL: who may open /subscription
  * and each /api call, client creation and the free month, a client owner's usage, Upgrade Now
  * without a payment provider (a request a system admin applies) and with Stripe (the checkout
  * against a local stand-in for Stripe's API, the webhook with signed and forged payloads), and

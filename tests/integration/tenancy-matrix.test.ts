@@ -27,7 +27,7 @@ import { accessFor, callRoute, inContext, projectId, URL_BASE, userFor } from ".
 import { multipartRequest, PDF } from "./support/uploads";
 
 /**
- * The cross-tenant matrix (security issue 9, item 7). Every route that takes a record id (a dynamic
+ * The cross-tenant matrix (docs/access.md#tenancy). Every route that takes a record id (a dynamic
  * URL segment, a panel query such as ?edit=, or an id in the form or JSON body) is listed here with a
  * request for each method it answers. For each: another client's id is 404 (with the user's own
  * project, in the session or in ?projectId=, and with the other client's project), a viewer's write
@@ -200,7 +200,7 @@ const MATRIX: Record<string, Entry> = {
   },
   "api.templates.$id.download.ts": { kind: "api", module: () => import("../../app/routes/api.templates.$id.download"), ops: [get("GET", "template")] },
   "api.projects.$id.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id"), ops: [get("GET", "project")] },
-  // The project phases (issue 13): the project's id is the record.
+  // The project phases (docs/lifecycle.md#phases): the project's id is the record.
   "api.projects.$id.planning.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.planning"), ops: [savePhase("json")] },
   "api.projects.$id.closure.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.closure"), ops: [savePhase("json")] },
   "projects.$id.phases.tsx": { kind: "page", projectScoped: false, module: () => import("../../app/routes/projects.$id.phases"), ops: [get("GET", "project")] },

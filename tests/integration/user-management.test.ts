@@ -16,8 +16,8 @@ import { db, getOrm, withRequestContext } from "../../db/orm";
 import { call, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
 /**
- * User management (issue 14) against a real PostgreSQL: the page and /api/users for each role, the
- * §6 role ceiling, self-protection, another client's users, deactivation ending sessions and refusing
+ * User management (docs/administration.md#user-management) against a real PostgreSQL: the page and /api/users for each role, the
+ * role ceiling (docs/access.md#assignable-roles), self-protection, another client's users, deactivation ending sessions and refusing
  * sign-in, deletion keeping the creator's name, the invitation mail and its acceptance on first
  * sign-in, and the plan's users-per-project limit. Users acted on are made here, never seeded ones.
  */

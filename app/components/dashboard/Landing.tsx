@@ -7,7 +7,7 @@ const FEATURES = [
   { title: "Engagement History", text: "Every conversation with every landholder, on the record." },
 ];
 
-/** The signed-out landing and sign-in screen (spec 001 §2, Login page). */
+/** The signed-out landing and sign-in screen (docs/access.md#sign-in-and-sessions). */
 export function Landing({ loginHref }: { loginHref: string }) {
   return (
     <div className="landing">

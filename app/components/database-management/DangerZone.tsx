@@ -19,7 +19,7 @@ export const DANGER_BUSY_LABEL = "Working…";
 
 /**
  * The Danger Zone action being submitted (JavaScript only; without it the browser's own navigation shows
- * progress and this is always null): spec 001 §4 "Destructive database actions ... lock while pending".
+ * progress and this is always null): destructive database actions lock while pending (docs/administration.md#danger-zone).
  * Also while the page reloads after the action's redirect, so nothing can be started twice.
  */
 function usePendingDanger(): string | null {

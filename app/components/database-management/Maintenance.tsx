@@ -11,7 +11,7 @@ import { formatDate } from "~/utils/dates";
 const NORMALIZE_LABELS: Record<NormalizeType, string> = { stakeholders: "Normalize Stakeholders", properties: "Normalize Properties", all: "Normalize All Data" };
 const RECORD_LABELS: Record<RecordType, string> = { stakeholders: "stakeholders", properties: "properties", engagements: "engagements" };
 
-/** The Text Normalization card (spec 001 §2): what it does, and a button per scope that opens the preview. */
+/** The Text Normalization card (docs/administration.md#text-normalisation): what it does, and a button per scope that opens the preview. */
 export function NormalisationCard() {
   const { search } = useLocation();
   return (

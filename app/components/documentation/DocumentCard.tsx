@@ -7,7 +7,7 @@ export type DocumentCardEntry = DocumentEntry & { available: boolean };
 
 /**
  * One document of the centre. A document the role may not open is shown faded, with no links, and
- * says why (spec 001 §2); the Download Center adds the offline HTML copy to View Online and the PDF and Word files.
+ * says why (docs/help-centre.md#documents); the Download Center adds the offline HTML copy to View Online and the PDF and Word files.
  */
 export function DocumentCard({ doc, tab }: { doc: DocumentCardEntry; tab: "overview" | "downloads" }) {
   const headingId = `doc-${doc.docType}`;

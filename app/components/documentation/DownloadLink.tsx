@@ -6,7 +6,7 @@ interface DownloadLinkProps {
   href: string;
   fileName: string;
   label: string;
-  /** The spec's failure text for this kind of download (§8). */
+  /** The failure text for this kind of download (docs/help-centre.md#messages). */
   failure: string;
   /** Names the document for screen readers: "Download PDF" alone is ambiguous in a list of cards. */
   documentTitle: string;

@@ -57,7 +57,7 @@ function InlineError({ name, message }: { name: string; message: string | undefi
 }
 
 /**
- * The column list (spec 000 §2, §5): one row per column with Enabled, its database field and its
+ * The column list (docs/export.md#column-list): one row per column with Enabled, its database field and its
  * name; rows that would not be exported say "Excluded" and why. Without JavaScript every button
  * posts the form back and the page action returns the edited list; with JavaScript the same edits
  * happen in place (`applyRowEdit`) and Export fetches the file from /api/export/excel, saves it and

@@ -22,7 +22,7 @@ interface Choice {
   newFieldName: string;
 }
 
-/** Spec 000 §5: Import is possible once a column is mapped and every new field has a name. */
+/** docs/import.md#mapping: Import is possible once a column is mapped and every new field has a name. */
 function readiness(choices: Choice[]): string | null {
   if (!choices.some((c) => c.target && c.target !== SKIP)) return "Map at least one column to a field before importing.";
   if (choices.some((c) => c.target === CREATE_NEW_FIELD && !c.newFieldName.trim())) return "Enter a name for every new field before importing.";
@@ -45,7 +45,7 @@ function InlineError({ name, message }: { name: string; message: string | undefi
  * Step 3: one row per column with its header, first 3 sample values, a native select of targets and a
  * "New field name" box. Without JavaScript every box shows (used only for "Create new field"), and the
  * server refuses an incomplete mapping with the error summary; with JavaScript the box shows only for
- * that choice and Import stays disabled until the mapping is complete (spec 000 §5).
+ * that choice and Import stays disabled until the mapping is complete (docs/import.md#mapping).
  */
 export function MappingForm({ dataKey, importType, columns, fields }: { dataKey: string; importType: ImportType; columns: Column[]; fields: Field[] }) {
   const errors = useFormErrors(MAPPING_FORM_ID);

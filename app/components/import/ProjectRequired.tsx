@@ -4,7 +4,7 @@ import { ErrorSummary, FORM_ERROR, useFormErrors } from "~/components/kit";
 import { PROJECT_REQUIRED_TEXT, PROJECT_REQUIRED_TITLE } from "~/modules/import/wizard";
 
 /**
- * The wizard without a selected project (spec 000 §2): the spec's words, and a way to choose one. A
+ * The wizard without a selected project (docs/import.md): the described words, and a way to choose one. A
  * form posted anyway is refused with the same text in the error summary.
  */
 export function ProjectRequired() {

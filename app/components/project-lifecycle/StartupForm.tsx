@@ -8,7 +8,7 @@ import { blankTeamRow, STARTUP_FORM_ID, teamFieldName, type StartupValues, type 
 import type { ExtractedField } from "~/modules/project-lifecycle/startup-text";
 import { applyRowEdit, parseRowEdit, rowEditIntent, type RowControl, type RowFocus } from "~/utils/row-list";
 
-/** The form's sections, in the order of the paper form (spec 001 §3). */
+/** The form's sections, in the order of the paper form (docs/lifecycle.md#start-up-form). */
 const SECTIONS: { title: string; keys: string[] }[] = [
   { title: "Project", keys: ["projectTitle", "projectNumber"] },
   { title: "Client", keys: ["clientName", "clientABN", "clientProjectManager", "clientPhone"] },

@@ -16,7 +16,7 @@ export interface Extraction {
 const FILE_ID = fieldId(`${STARTUP_PDF_FORM_ID}-pdf`);
 
 /**
- * "Auto-fill from a PDF" (spec 001 §2, §4: idle, processing, filled). Without JavaScript the PDF is
+ * "Auto-fill from a PDF" (idle, processing, filled: docs/lifecycle.md#pdf-auto-fill). Without JavaScript the PDF is
  * posted to the page, which re-renders the start-up form filled in; with JavaScript it goes to
  * POST /api/extract-pdf-fields and `onExtracted` fills the form in place. Either way the message
  * "Extracted N fields and auto-populated the form" and the first 8 fields found are shown.

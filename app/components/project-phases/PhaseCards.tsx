@@ -75,7 +75,7 @@ function PhaseLink({ projectId, phase, state, canFill }: { projectId: number; ph
   );
 }
 
-/** The three parts of the form (spec 001 §2): Part 1 Start-Up, always completed, then Planning and Closure. */
+/** The three parts of the form (docs/lifecycle.md#phases): Part 1 Start-Up, always completed, then Planning and Closure. */
 export function PhaseCards({ data }: { data: PhasesOverviewData }) {
   const { project, timeZone, canFill } = data;
   return (

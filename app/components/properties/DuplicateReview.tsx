@@ -8,7 +8,7 @@ import { MATCH_TYPE_LABELS, similarityPercent, type DuplicateCandidate } from "~
 const REPOSTED = ["address", "volume", "folio", "area", "zoning", "notes", "nextAction", "nextActionDueDate", "hasLAA", "laaExpiryDate", "laaDetails"] as const;
 
 /**
- * The duplicate-found dialog (spec 000 §4): the candidates, Cancel (discards the new property) and
+ * The duplicate-found dialog (docs/records.md#property-duplicates): the candidates, Cancel (discards the new property) and
  * Create Anyway (posts the same values again with force=1).
  */
 export function DuplicateReview({ duplicates, submitted, closeTo, returnTo }: { duplicates: DuplicateCandidate[]; submitted: Record<string, string>; closeTo: string; returnTo: string }) {

@@ -6,7 +6,7 @@ import { PROPERTY_FORM, PROPERTY_LIMITS } from "~/modules/property/limits";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**
- * Add / edit form (spec 000 §3 property form fields). Without JavaScript the LAA fields are always
+ * Add / edit form (docs/records.md#property-form). Without JavaScript the LAA fields are always
  * shown (the server keeps them only when the box is ticked); with JavaScript they appear on ticking.
  */
 export function PropertyForm({ mode, values, closeTo, returnTo }: { mode: "add" | "edit"; values: Record<string, string>; closeTo: string; returnTo: string }) {

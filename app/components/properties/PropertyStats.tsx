@@ -1,7 +1,7 @@
 import { StatTiles } from "~/components/kit";
 import type { PropertyStats as Stats } from "~/modules/property/property.server";
 
-/** The four summary tiles for the whole project (spec 000 §2). */
+/** The four summary tiles for the whole project (docs/records.md#property-list). */
 export function PropertyStats({ stats }: { stats: Stats }) {
   return (
     <StatTiles

@@ -4,7 +4,7 @@ import { Button, Card, Flex, Heading } from "@radix-ui/themes";
 import { usePageHasFormErrors } from "~/components/form/form-state";
 
 /**
- * The spec's modals as URL states (DESIGN §2): a labelled panel rendered by the server at the top of
+ * The described modals as URL states (docs/decisions.md#url-states): a labelled panel rendered by the server at the top of
  * the page, whose heading takes focus when it opens, with a Close link back to the list URL.
  */
 export function PanelDialog({ id, title, closeTo, children, wide = false }: { id: string; title: string; closeTo: string; children: ReactNode; wide?: boolean }) {

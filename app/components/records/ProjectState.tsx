@@ -11,7 +11,7 @@ export function ProjectBanner({ project }: { project: { name: string; clientName
   );
 }
 
-/** Shown instead of a record screen when no project is selected (spec 000 §2). */
+/** Shown instead of a record screen when no project is selected (docs/records.md#dashboard). */
 export function NoProjectSelected({ what }: { what: string }) {
   return (
     <Callout.Root asChild color="amber" size="3" className="notice-panel">

@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "./urls";
 
 /**
- * Record Interaction (spec 000 §2, §5). Follow-up Date is always rendered (so it works without
+ * Record Interaction (docs/records.md#engagements). Follow-up Date is always rendered (so it works without
  * JavaScript) and only required and kept when the box is ticked; with JavaScript it is hidden
  * until the box is ticked.
  */

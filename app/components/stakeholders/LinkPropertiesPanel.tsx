@@ -4,7 +4,7 @@ import { listSearch } from "./urls";
 
 export const LINK_FORM = "link-properties";
 
-/** Link Properties (spec 000 §2): the project's properties as a checklist, current links ticked. */
+/** Link Properties (docs/records.md#links): the project's properties as a checklist, current links ticked. */
 export function LinkPropertiesPanel({ stakeholder, properties, linked }: { stakeholder: { id: number; name: string }; properties: { id: number; address: string }[]; linked: number[] }) {
   const { search } = useLocation();
   const navigation = useNavigation();

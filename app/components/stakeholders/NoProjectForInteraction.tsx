@@ -1,7 +1,7 @@
 import { FORM_ERROR, useFormErrors } from "~/components/kit";
 import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-types";
 
-/** Spec 000 §8: recording an interaction with no project selected says so, whether asked by URL or by a post. */
+/** docs/records.md#engagements: recording an interaction with no project selected says so, whether asked by URL or by a post. */
 export function NoProjectForInteraction({ requested }: { requested: boolean }) {
   const posted = useFormErrors()?.fieldErrors[FORM_ERROR] === NO_PROJECT_FOR_INTERACTION;
   if (!requested && !posted) return null;

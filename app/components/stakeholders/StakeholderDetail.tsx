@@ -33,7 +33,7 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 const email = (value: string | null) => (value ? <Breakable text={value} /> : null);
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? `${lat}, ${lng}` : null);
 
-/** Details tab: every field of the record, including imported custom fields (spec 000 §2). */
+/** Details tab: every field of the record, including imported custom fields (docs/records.md#stakeholder-list). */
 function DetailsTab({ s }: { s: StakeholderDetails }) {
   const custom = Object.entries(s.customFields ?? {});
   return (

@@ -8,7 +8,7 @@ import { listSearch } from "./urls";
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /**
- * Add / Edit Stakeholder (spec 000 §2). Edit posts the version it was rendered with; a stale save is
+ * Add / Edit Stakeholder (docs/records.md#stakeholder-form). Edit posts the version it was rendered with; a stale save is
  * refused and the form re-renders from the current record (the key remounts it on a new version).
  */
 export function StakeholderForm({ stakeholder }: { stakeholder: StakeholderJson | null }) {

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
 import { formatKilobytes } from "~/modules/document/file-types";
 import type { TemplateJson } from "~/modules/template/template.server";
 
-/** One template card (spec 001 §2): name, file, description, category, first 2 tags then +N, size in KB. */
+/** One template card (docs/records.md#templates): name, file, description, category, first 2 tags then +N, size in KB. */
 export function TemplateCard({ template, projectId, canEdit, canDelete }: { template: TemplateJson; projectId: number; canEdit: boolean; canDelete: boolean }) {
   const shown = template.tags.slice(0, 2);
   const more = template.tags.length - shown.length;

@@ -8,7 +8,7 @@ export interface RoleCard {
   description: string;
 }
 
-/** The six roles with their levels and descriptions (spec 001 §6). */
+/** The six roles with their levels and descriptions (docs/access.md#roles). */
 export function RoleHierarchy({ cards }: { cards: RoleCard[] }) {
   return (
     <section aria-labelledby="roles-title" className="stack">

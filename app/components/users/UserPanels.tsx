@@ -186,7 +186,7 @@ export function ClientFilter({ clients, selected }: { clients: { id: number; nam
   );
 }
 
-/** The view for a role without manageUsers (spec 001 §2). */
+/** The view for a role without manageUsers (docs/administration.md#user-management). */
 export function AccessRestricted({ message }: { message: string }) {
   return (
     <Callout.Root asChild color="amber" size="3" className="notice-panel">

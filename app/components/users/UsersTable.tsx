@@ -19,7 +19,7 @@ export interface UserTableRow {
   can: { changeRole: boolean; changeStatus: boolean; remove: boolean; members: boolean; roles: Role[] };
 }
 
-/** The System Users table (spec 001 §2): user, role, status, joined, actions. Every control is a plain form or link. */
+/** The System Users table (docs/administration.md#user-management): user, role, status, joined, actions. Every control is a plain form or link. */
 export function UsersTable({ users, meId, showClient }: { users: UserTableRow[]; meId: string; showClient: boolean }) {
   const { search } = useLocation();
   const back = userListSearch(search);

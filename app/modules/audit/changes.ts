@@ -1,5 +1,5 @@
 /**
- * The fields an audit row changed, old → new, for the History views (issue 14). Pure. Bookkeeping
+ * The fields an audit row changed, old → new, for the History views (docs/administration.md#history). Pure. Bookkeeping
  * fields (version, timestamps, match keys) are left out: they change with every save.
  */
 export interface FieldChange {

@@ -3,7 +3,7 @@ import type { CurrentUser } from "~/modules/auth/guards.server";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 
-/** The refusals of the clients, subscription and migration screens and calls (spec 001 §2, §6, §8). */
+/** The refusals of the clients, subscription and migration screens and calls (docs/access.md#screen-access, docs/administration.md#messages). */
 export const BILLING_MESSAGES = {
   manageClients: "Access Denied - Only system administrators can manage client organizations.",
   subscription: "Access Denied - Only client owners and system administrators can manage subscriptions.",
@@ -24,12 +24,12 @@ export function requireClientManager(user: CurrentUser, entityId: string | numbe
   if (!hasPermission(user.role, "manageClients")) throw refuseBilling(user, "Client", entityId, `role ${user.role} lacks manageClients`, BILLING_MESSAGES.manageClients);
 }
 
-/** migrateProjects (system_admin only, spec 001 §2). */
+/** migrateProjects (system_admin only, docs/access.md#screen-access). */
 export function requireMigrator(user: CurrentUser, entityId: string | number = "all"): void {
   if (!hasPermission(user.role, "migrateProjects")) throw refuseBilling(user, "Project", entityId, `role ${user.role} lacks migrateProjects`, BILLING_MESSAGES.migrate);
 }
 
-/** The Subscription screen (system_admin and client_owner, spec 001 §6). */
+/** The Subscription screen (system_admin and client_owner, docs/access.md#screen-access). */
 export function requireSubscriptionScreen(user: CurrentUser): void {
   if (!canAccessScreen(user.role, "subscription")) throw refuseBilling(user, "Client", user.clientId ?? "none", `role ${user.role} may not open the subscription`, BILLING_MESSAGES.subscription);
 }

@@ -1,5 +1,5 @@
 /**
- * Client organisations and their plans (spec 001 §2 Subscription, §3 Client, §4, §7): the system
+ * Client organisations and their plans (docs/administration.md#subscription, #plans): the system
  * admin's list, creation, the free Professional month and the offline upgrade requests; a client
  * owner's subscription and usage. Each function checks its permission first.
  */
@@ -168,7 +168,7 @@ export async function recordUpgradeRequest(user: CurrentUser, clientId: number, 
 
 const toMB = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
-/** GET /api/client/subscription: the client owner's plan and usage (spec 001 §3 Subscription). */
+/** GET /api/client/subscription: the client owner's plan and usage (docs/administration.md#subscription). */
 export async function getSubscription(user: CurrentUser, now: Date = new Date()) {
   const clientId = requireSubscriptionClient(user);
   const client = await db().findOne(Client, { id: clientId });

@@ -1,5 +1,5 @@
 /**
- * Upgrade Now (spec 001 §4 "free to professional through a payment checkout"; DESIGN.md §3). With
+ * Upgrade Now (free to professional through a payment checkout; docs/administration.md#subscription). With
  * STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET the client owner goes to a Stripe
  * Checkout session and Stripe's signed webhook sets the plan; with none of them (the default) the
  * upgrade is recorded as a request a system admin applies on /subscription.

@@ -1,5 +1,5 @@
 /**
- * What a client's plan allows (spec 001 §3 Client, §9 plans): the one place the plan limits are
+ * What a client's plan allows (docs/administration.md#plans): the one place the plan limits are
  * decided: projects, users per project and storage, wherever they are enforced or shown. Pure.
  *
  * Free and Starter clients have the limits stored on the client (`maxProjects`, `maxUsersPerProject`;
@@ -22,7 +22,7 @@ export interface PlanHolder {
   freeProExpiresAt?: Date | string | null;
 }
 
-/** Spec 001 §9 leaves the free month's length to the server: 30 days. */
+/** The product leaves the free month's length to the server: 30 days (docs/administration.md#plans). */
 export const FREE_MONTH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The plan cards of the Subscription page (spec 001 §9) and the page's FAQ: what is advertised.
+ * The plan cards of the Subscription page (docs/administration.md#plans) and the page's FAQ: what is advertised.
  * What each plan allows is decided in plan-limits.ts.
  */
 export type PlanCardId = "free" | "professional";

@@ -1,5 +1,5 @@
 /**
- * Moving a project to another client organisation (spec 001 §2 Project Migration, §4; issue 14).
+ * Moving a project to another client organisation (docs/administration.md#project-migration).
  * System admin only. The target's plan limit is checked under a lock on its row, like a project
  * creation; the project, its records and import history move; the source client's users lose their
  * memberships (client owners and directors of the source lose it with the client); staged uploads

@@ -6,7 +6,7 @@ export const MISSING_MIGRATION_CHOICE = "Missing Information: Please select both
 export const CREATE_CLIENT_FORM_ID = "create-client";
 export const MIGRATE_FORM_ID = "migrate-project";
 
-/** Spec 001 §5: non-blank after trimming. Shared by /subscription and POST /api/client/create. */
+/** Non-blank after trimming (docs/administration.md#subscription). Shared by /subscription and POST /api/client/create. */
 export const CreateClientSchema = z.object({
   organizationName: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
@@ -25,7 +25,7 @@ const recordId = (message: string) =>
     z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message),
   );
 
-/** Spec 001 §5: both a project and a target client (sent as a number). Shared by /project-migration and its /api twin. */
+/** Both a project and a target client (sent as a number; docs/administration.md#project-migration). Shared by /project-migration and its /api twin. */
 export const MigrateProjectSchema = z.object({
   projectId: recordId(MISSING_MIGRATION_CHOICE),
   targetClientId: recordId(MISSING_MIGRATION_CHOICE),

@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/switch-to-system-admin (spec 001 §6 "can switch into system admin mode"): how the
+ * POST /api/auth/switch-to-system-admin (system admins "can switch into system admin mode", docs/administration.md#subscription): how the
  * first administrator of a real deployment is made. Only a user whose e-mail is listed in
  * SYSTEM_ADMIN_EMAILS may switch, and only once an identity provider has vouched for that e-mail:
  * an account is linked to a sign-in (`auth_subject`) only through a verified e-mail (sign-in.server.ts),

@@ -33,7 +33,7 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** The project's zone: settings.defaultTimezone (spec 001 §3) when it names a real zone, else Sydney. */
+/** The project's zone: settings.defaultTimezone (docs/records.md#time-zones) when it names a real zone, else Sydney. */
 export function projectTimeZone(settings: unknown): string {
   const zone = settings && typeof settings === "object" ? (settings as { defaultTimezone?: unknown }).defaultTimezone : undefined;
   return isTimeZone(zone) ? zone : DEFAULT_PROJECT_TIME_ZONE;

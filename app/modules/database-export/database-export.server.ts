@@ -14,7 +14,7 @@ const CURSOR = "project_dump_rows";
 /** A download that stops reading for this long loses its snapshot (PostgreSQL ends the session). */
 const STALLED_DOWNLOAD = "15min";
 
-/** The dependency order where foreign keys leave a choice: the order of spec 000 §3, then the rest. */
+/** The dependency order where foreign keys leave a choice: the order of the data model (docs/records.md), then the rest. */
 const PREFERRED_ORDER = [
   CLIENT_TABLE,
   USER_TABLE,
@@ -157,7 +157,7 @@ function filename(projectId: number) {
 
 /**
  * GET /api/database/export: the project's rows as a SQL file that restores into an empty database of the
- * same schema version (spec 000 §7). Only system_admin, client_owner and director may (403 otherwise).
+ * same schema version (docs/export.md#sql-dump). Only system_admin, client_owner and director may (403 otherwise).
  * Everything is read in one REPEATABLE READ READ ONLY snapshot on one connection, through a cursor, and
  * the response is pulled a batch at a time, so neither the rows nor the file are ever held in memory.
  * A failure before the first byte is a 500 "Failed to export database"; after it, the download is cut

@@ -3,7 +3,7 @@ import { auditChanges, type FieldChange } from "~/modules/audit/changes";
 import type { ProjectAccess } from "~/modules/project/access.server";
 
 /**
- * The project's audit log made visible (issue 14, "History"): the Activity view of Database
+ * The project's audit log made visible (docs/administration.md#history): the Activity view of Database
  * Management (filtered by user, record type and date range, paginated) and the History of one
  * stakeholder or property. Access is the caller's: the Activity view needs the screen, a record's
  * History needs only to see the record.

@@ -5,7 +5,7 @@ import { runDangerAction } from "./database-management.server";
 import type { DangerAction } from "./danger-zone";
 
 /**
- * DELETE /api/database/{action}?projectId= with `confirmation` in the body (spec 001 §7): the same
+ * DELETE /api/database/{action}?projectId= with `confirmation` in the body (docs/administration.md#danger-zone): the same
  * function as the page's Danger Zone. A wrong confirmation is 400 'Invalid Confirmation: ...'.
  */
 export async function dangerApi(request: Request, action: DangerAction): Promise<Response> {

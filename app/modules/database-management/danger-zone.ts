@@ -1,7 +1,7 @@
 import type { RESTORE_POINT_REASONS } from "~db/entities/RestorePoint";
 
 /**
- * The Danger Zone's actions (spec 001 §2, §5, §8): the text each needs typed, its button, and what it
+ * The Danger Zone's actions (docs/administration.md#danger-zone): the text each needs typed, its button, and what it
  * says after. Pure data, shared by the page, the /api routes and the server module.
  */
 export type DangerAction = (typeof RESTORE_POINT_REASONS)[number];

@@ -14,7 +14,7 @@ import { MIN_SEARCH_LENGTH, NORMALIZE_TYPES, RECORD_TYPES, type NormalizeType, t
 const recordTypeFrom = (value: string | null): RecordType => ((RECORD_TYPES as readonly string[]).includes(value ?? "") ? (value as RecordType) : "stakeholders");
 
 /**
- * /database-management for one URL (spec 001 §2; issue 14): the project, its statistics, the
+ * /database-management for one URL (docs/administration.md#database-management): the project, its statistics, the
  * record search (?records=&search=), the confirmations (?normalize=TYPE, ?delete=ID, ?danger=ACTION),
  * the restore points, and the Activity view (?view=activity&user=&type=&from=&to=&page=).
  */

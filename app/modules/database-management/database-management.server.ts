@@ -13,7 +13,7 @@ import { createRestorePoint } from "./restore-points.server";
 import { MIN_SEARCH_LENGTH, type RecordType } from "./schemas";
 
 /**
- * Database Management (spec 001 §2, §6, §7; issue 14): statistics, record search and delete, and the
+ * Database Management (docs/administration.md#database-management): statistics, record search and delete, and the
  * Danger Zone. Each function checks what it needs first: the screen (system_admin, client_owner,
  * director, project_manager), deleteData for record maintenance, the Danger Zone's two roles.
  */
@@ -64,7 +64,7 @@ export type RecordRow =
 
 export const SEARCH_LIMIT = 50;
 
-/** Each type's columns (spec 001 §3 record search rows), the text it matches, and its order. */
+/** Each type's columns (docs/administration.md#record-search), the text it matches, and its order. */
 const SEARCH_SQL: Record<RecordType, { select: string; match: string[]; order: string }> = {
   stakeholders: {
     select: `select 'stakeholders' as type, id, name, coalesce(nullif(email, ''), nullif(email2, '')) as email, member_type as "memberType", count(*) over ()::int as total from stakeholder`,

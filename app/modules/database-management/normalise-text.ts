@@ -1,5 +1,5 @@
 /**
- * Text normalisation of Database Management (spec 001 §2): text typed or imported in capitals
+ * Text normalisation of Database Management (docs/administration.md#text-normalisation): text typed or imported in capitals
  * ("JOHN SMITH", "12 GEORGE ST SYDNEY NSW") becomes Title Case, while the abbreviations that are
  * capitals by nature stay so. Only a value with no lower-case letter at all is touched: a value with
  * any lower-case letter was written that way on purpose ("McDonald", "de Groot") and is left alone.

@@ -1,4 +1,4 @@
-/** The tabs of a stakeholder's or property's details panel (?tab=): History shows its audit rows (issue 14). */
+/** The tabs of a stakeholder's or property's details panel (?tab=): History shows its audit rows (docs/administration.md#history). */
 export type RecordTab = "details" | "documents" | "history";
 
 export function recordTabFrom(value: string | null): RecordTab {

@@ -6,7 +6,7 @@ import { DANGER_ACTION_NAMES, type DangerAction } from "./danger-zone";
 export const NORMALIZE_TYPES = ["stakeholders", "properties", "all"] as const;
 export type NormalizeType = (typeof NORMALIZE_TYPES)[number];
 
-/** The record types of Individual Record Management (spec 001 §2) and of DELETE /api/{recordType}/{id}. */
+/** The record types of Individual Record Management (docs/administration.md#record-search) and of DELETE /api/{recordType}/{id}. */
 export const RECORD_TYPES = ["stakeholders", "properties", "engagements"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -26,5 +26,5 @@ export const DangerActionSchema = z.enum(DANGER_ACTION_NAMES as [DangerAction, .
 
 export const RecordTypeSchema = z.enum(RECORD_TYPES);
 
-/** Record search needs at least 3 characters (spec 001 §5: results only when longer than 2). */
+/** Record search needs at least 3 characters (results only when longer than 2; docs/administration.md#record-search). */
 export const MIN_SEARCH_LENGTH = 3;

@@ -1,6 +1,6 @@
 import { withParams } from "~/utils/list-query";
 
-/** The screen's URL states (DESIGN §2): each confirmation is its own URL; closing one keeps the search. */
+/** The screen's URL states (docs/decisions.md#url-states): each confirmation is its own URL; closing one keeps the search. */
 export const DATABASE_MANAGEMENT_PATH = "/database-management";
 const PANEL_PARAMS = ["normalize", "delete", "danger"] as const;
 

@@ -13,7 +13,7 @@ import { UploadError, type StoredUpload } from "./upload.server";
 import { refId } from "~db/entities/refs";
 import { requireRecordId } from "~/utils/record-id";
 
-/** The spec's document shape (spec 000 §3) plus the linked record ids the screens use. */
+/** The described document shape (docs/records.md#documents) plus the linked record ids the screens use. */
 export interface DocumentJson {
   id: number;
   original_file_name: string;
@@ -38,7 +38,7 @@ export interface DocumentFilter {
   offset: number;
 }
 
-/** Which role may delete: deleteData (officers upload and edit notes, but do not delete; spec 001 §6). */
+/** Which role may delete: deleteData (officers upload and edit notes, but do not delete; docs/access.md#permission-matrix). */
 
 export function documentAbilities(access: ProjectAccess) {
   return recordAbilities(access);

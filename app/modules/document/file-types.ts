@@ -3,7 +3,7 @@
  * validation, display-safe file names, Content-Disposition encoding, tags and byte formatting.
  */
 
-/** Spec 000 §9: maximum document size 50MB. */
+/** Maximum document size 50MB (docs/errors.md#limits). */
 export const MAX_FILE_BYTES = 52_428_800;
 export const FILE_TOO_LARGE_MESSAGE = "File size must be less than 50MB";
 export const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
@@ -26,9 +26,9 @@ const TYPES: Record<string, { mime: string; kind: Kind }> = {
   webp: { mime: "image/webp", kind: "webp" },
 };
 
-/** Spec 000 §5. */
+/** docs/records.md#documents. */
 export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "txt", "csv", "jpg", "jpeg", "png", "gif", "webp"] as const;
-/** Spec 001 §5. */
+/** docs/records.md#templates. */
 export const TEMPLATE_EXTENSIONS = ["pdf", "doc", "docx", "txt", "xlsx", "xls"] as const;
 
 export const DOCUMENT_ACCEPT = DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(",");
@@ -253,7 +253,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** Spec 001 §9: template size in KB with one decimal. */
+/** Template size in KB with one decimal (docs/records.md#templates). */
 export function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }

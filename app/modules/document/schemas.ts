@@ -41,7 +41,7 @@ export const documentUploadSchema = z.object({
 });
 export type DocumentUploadInput = z.infer<typeof documentUploadSchema>;
 
-/** Edit notes (spec 000 §5): blank description and category become null; tags split on commas. */
+/** Edit notes (docs/records.md#documents): blank description and category become null; tags split on commas. */
 export const documentEditSchema = z.object({
   description: descriptionField,
   category: categoryField,

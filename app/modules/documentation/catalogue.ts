@@ -1,5 +1,5 @@
 /**
- * The documentation centre's five documents (spec 001 §2, §6): what each is, who may open it, which
+ * The documentation centre's five documents (docs/help-centre.md#documents): what each is, who may open it, which
  * downloads it offers. Pure and client-safe: the centre's cards, the viewer and the /api routes all
  * read this one list, so what is offered and what is allowed agree.
  */
@@ -13,9 +13,9 @@ export interface DocumentEntry {
   docType: DocType;
   title: string;
   description: string;
-  /** System admin only (spec 001 §6: sales materials and system architecture). */
+  /** System admin only (sales materials and system architecture; docs/access.md#screen-access). */
   restricted: boolean;
-  /** Also offered as a Word document (spec 001 §2). */
+  /** Also offered as a Word document (docs/help-centre.md#centre). */
   hasWord: boolean;
 }
 
@@ -59,7 +59,7 @@ export const DOCUMENTS: readonly DocumentEntry[] = [
 
 export const RESTRICTED_NOTE = "Requires System Admin access level";
 
-/** Spec 001 §8, word for word. */
+/** docs/help-centre.md#messages, word for word. */
 export const DOC_MESSAGES = {
   accessDenied: "Access denied: Insufficient permissions",
   fetchFailed: "Failed to fetch documentation",

@@ -55,7 +55,7 @@ export async function loadDocument(docType: DocType): Promise<LoadedDocument> {
 
 /**
  * The document `user` may open: an unknown name is 404, a restricted one 403 with the spec's
- * message (spec 001 §6, §8). Every page and /api route that shows or sends a document goes through this.
+ * message (docs/help-centre.md#viewer, #messages). Every page and /api route that shows or sends a document goes through this.
  */
 export async function requireDocument(user: Pick<CurrentUser, "role">, docType: unknown): Promise<LoadedDocument> {
   const access = documentAccess(user.role, docType);

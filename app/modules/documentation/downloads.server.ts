@@ -1,6 +1,6 @@
 /**
  * The /api/documentation routes' work: who may have which document, in which format. A failure is the
- * spec's message (§8) with its status for a script (the page's download buttons with JavaScript read
+ * spec's message (docs/help-centre.md#messages) with its status for a script (the page's download buttons with JavaScript read
  * it); for a browser that followed a plain link (JavaScript off) it becomes a flash on the centre, so
  * the person sees the message instead of a JSON body.
  */
@@ -21,7 +21,7 @@ const MIME: Record<DownloadKind, string> = {
   word: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
-/** GET /api/documentation/content/{docType}: `{ html, lastModified }` (spec 001 §7). */
+/** GET /api/documentation/content/{docType}: `{ html, lastModified }` (docs/help-centre.md#downloads). */
 export async function documentationContentJson(request: Request, docType: unknown) {
   const user = await requireUser(request);
   const document = await requireDocument(user, docType);

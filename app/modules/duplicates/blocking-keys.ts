@@ -1,5 +1,5 @@
 /**
- * Blocking keys (issue 11): short normalised strings stored in indexed columns, so that the candidates of
+ * Blocking keys (docs/import.md#duplicates): short normalised strings stored in indexed columns, so that the candidates of
  * an incoming row are found by one equality lookup per key instead of comparing all pairs. Two records
  * that share any key are scored with the match rules; records sharing none are never compared.
  */
@@ -14,7 +14,7 @@ export interface StakeholderKeyFields {
   phone?: string | null;
   phone2?: string | null;
   phone3?: string | null;
-  /** The other numbers screens read (spec 000 §3): a shared one is a shared phone too. */
+  /** The other numbers screens read (docs/records.md#stakeholder-fields): a shared one is a shared phone too. */
   mobile?: string | null;
   mobilePhone?: string | null;
   cellPhone?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Finding the likely duplicates of incoming rows among a project's records (issue 11), set-based and
+ * Finding the likely duplicates of incoming rows among a project's records (docs/import.md#duplicates), set-based and
  * indexed: every record carries its blocking keys (match_keys, copied by triggers into <table>_match_key
  * with a b-tree index); the records sharing a key with a batch of incoming rows come back from one query
  * per kind of key, and only those are scored, in JS, with the match rules. Never all pairs.

@@ -1,5 +1,5 @@
 /**
- * The blocking keys a record is stored with (stakeholder.match_keys, property.match_keys; issue 11), as
+ * The blocking keys a record is stored with (stakeholder.match_keys, property.match_keys; docs/data-access.md#derived-tables-and-keys), as
  * one text array per record with a GIN index: the candidates of an incoming row are the records whose
  * array overlaps the row's keys. Each key is prefixed by its kind, so an e-mail can never meet a phone.
  *

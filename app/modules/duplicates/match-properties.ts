@@ -1,5 +1,5 @@
 /**
- * Is an incoming property one already in the project (issue 11, spec 000 §3 "Duplicate candidate", §9)?
+ * Is an incoming property one already in the project (docs/import.md#duplicates)?
  * The same volume/folio as written is the same title and is merged without asking; the same numbers
  * written with other leading zeros or a suffix on one side, the same lot on the same plan, or a similar
  * address are left for the user to resolve.
@@ -37,7 +37,7 @@ function lotPlanMatch(candidate: PropertyKeyFields, existing: PropertyKeyFields)
   if (!a || !b || a.lot !== b.lot || a.planNumber !== b.planNumber) return null;
   // A plan number without its type could be any register's; with both types written they must agree.
   if (a.planType && b.planType && a.planType !== b.planType) return null;
-  // Spec 000 §3 spells this match type "lot/plan".
+  // The /api spells this match type "lot/plan" (docs/records.md#property-duplicates).
   return { similarity: LOT_PLAN_SIMILARITY, matchType: "lot/plan", reason: `same lot/plan ${lotPlanKey(b.planType ? b : a)}` };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Is an incoming stakeholder likely one already in the project (issue 11)? Same e-mail or phone in any
+ * Is an incoming stakeholder likely one already in the project (docs/import.md#duplicates)? Same e-mail or phone in any
  * slot is near-certain; a similar name is likely unless their contacts disagree; a business at the same
  * address is likely too.
  */
@@ -12,7 +12,7 @@ export interface StakeholderMatchFields extends StakeholderKeyFields {
   memberType?: string | null;
 }
 
-/** Names at least this alike (after normalisation) are flagged (issue 11: 0.8). */
+/** Names at least this alike (after normalisation) are flagged: 0.8 (docs/import.md#duplicates). */
 export const NAME_SIMILARITY_THRESHOLD = 0.8;
 /** A business's addresses at least this alike (same number and postcode) are flagged. */
 export const BUSINESS_ADDRESS_THRESHOLD = 0.85;

@@ -1,9 +1,9 @@
-/** What every duplicate rule answers (issue 11): how alike (0 to 1, shown as a percentage), by what rule, and why in words. */
+/** What every duplicate rule answers (docs/import.md#duplicates): how alike (0 to 1, shown as a percentage), by what rule, and why in words. */
 export interface DuplicateMatch {
   similarity: number;
   matchType: string;
   reason: string;
-  /** Only an exact volume/folio match is merged without asking (spec 000 §9). */
+  /** Only an exact volume/folio match is merged without asking (docs/import.md#duplicates). */
   autoMerge?: boolean;
 }
 

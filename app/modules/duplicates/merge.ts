@@ -1,5 +1,5 @@
 /**
- * Merging an incoming row into the record it duplicates (issue 11, spec 000 §4 "merge data"): the
+ * Merging an incoming row into the record it duplicates ("merge data", docs/import.md#duplicates): the
  * existing record's blank fields are filled from the row, further e-mails, phones and addresses go into
  * free slots, list fields and custom fields are unioned, and where both have a value the existing one is
  * kept — and listed, so the user sees what was not taken. Pure: values are keyed by field key.

@@ -1,5 +1,5 @@
 /**
- * Normalising the values duplicate matching compares (issue 11): names, phones, e-mails, addresses and
+ * Normalising the values duplicate matching compares (docs/import.md#duplicates): names, phones, e-mails, addresses and
  * land-title references, each reduced to one spelling so that "Smith, John" and "JOHN SMITH", "Rd" and
  * "Road", "01234/056" and "1234/56" can be compared (and stored in indexed key columns: `unaccent` is not
  * immutable in PostgreSQL, so normalised text is computed here and stored, never computed in SQL).

@@ -1,5 +1,5 @@
 /**
- * String similarity for duplicate matching (issue 11), 0 to 1. Jaro-Winkler suits short strings such as
+ * String similarity for duplicate matching (docs/import.md#duplicates), 0 to 1. Jaro-Winkler suits short strings such as
  * name words: it forgives one transposed or mistyped letter and rewards a shared beginning.
  */
 import { nameCoreTokens, parseAddress } from "./normalise";

@@ -1,6 +1,6 @@
 import { ENGAGEMENT_TYPES, type EngagementType } from "~db/entities/enums";
 
-/** Engagement types with the labels the Record Interaction form shows (spec 000 §9). */
+/** Engagement types with the labels the Record Interaction form shows (docs/records.md#engagements). */
 export const INTERACTION_TYPE_LABELS: Record<EngagementType, string> = {
   meeting: "In-Person Meeting",
   call: "Phone Call",
@@ -20,5 +20,5 @@ export function interactionTypeLabel(type: string): string {
   return (INTERACTION_TYPE_LABELS as Record<string, string>)[type] ?? type;
 }
 
-/** Spec 000 §5: recording an interaction needs a selected project. */
+/** Recording an interaction needs a selected project (docs/records.md#engagements). */
 export const NO_PROJECT_FOR_INTERACTION = "No project selected. Please select a project before recording interactions.";

@@ -6,7 +6,7 @@ import { DEFAULT_INTERACTION_TYPE } from "./interaction-types";
 import { DEFAULT_TIME_ZONE, isCalendarDate, TIME_ZONE_VALUES, zonedDateToInstant, zonedLocalToInstant } from "./zoned-time";
 
 /**
- * The Record Interaction form (spec 000 §2, §5), shared by the /stakeholders action and POST
+ * The Record Interaction form (docs/records.md#engagements), shared by the /stakeholders action and POST
  * /api/engagements. Times may be datetime-local values, read in the chosen zone, or full ISO
  * instants (with Z or an offset) from /api callers; both are stored as instants.
  */
@@ -75,7 +75,7 @@ export const InteractionSchema = z
       notes: data.notes ?? null,
       outcomes: data.outcomes ?? null,
       followUpRequired: data.followUpRequired,
-      // Spec 000 §9: completed-at defaults to now (unless only a scheduled time is given).
+      // docs/records.md#time-zones: completed-at defaults to now (unless only a scheduled time is given).
       completedAt: completedAt ?? (scheduledAt ? null : new Date()),
       scheduledAt,
       // Only kept when follow-up is ticked (the field is always rendered without JavaScript).

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 
-/** The time-zone choices of the Record Interaction form (spec 000 §9), default Sydney. */
+/** The time-zone choices of the Record Interaction form (docs/records.md#time-zones), default Sydney. */
 export const INTERACTION_TIME_ZONES = [
   { value: "Australia/Sydney", label: "Sydney" },
   { value: "Australia/Melbourne", label: "Melbourne" },

@@ -1,5 +1,5 @@
 /**
- * The /export screen's column list as a form (issue 12): the names its inputs carry, why a row is
+ * The /export screen's column list as a form (docs/export.md#column-list): the names its inputs carry, why a row is
  * "Excluded", the fields a row may choose, and what an edit announces. Client-safe; the page action
  * (export-actions.server.ts) reads the same names back, and the list editing itself is
  * `applyRowEdit` (app/utils/row-list.ts).
@@ -8,7 +8,7 @@ import type { RowEdit, RowEditResult } from "~/utils/row-list";
 import { customFieldKey, exportFields, type ExportType } from "./export-fields";
 import type { ExportMapping, ExportMode } from "./export-templates";
 
-/** What each mode gives, as the page explains it (spec 000 §4, §9). */
+/** What each mode gives, as the page explains it (docs/export.md#modes-and-templates). */
 export const EXPORT_MODE_DESCRIPTIONS: Record<ExportMode, string> = {
   standard: "The usual report columns: 10 for stakeholders, 24 for properties, 15 for engagements.",
   "search-report": "Properties only: the title search layout with the contact found for each title (22 columns).",
@@ -31,7 +31,7 @@ export function mappingFieldName(index: number, key: MappingKey): string {
   return `mappings[${index}].${key}`;
 }
 
-/** Why a row is left out of the file (spec 000 §5), or null when it is exported. */
+/** Why a row is left out of the file (docs/export.md#column-list), or null when it is exported. */
 export function exclusionReason(mapping: Pick<ExportMapping, "dbField" | "customColumnName" | "enabled">): string | null {
   if (!mapping.enabled) return "not enabled";
   if (!mapping.dbField.trim()) return "no database field";

@@ -1,5 +1,5 @@
 /**
- * The Excel/CSV export (spec 000 §7 `POST /api/export/excel`; issue 12). One function for the /api
+ * The Excel/CSV export (`POST /api/export/excel`, docs/export.md). One function for the /api
  * route and the /export page action: `exportData(access, request)` checks exportData, opens a
  * server-side cursor over the one SELECT (export-query.server.ts) in a read-only snapshot, reads the
  * first batch (so a failing query is still an ordinary "Failed to export data" answer), then returns
@@ -58,7 +58,7 @@ export interface ExportFile {
   body: ReadableStream<Uint8Array>;
 }
 
-/** `{type}_export_{YYYY-MM-DD}.xlsx|.csv`, the date being today in the project's time zone (spec 000 §7). */
+/** `{type}_export_{YYYY-MM-DD}.xlsx|.csv`, the date being today in the project's time zone (docs/export.md#the-workbook). */
 export function exportFileName(type: ExportType, format: ExportFormat, today: string): string {
   return `${type}_export_${today}.${format}`;
 }

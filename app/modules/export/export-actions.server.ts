@@ -1,5 +1,5 @@
 /**
- * The /export page's POSTs (issue 12). The column list is one form: "Add column", "Remove",
+ * The /export page's POSTs (docs/export.md#column-list). The column list is one form: "Add column", "Remove",
  * "Move up/down" and "Update list" post it back and the page re-renders the edited list (nothing the
  * user typed is lost); "Export" checks it with the /api route's schema and, when it passes, starts
  * the download (export-download.server.ts). Errors re-render the list with the GOV.UK summary.

@@ -1,5 +1,5 @@
 /**
- * Downloading an export from the /export page without JavaScript (issue 12). A form POST cannot
+ * Downloading an export from the /export page without JavaScript (docs/export.md#download). A form POST cannot
  * both re-render the page with errors and answer with a file, so the page action checks the request
  * and keeps it in the user's session under a random token, then redirects to
  * `/export/download/{token}`; the browser follows the redirect, receives the file as an attachment

@@ -1,13 +1,13 @@
 /**
- * What an Excel/CSV export can contain (spec 000 §3, §7; issue 12): the field catalogue of each export
+ * What an Excel/CSV export can contain (docs/export.md#modes-and-templates): the field catalogue of each export
  * type, as the column list of the /export screen offers it. Pure and client-safe. The SQL that reads
  * each field lives in export-query.server.ts (a unit test proves every key here has one).
  *
- * Keys are the `dbField` of a mapping (spec 000 §7). Record fields use the entity's property name
+ * Keys are the `dbField` of a mapping (docs/export.md#modes-and-templates). Record fields use the entity's property name
  * (db/entities); derived and linked fields have names of their own; a project's custom fields are
  * `custom:<name>` (the import's CUSTOM_PREFIX, the key inside `custom_fields`).
  *
- * Linked records (decided here, spec 000 §3 leaves it open):
+ * Linked records (decided here; the product description leaves it open):
  * - A property's stakeholder columns ("Stakeholder Name" … "Last Contact") cover every stakeholder linked
  *   to it: the primary owner first, then the other linked stakeholders by name. Each column lists that
  *   attribute's non-blank values joined with "; ", repeats dropped, so a single-owner title reads
@@ -46,7 +46,7 @@ export interface ExportField {
 const f = (key: string, label: string, type: ExportValueType = "text", source: ExportField["source"] = "record"): ExportField => ({ key, label, type, source });
 const linked = (key: string, label: string, type: ExportValueType = "list") => f(key, label, type, "linked");
 
-/** The order is the screen's field list; the first five start the custom mode (spec 000 §9). */
+/** The order is the screen's field list; the first five start the custom mode (docs/export.md#modes-and-templates). */
 export const STAKEHOLDER_EXPORT_FIELDS: readonly ExportField[] = [
   f("name", "Name"),
   f("email", "Email"),
@@ -92,7 +92,7 @@ export const STAKEHOLDER_EXPORT_FIELDS: readonly ExportField[] = [
   f("updatedAt", "Updated", "datetime"),
 ];
 
-/** The linked stakeholder attributes of spec 000 §3, in its order. */
+/** The linked stakeholder attributes, in their described order (docs/export.md#modes-and-templates). */
 export const PROPERTY_STAKEHOLDER_FIELDS: readonly ExportField[] = [
   linked("stakeholderName", "Stakeholder Name"),
   linked("stakeholderAddress", "Stakeholder Address"),
@@ -169,7 +169,7 @@ export const PROPERTY_EXPORT_FIELDS: readonly ExportField[] = [
 ];
 
 /**
- * Spec 000 §3's engagement export fields on the stored model: engagement_type is the type's label,
+ * The described engagement export fields (docs/export.md#modes-and-templates) on the stored model: engagement_type is the type's label,
  * title the subject, outcome the outcomes, status Completed/Scheduled from the times, and the
  * communication channel how the type reaches people (in person, phone, e-mail, …). The spec's
  * description and priority have no stored column: Key Topics and Attendees stand in for the first;

@@ -1,5 +1,5 @@
 /**
- * /export (spec 000 §2 "Export to Excel"; issue 12): what the page shows for one URL. The type and
+ * /export ("Export to Excel", docs/export.md): what the page shows for one URL. The type and
  * mode come from the URL; the column list starts from the mode's template, and the field choices
  * include the project's own custom fields.
  */

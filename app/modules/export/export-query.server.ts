@@ -1,5 +1,5 @@
 /**
- * The one SELECT an export runs (issue 12): only the requested columns, only the project's rows, the
+ * The one SELECT an export runs (docs/export.md#modes-and-templates): only the requested columns, only the project's rows, the
  * linked-record aggregates done by PostgreSQL in a LATERAL subquery that is joined only when a
  * linked column is asked for. Dates leave as 'YYYY-MM-DD' text and instants as local
  * 'YYYY-MM-DD HH:MM:SS' text in the project's zone (export-values.ts builds the cells), so node-pg's

@@ -1,9 +1,9 @@
 /**
- * The export modes and their column templates (spec 000 §4, §5, §9; issue 12). Pure and client-safe:
+ * The export modes and their column templates (docs/export.md#modes-and-templates). Pure and client-safe:
  * the /export screen starts its column list from `templateMappings`, and the server applies the same
  * rules (`exportedColumns`) to whatever list is posted back.
  *
- * Sizes (spec 000 §9): stakeholders standard 10, properties standard 24, engagements standard 15,
+ * Sizes: stakeholders standard 10, properties standard 24, engagements standard 15,
  * Search Report 22 (19 title-search columns plus the found contact's address, phone and e-mail),
  * Property + Stakeholder 23, custom the first 5 fields of the type, all-fields every field of the type
  * plus one column per custom-field key found in the project.
@@ -25,7 +25,7 @@ export const EXPORT_MODE_LABELS: Record<ExportMode, string> = {
   "all-fields": "All Fields",
 };
 
-/** Spec 000 §4: search-report and property-stakeholder are for properties only. */
+/** Search-report and property-stakeholder are for properties only (docs/export.md#modes-and-templates). */
 export function exportModesFor(type: ExportType): ExportMode[] {
   return type === "properties" ? [...EXPORT_MODES] : EXPORT_MODES.filter((mode) => mode !== "search-report" && mode !== "property-stakeholder");
 }
@@ -34,7 +34,7 @@ export function isModeAllowed(type: ExportType, mode: ExportMode): boolean {
   return exportModesFor(type).includes(mode);
 }
 
-/** One row of the column list (spec 000 §7: `{ id, dbField, customColumnName, enabled }`). */
+/** One row of the column list (`{ id, dbField, customColumnName, enabled }`, docs/export.md#modes-and-templates). */
 export interface ExportMapping {
   id: string;
   dbField: string;
@@ -165,7 +165,7 @@ const TEMPLATES: Record<ExportType, Partial<Record<ExportMode, readonly Template
   engagements: { standard: ENGAGEMENTS_STANDARD },
 };
 
-/** Custom mode starts with this many fields of the type (spec 000 §9). */
+/** Custom mode starts with this many fields of the type (docs/export.md#modes-and-templates). */
 export const CUSTOM_MODE_FIELD_COUNT = 5;
 
 function columnsFor(type: ExportType, mode: ExportMode, customFieldNames: readonly string[]): TemplateColumn[] {
@@ -201,7 +201,7 @@ export const EXPORT_FAILED_MESSAGE = "Failed to export data";
 export const EXPORT_SUCCESS_TITLE = "Export Successful!";
 export const EXCLUDED_LABEL = "Excluded";
 
-/** Spec 000 §5: a row is exported when it is enabled, has a field and a non-blank column name; otherwise it is "Excluded". */
+/** docs/export.md#column-list: a row is exported when it is enabled, has a field and a non-blank column name; otherwise it is "Excluded". */
 export function isMappingExported(mapping: Pick<ExportMapping, "dbField" | "customColumnName" | "enabled">): boolean {
   return mapping.enabled && mapping.dbField.trim() !== "" && mapping.customColumnName.trim() !== "";
 }

@@ -1,5 +1,5 @@
 /**
- * One stored value as a spreadsheet cell (issue 12 "The workbook"). Pure. The query
+ * One stored value as a spreadsheet cell (docs/export.md#the-workbook). Pure. The query
  * (export-query.server.ts) hands dates over as 'YYYY-MM-DD' text and instants as
  * 'YYYY-MM-DD HH:MM:SS' text already in the project's time zone, so no value here depends on the
  * server's zone: a date-only value is built at UTC midnight, which is what Excel's serial dates count.

@@ -1,5 +1,5 @@
 /**
- * The export request (spec 000 §7 `POST /api/export/excel`), shared by the /api route and the /export
+ * The export request (`POST /api/export/excel`, docs/export.md#modes-and-templates), shared by the /api route and the /export
  * page action. Client-safe. Beyond the spec's payload it takes `mode` (default standard) and `format`
  * (xlsx or csv). `mappings` may be a list or, from a plain form, its JSON text.
  */

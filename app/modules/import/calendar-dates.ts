@@ -1,5 +1,5 @@
 /**
- * Reading dates the way Australian landholder lists and title extracts write them (issue 10), as a
+ * Reading dates the way Australian landholder lists and title extracts write them (docs/import.md#values), as a
  * calendar date 'YYYY-MM-DD'. Numeric dates are day first, always: 03/04/2024 is 3 April, and 03/31/2024
  * is refused rather than read month first. Anything that is not a real date gives null.
  */

@@ -1,5 +1,5 @@
 /**
- * Column mapping of the import wizard (spec 000 §5, issue 10): the automatic first guess for a file's
+ * Column mapping of the import wizard (docs/import.md#mapping): the automatic first guess for a file's
  * headers, and the check of what the user finally chose. Pure, so the mapping step, the /api route and
  * the job all agree.
  */
@@ -242,7 +242,7 @@ function parseChoice(type: ImportType, choice: MappingChoice | undefined): Parse
 }
 
 /**
- * Checks the user's mapping (spec 000 §5): at least one column not skipped, every "Create new field"
+ * Checks the user's mapping (docs/import.md#mapping): at least one column not skipped, every "Create new field"
  * named, no target chosen for two columns. Errors are keyed by column index; `formError` is about the
  * mapping as a whole. A required field left unmapped is not an error (the spec enables Import without
  * it) but is reported, so the screen can warn that every row would be skipped.

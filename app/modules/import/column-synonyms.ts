@@ -1,6 +1,6 @@
 /**
- * The synonym table of automatic mapping (spec 000 §5 "full name, mobile, postal address, owner, tax value";
- * issue 10 "the words these files really use"). Keys are targets: a field key, SKIP, or a custom field.
+ * The synonym table of automatic mapping ("full name, mobile, postal address, owner, tax value",
+ * and the words these files really use; docs/import.md#mapping). Keys are targets: a field key, SKIP, or a custom field.
  * Headers are compared after normalisation (case, spaces, punctuation and plurals ignored), so each
  * spelling is listed once: "E-mail Address", "email address" and "EmailAddresses" are the same entry.
  *

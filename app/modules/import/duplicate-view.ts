@@ -1,5 +1,5 @@
 /**
- * The duplicates step's shapes (issue 11, spec 000 §4, §7): what a row waiting for the user shows, the
+ * The duplicates step's shapes (docs/import.md#duplicates, #api): what a row waiting for the user shows, the
  * actions it may take, the form's choice values, and the spec's /api payload. Pure and client-safe.
  */
 import { percent } from "~/modules/duplicates/match";
@@ -7,7 +7,7 @@ import type { DuplicateKind } from "~/modules/duplicates/candidates.server";
 
 export type ResolutionAction = "link" | "merge" | "create";
 
-/** Property merges only make sense for the same title written another way (spec 000 §4). */
+/** Property merges only make sense for the same title written another way (docs/import.md#duplicates). */
 export const MERGEABLE_PROPERTY_MATCHES = new Set(["volume_folio", "volume_folio_partial"]);
 
 export function actionsFor(kind: DuplicateKind, matchType: string): ResolutionAction[] {

@@ -34,7 +34,7 @@ const errorData = (message: string, extra: Record<string, unknown> = {}) =>
 /**
  * The duplicates step's POSTs: "save" keeps this page's choices and moves to another page, "resolve"
  * keeps them and resolves every row (refused, with the first undecided page, until all have a choice),
- * "back" undoes the import and returns to its mapping (spec 000 §4: Back moves duplicates to mapping).
+ * "back" undoes the import and returns to its mapping (Back moves duplicates to mapping: docs/import.md#wizard-steps).
  */
 export async function duplicatesAction(request: Request, idParam: string | undefined): Promise<Response> {
   const access = await getSelectedProjectAccess(request);

@@ -4,7 +4,7 @@ import { getImport } from "./imports.server";
 import { DUPLICATES_PAGE_SIZE, listPendingDuplicates } from "./duplicates.server";
 
 /**
- * /import/{id}/duplicates (issue 11, spec 000 §4): one page of the rows the import held back, each with
+ * /import/{id}/duplicates (docs/import.md#duplicates): one page of the rows the import held back, each with
  * its candidates, the fields that differ and the actions it may take; the choices already saved.
  */
 export async function loadDuplicatesStep(access: ProjectAccess, idParam: string | undefined, url: URL) {

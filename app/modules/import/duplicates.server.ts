@@ -1,5 +1,5 @@
 /**
- * The rows an import held back as likely duplicates (issue 11): read them page by page with their
+ * The rows an import held back as likely duplicates (docs/import.md#duplicates): read them page by page with their
  * candidates as they now are, save the user's choices, and resolve them — everything in one transaction
  * that belongs to the import record, so Undo import covers it. Every function checks importData first
  * and scopes every query by the project: another project's import or candidate is 404 / refused.
@@ -343,7 +343,7 @@ async function applyResolutions(client: pg.ClientBase, record: ImportRow, contex
 
 const API_LIST_LIMIT = 1000;
 
-/** The spec's pendingDuplicates items (spec 000 §7) for the /api answer: the row's values and its candidates. */
+/** The spec's pendingDuplicates items (docs/import.md#api) for the /api answer: the row's values and its candidates. */
 export async function apiPendingDuplicates(access: ProjectAccess, importId: number, limit = API_LIST_LIMIT): Promise<Record<string, unknown>[]> {
   requirePermission(access, "importData");
   return withPooledClient(async (client) => {

@@ -29,7 +29,7 @@ import {
 } from "./wizard";
 
 /**
- * The POSTs of the import wizard (spec 000 §2, §4, §8; issue 10). Each step posts to its own URL and
+ * The POSTs of the import wizard (docs/import.md#wizard-steps). Each step posts to its own URL and
  * redirects to the next step's URL; a refusal the user can fix (a wrong file, an unnamed new field)
  * re-renders the step with the GOV.UK error pattern and what was chosen. The staging and import
  * modules check importData themselves; the actions check it first as well, so a viewer's post is 403
@@ -142,7 +142,7 @@ function mappingFieldErrors(columns: readonly string[], choices: readonly Mappin
   return fieldErrors;
 }
 
-/** /import/mapping: the user's mapping checked (spec 000 §5), then the import queued and its progress page. */
+/** /import/mapping: the user's mapping checked (docs/import.md#mapping), then the import queued and its progress page. */
 export async function mappingAction(request: Request): Promise<Response> {
   const access = await requireImportAccess(request);
   if (!access) return projectRequired(MAPPING_FORM_ID);

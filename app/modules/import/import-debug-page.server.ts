@@ -7,7 +7,7 @@ import { requirePermission, type ProjectAccess } from "~/modules/project/access.
 import { DEBUG_SAMPLE_SIZE, isTypedProbe, parseImportDebugQuery } from "./import-debug-schema";
 
 /**
- * /import-debug (spec 001 §2, issue 11): the project's counts and what the real duplicate matcher
+ * /import-debug (docs/import.md#debug-tool): the project's counts and what the real duplicate matcher
  * makes of a sample of its stakeholders, or of a name, e-mail and phone typed in. The same calls an
  * import makes (refresh the blocking keys, load the records sharing a key, score them), so what this
  * page shows is what an import would flag. Nothing is simulated.

@@ -1,5 +1,5 @@
 /**
- * The Import Process Debug Tool's GET form (spec 001 §2; issue 11): a name, e-mail and phone to run
+ * The Import Process Debug Tool's GET form (docs/import.md#debug-tool): a name, e-mail and phone to run
  * through the duplicate matcher, or the offset of a sample of the project's stakeholders. Read like a
  * list's search parameters: a hand-edited URL is trimmed and capped rather than refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The target fields an import column may be mapped to (spec 000 §3, §5; issue 10). Keys are the entity
+ * The target fields an import column may be mapped to (docs/import.md#mapping). Keys are the entity
  * property names (db/entities/Stakeholder.ts, Property.ts) so the commit can write them as they are.
  * Client-safe: the mapping screen lists these, the coercion and the commit read their types.
  *
@@ -33,7 +33,7 @@ export interface ImportField {
   /** decimal, integer: accepted range, inclusive. */
   min?: number;
   max?: number;
-  /** decimal: digits kept after the point (money is decimal(15,2), spec 000 §9). */
+  /** decimal: digits kept after the point (money is decimal(15,2), docs/records.md#property-fields). */
   scale?: number;
   /**
    * Names that match this field exactly during automatic mapping; default [key, label]. Narrowed where
@@ -42,12 +42,12 @@ export interface ImportField {
   matchNames?: readonly string[];
   /**
    * A property import's owner details: not stored on the property, used to find or create the owner
-   * stakeholder and link it (issue 11).
+   * stakeholder and link it (docs/import.md#land-title-pdfs).
    */
   owner?: boolean;
 }
 
-/** Select values of the two special targets, and the prefix of a custom field target (spec 000 §7). */
+/** Select values of the two special targets, and the prefix of a custom field target (docs/import.md#api). */
 export const SKIP = "skip";
 export const CREATE_NEW_FIELD = "create_new";
 export const CUSTOM_PREFIX = "custom:";
@@ -120,7 +120,7 @@ export const STAKEHOLDER_FIELDS: readonly ImportField[] = [
 
 export const PROPERTY_FIELDS: readonly ImportField[] = [
   field("address", "Address", { required: true, requiredMessage: "Property address is required", maxLength: PROPERTY_LIMITS.address }),
-  // Spec 000 §3: "address (alias propertyAddress)": a "Property Address" header fills the address.
+  // "address (alias propertyAddress)" (docs/records.md#property-fields): a "Property Address" header fills the address.
   field("propertyAddress", "Property address (as on title)", { maxLength: PROPERTY_LIMITS.address, matchNames: ["Property address (as on title)"] }),
   text("propertyAddressAlt", "Alternative property address", PROPERTY_LIMITS.address),
   field("addresses", "Additional addresses", { type: "list", maxLength: PROPERTY_LIMITS.address }),

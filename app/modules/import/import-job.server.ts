@@ -1,5 +1,5 @@
 /**
- * The commit job of an import (issue 10), run by a pg-boss worker (app/modules/jobs/). All or nothing:
+ * The commit job of an import (docs/import.md#the-import-job), run by a pg-boss worker (app/modules/jobs/). All or nothing:
  * every row of one import is written in one transaction on a connection of its own; progress goes to
  * the import record on other connections, so the progress page reads it while the transaction is
  * open. A failure rolls everything back and marks the record failed; pg-boss retries the job once.

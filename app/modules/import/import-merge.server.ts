@@ -1,5 +1,5 @@
 /**
- * Merging incoming rows into existing records inside an import's transaction (issue 11): an exact
+ * Merging incoming rows into existing records inside an import's transaction (docs/import.md#duplicates): an exact
  * volume/folio merged automatically, or a duplicate the user chose to merge. The merge rule is
  * duplicates/merge.ts; this writes it: one UPDATE per batch of records, the changed columns' values
  * before and after in import_merge (so Undo import can put them back) and an update audit row each.

@@ -1,5 +1,5 @@
 /**
- * Owners of imported titles (issue 11, "automatic stakeholder-property linking"): a property row's
+ * Owners of imported titles ("automatic stakeholder-property linking", docs/import.md#land-title-pdfs): a property row's
  * proprietors are found among the project's stakeholders with the duplicate rules (e-mail, phone, a name
  * at least 80 % alike) or created, and linked to the property; the first proprietor gets the row's owner
  * e-mail, phone and postal address and becomes the primary owner of a new property.

@@ -13,7 +13,7 @@ import { getStagedData, getWorkbook } from "./staging.server";
 import { importTypeFrom } from "./wizard";
 
 /**
- * What each step of the import wizard shows for one URL (spec 000 §2, §4; issue 10). Every step is
+ * What each step of the import wizard shows for one URL (docs/import.md#wizard-steps). Every step is
  * the importer's own: a role without importData gets the 403 page, and another user's or client's
  * workbook, staged data or import is 404 (the staging and import modules scope them).
  */
@@ -43,7 +43,7 @@ export async function loadSheetPage(access: ProjectAccess, url: URL) {
 
 /**
  * /import/mapping?data=&type=: one row per column with its first 3 sample values and the automatic
- * first guess of its target (spec 000 §5, §9), and the type's fields for the choice.
+ * first guess of its target (docs/import.md#mapping), and the type's fields for the choice.
  */
 export async function loadMappingPage(access: ProjectAccess, url: URL) {
   requirePermission(access, "importData");
@@ -69,7 +69,7 @@ export async function loadProgressPage(access: ProjectAccess, idParam: string | 
   requirePermission(access, "importData");
   const id = requireRecordId(idParam, "Import not found");
   const view = await getImport(access, id);
-  // Rows held back as duplicates: the wizard's next step is theirs (spec 000 §4).
+  // Rows held back as duplicates: the wizard's next step is theirs (docs/import.md#wizard-steps).
   if (view.duplicatesPending) throw redirect(duplicatesUrl(id));
   const { page, offset } = parseListQuery(url.searchParams, { sortKeys: ["row"] as const, defaultSort: "row", pageSize: SKIPPED_PAGE_SIZE });
   let retryUrl: string | null = null;

@@ -1,5 +1,5 @@
 /**
- * Undo import (issues 10, 11): in one transaction, removes every record the import created (stakeholders,
+ * Undo import (docs/import.md#undo): in one transaction, removes every record the import created (stakeholders,
  * properties, the owners it created), the links and title documents it made, and puts back the fields it
  * merged into existing records — unless something it touched was edited or linked since; then nothing
  * changes and the user is told how many and why. Each removed record gets its delete audit row, each

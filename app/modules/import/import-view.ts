@@ -1,6 +1,6 @@
 /**
  * What the import history, the progress page and POST /api/file/import show of an import record.
- * Pure (no I/O): the shapes, the spec's counts (spec 000 §7) and the skipped rows as CSV.
+ * Pure (no I/O): the shapes, the described counts (docs/import.md#api) and the skipped rows as CSV.
  */
 import type { ImportType } from "./import-fields";
 
@@ -11,7 +11,7 @@ export type ImportStatus = (typeof IMPORT_VIEW_STATUSES)[number];
 export const SKIPPED_ROWS_KEPT = 1000;
 
 /**
- * The counts of an import (spec 000 §7). pendingDuplicates is how many rows wait for the user; the /api
+ * The counts of an import (docs/import.md#api). pendingDuplicates is how many rows wait for the user; the /api
  * answer lists them (duplicate-view.ts). updated counts the existing records merged into.
  */
 export interface ImportCounts {
@@ -82,7 +82,7 @@ export const isFinished = (status: ImportStatus) => status === "completed" || st
 
 /**
  * A spreadsheet cell that starts with = + - @ (or a tab or carriage return) is a formula to Excel:
- * prefixed with ' so the skipped value "=HYPERLINK(...)" is shown, never run (DESIGN §4).
+ * prefixed with ' so the skipped value "=HYPERLINK(...)" is shown, never run (docs/export.md#the-workbook).
  */
 export function csvCell(value: string | number): string {
   let text = String(value);

@@ -1,5 +1,5 @@
 /**
- * Writes the rows of one import inside the job's transaction (issue 11), batch by batch: each row is
+ * Writes the rows of one import inside the job's transaction (docs/import.md#the-import-job), batch by batch: each row is
  * checked against the project's records and the rows already written (blocking keys, match rules);
  * a row with likely duplicates is held back for the user (import_duplicate), an exact volume/folio is
  * merged into its title automatically, anything else is created. A property row's proprietors are found

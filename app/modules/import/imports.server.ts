@@ -1,5 +1,5 @@
 /**
- * Imports of one project (issue 10): start one (the mapping checked, the record written and the commit
+ * Imports of one project (docs/import.md#the-import-job): start one (the mapping checked, the record written and the commit
  * job enqueued in one transaction), read its progress and outcome, list the history, download the
  * skipped rows, and undo an import. Every function checks importData first (viewers get 403) and
  * scopes every query by the project (another project's import is 404).
@@ -29,7 +29,7 @@ const FORM_ERROR = "_form";
 export interface StartImportInput {
   dataKey: string;
   importType: ImportType | string;
-  /** Column name → field key, "skip" or "custom:Name" (spec 000 §7); columns left out are skipped. */
+  /** Column name → field key, "skip" or "custom:Name" (docs/import.md#api); columns left out are skipped. */
   mapping: Record<string, string>;
 }
 

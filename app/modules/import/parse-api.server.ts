@@ -1,5 +1,5 @@
 /**
- * The /api twins of the wizard's upload and sheet steps (spec 000 §7): POST /api/file/parse and
+ * The /api twins of the wizard's upload and sheet steps (docs/import.md#api): POST /api/file/parse and
  * POST /api/file/parse-sheet. They call the same staging functions as the pages, and their errors
  * carry the spec's message in an `error` field as well as `message`.
  */

@@ -1,5 +1,5 @@
 /**
- * One data row of a mapped file as the values to write, or why the row is skipped (issue 10: "a value
+ * One data row of a mapped file as the values to write, or why the row is skipped (docs/import.md#values: "a value
  * that cannot be coerced skips its row with a reason"). Every problem of the row is reported, so the
  * Complete step and its CSV list each one with its column and value.
  */

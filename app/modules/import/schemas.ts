@@ -1,12 +1,12 @@
 /**
  * Forms and /api payloads of the import wizard (zod). The commit: a staged file's dataKey, the import
- * type and the mapping (column name → field key, "skip" or "custom:Name"; spec 000 §7). What the
+ * type and the mapping (column name → field key, "skip" or "custom:Name"; docs/import.md#api). What the
  * mapping may say is checked against the staged file by validateMapping in startImport.
  */
 import { z } from "zod";
 import { IMPORT_TYPES } from "./import-fields";
 
-/** The parser's column limit (issue 10): a mapping cannot name more columns than a file may have. */
+/** The parser's column limit (docs/import.md#files-and-limits): a mapping cannot name more columns than a file may have. */
 export const MAX_MAPPED_COLUMNS = 200;
 
 const mappingObject = z.record(z.string().max(500), z.string().max(500)).refine((mapping) => Object.keys(mapping).length <= MAX_MAPPED_COLUMNS, `At most ${MAX_MAPPED_COLUMNS} columns`);
@@ -32,7 +32,7 @@ export type ImportCommitInput = z.infer<typeof ImportCommitSchema>;
 /** A record id: a positive int4 (a larger number cannot name a row, and PostgreSQL would refuse it). */
 const recordId = z.number().int().positive().max(2_147_483_647, "No such record");
 
-/** One decision on a held-back row (issue 11): the page's radio choice and the /api resolution both become this. */
+/** One decision on a held-back row (docs/import.md#duplicates): the page's radio choice and the /api resolution both become this. */
 export const DuplicateChoiceSchema = z.object({
   pendingId: recordId,
   action: z.enum(["link", "merge", "create"], { errorMap: () => ({ message: "Choose link, merge or create" }) }),
@@ -43,7 +43,7 @@ const idOrNull = z.preprocess((value) => (value === "" || value === undefined ? 
 const pendingData = z.object({ pendingId: recordId.optional() }).passthrough().nullish();
 
 /**
- * POST /api/resolve-duplicates (spec 000 §7): the spec's resolution fields. The row is named by
+ * POST /api/resolve-duplicates (docs/import.md#api): the described resolution fields. The row is named by
  * `pendingId` (from the import's pendingDuplicates), directly or inside pendingStakeholder / pendingProperty;
  * the data fields are accepted for compatibility but the row's values are the server's copy.
  */

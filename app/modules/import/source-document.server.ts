@@ -1,6 +1,6 @@
 /**
  * The land-title PDF an import was read from, kept as a document of every property the import
- * created (issue 11: "the property's pdf links to it"). At staging the bytes go to the object store
+ * created (so "the property's pdf links to it", docs/import.md#land-title-pdfs). At staging the bytes go to the object store
  * and the staged workbook records where (import_workbook.source_*); the import job then calls
  * attachSourceDocument inside its transaction. All the documents share the one object: it is counted
  * once against the quota and removed with the last document that uses it (document.server.ts), and

@@ -1,5 +1,5 @@
 /**
- * Import staging (issue 10, module A): an uploaded CSV or workbook is read off the request thread's
+ * Import staging (docs/import.md#wizard-steps): an uploaded CSV or workbook is read off the request thread's
  * critical path (streamed CSV and XLSX, legacy XLS in a worker thread) under the limits of
  * parse/limits.ts, and every sheet's rows are staged in PostgreSQL in one transaction, bound to the
  * user, project and client that uploaded it. A refused file leaves nothing behind. The wizard and the

@@ -1,5 +1,5 @@
 /**
- * Turning one cell of an imported file into the value its field stores (issue 10). Cells arrive as
+ * Turning one cell of an imported file into the value its field stores (docs/import.md#values). Cells arrive as
  * CSV text or as Excel values (numbers, booleans, Dates). Nothing is guessed: a value that does not
  * read cleanly as its type gives a reason, a plain sentence the wizard shows beside the skipped row's
  * number, column and value.
@@ -52,7 +52,7 @@ function cellText(raw: string | number | boolean | Date): string | null {
 
 /**
  * Text as written, trimmed. A value starting with = + - @ is kept exactly as text: it is never
- * evaluated here, and exports neutralise it (DESIGN §4). PostgreSQL text cannot hold U+0000.
+ * evaluated here, and exports neutralise it (docs/export.md#the-workbook). PostgreSQL text cannot hold U+0000.
  */
 function toText(raw: string | number | boolean | Date, field: ImportField): Coercion<string> {
   const text = cellText(raw);

@@ -1,5 +1,5 @@
 /**
- * The import wizard's URLs, form names and messages (spec 000 §2, §4, §8; issue 10). Client-safe: the
+ * The import wizard's URLs, form names and messages (docs/import.md#wizard-steps, #messages). Client-safe: the
  * screens build their links with these, the actions their redirects, so the two cannot drift apart.
  */
 import { IMPORT_TYPES, isImportType, type ImportType } from "./import-fields";

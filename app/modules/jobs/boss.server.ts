@@ -1,5 +1,5 @@
 /**
- * Background jobs on the app's own PostgreSQL with pg-boss 10 (DESIGN §3, §6): one PgBoss per process,
+ * Background jobs on the app's own PostgreSQL with pg-boss 10 (docs/architecture.md#background-jobs, docs/decisions.md#stack-versions-and-traps): one PgBoss per process,
  * started on the same connection string as the ORM (DATABASE_URL or the embedded PostgreSQL), so any
  * number of app servers and `npm run worker` processes share one queue. pg-boss keeps its tables in
  * the `pgboss` schema, which it creates and migrates itself.

@@ -1,5 +1,5 @@
 /**
- * A readable summary of a submitted form as a message with both bodies (issue 13: the start-up and
+ * A readable summary of a submitted form as a message with both bodies (docs/lifecycle.md#notifications: the start-up and
  * closure notifications): a title, an optional introduction, then each label with its value. Every
  * value is escaped in the HTML body; inline styles only, as mail clients drop style sheets.
  */

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (DESIGN §3): queue a message inside the save that wants it; a pg-boss job sends it
+ * Outgoing mail (docs/architecture.md#mail): queue a message inside the save that wants it; a pg-boss job sends it
  * through SMTP_URL, or writes it to DATA_DIR/outbox when no server is configured.
  */
 export { queueMail, type QueueMailOptions, type QueuedMail } from "./queue-mail.server";

@@ -1,5 +1,5 @@
 /**
- * Mail configuration (DESIGN §3): SMTP_URL sends through that server; without it every message is
+ * Mail configuration (docs/architecture.md#mail): SMTP_URL sends through that server; without it every message is
  * written as an .eml file to DATA_DIR/outbox. Read from the environment like app/utils/env.server.ts
  * (an empty variable means "not set"), and checked when the background jobs start, so a mistake
  * stops start-up instead of failing every message.
@@ -13,7 +13,7 @@ import { isEmailAddress, uniqueAddresses } from "./message";
 export const DEFAULT_MAIL_FROM = "Land Liaison Records <no-reply@example.com>";
 
 /**
- * The spec withholds the departmental addresses (spec 001 §9: four on start-up, three on closure):
+ * The product description withholds the departmental addresses (four on start-up, three on closure; docs/lifecycle.md#notifications):
  * placeholders on the reserved example.com domain until a deployment sets its own.
  */
 export const DEFAULT_STARTUP_NOTIFY_EMAILS = ["project-office@example.com", "finance@example.com", "health-safety@example.com", "records@example.com"] as const;

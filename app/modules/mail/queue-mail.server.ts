@@ -1,5 +1,5 @@
 /**
- * queueMail: the one way the app sends e-mail (issue 13's notifications, issue 14's invitations).
+ * queueMail: the one way the app sends e-mail (the project phases' notifications, user invitations).
  * The message is stored in mail_message and its pg-boss job created on the caller's connection, so
  * inside a transaction both exist only if that transaction commits, and the save never waits for
  * (or fails because of) a mail server: mail-job.server.ts sends it later, with retries.

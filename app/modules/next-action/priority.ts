@@ -1,7 +1,7 @@
 import { daysBetween, type CalendarDate } from "~/modules/calendar/today";
 
 /**
- * Next-action priority for a stakeholder or property (spec 000 §4):
+ * Next-action priority for a stakeholder or property (docs/records.md#next-action):
  * 1 overdue, 2 due within 7 days, 3 due later, 4 no due date. Sorting ascending puts overdue
  * first; ties are ordered by due date (earliest first).
  *

@@ -25,7 +25,7 @@ import {
   type Screen,
 } from "./permissions";
 
-// Expected values are written out from spec 001 §6, never derived from the module under test.
+// Expected values are written out from docs/access.md#permission-matrix, never derived from the module under test.
 const ALL: Permission[] = [
   "modifyApp",
   "manageClients",

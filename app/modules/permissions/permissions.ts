@@ -1,8 +1,8 @@
 /**
- * The role and permission matrix of spec 001 §6 (and the Export Database rule of spec 000 §2/§6), held as data.
+ * The role and permission matrix (docs/access.md#permission-matrix, and the Export Database rule, #database-export), held as data.
  *
  * Pure: no I/O, no database, no Remix. Every loader, action and /api route checks access through this module
- * (DESIGN.md §4); the navigation bar builds its menus from it, so what is shown and what is enforced agree.
+ * (docs/access.md#tenancy); the navigation bar builds its menus from it, so what is shown and what is enforced agree.
  */
 import { z } from "zod";
 import { ROLES } from "../../../db/entities/enums";
@@ -11,7 +11,7 @@ import { ROLES } from "../../../db/entities/enums";
 // Roles
 // ---------------------------------------------------------------------------------------------------------
 
-/** Ordered from most to least privileged; the index is the role's level (spec 001 §6). The list
+/** Ordered from most to least privileged; the index is the role's level (docs/access.md#roles). The list
  * itself lives with the other stored enum values, so the database check and this module agree. */
 export { ROLES };
 
@@ -47,7 +47,7 @@ export function roleLabel(role: string | null | undefined): string {
   return isRole(role) ? ROLE_LABELS[role] : "User";
 }
 
-/** Shown on the User Management role hierarchy cards (spec 001 §6 "Descriptions"). */
+/** Shown on the User Management role hierarchy cards (docs/access.md#roles). */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   system_admin: "Complete access to the system, including app settings, client organisations and subscriptions.",
   client_owner: "Manages billing, users and all projects of the client organisation.",
@@ -84,9 +84,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 const ALL_PERMISSIONS: readonly Permission[] = PERMISSIONS;
 
 /**
- * Interpretations of the §6 table:
+ * Interpretations of the permission table (docs/access.md#permission-matrix):
  * - viewData is implied for every role (even the read-only viewer reads what it exports).
- * - migrateProjects is system_admin only (§2 Project Migration), so "client_owner: all except modify app
+ * - migrateProjects is system_admin only (docs/access.md#screen-access), so "client_owner: all except modify app
  *   and manage clients" also excludes it.
  * - "view and edit all projects" (director, client_owner) means all projects of their own client; the
  *   project_manager, officer and viewer rows reach only projects they are members of
@@ -116,7 +116,7 @@ export function hasClientWideProjectAccess(role: Role): boolean {
 }
 
 /**
- * Spec 000 §2/§6: the dashboard's Export Database (a whole-project SQL dump, with every member's user row)
+ * docs/access.md#database-export: the dashboard's Export Database (a whole-project SQL dump, with every member's user row)
  * is for system_admin, client_owner and director only; it is not the everyday exportData every role has.
  * The dashboard offers the button and GET /api/database/export enforces it with this one rule.
  */
@@ -138,7 +138,7 @@ export function effectiveProjectRole(systemRole: Role, membershipRole: Role | nu
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * §6 lists system_admin: all six; client_owner: all but system_admin; project_manager: levels 3-5; others:
+ * docs/access.md#assignable-roles lists system_admin: all six; client_owner: all but system_admin; project_manager: levels 3-5; others:
  * their own level or lower. The three named cases are exactly "own level or lower" too, so one rule covers
  * them all. Whether the actor may manage users at all (manageUsers) is a separate check.
  */

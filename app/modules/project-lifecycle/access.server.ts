@@ -4,7 +4,7 @@ import { hasPermission } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 
 /**
- * The signed-in user, if their role may create projects (spec 001 §6 createProjects): the new-project
+ * The signed-in user, if their role may create projects (createProjects, docs/access.md#screen-access): the new-project
  * screen, its PDF auto-fill and POST /api/projects. There is no project yet, so the user's own role
  * decides. A refusal is audited like any refused access; no user is 401 on /api (the sign-in screen
  * for pages).

@@ -1,5 +1,5 @@
 /**
- * The closure summary as a PDF (issue 13: "saved to the project folder"), made with pdfkit. Text is
+ * The closure summary as a PDF ("saved to the project folder", docs/lifecycle.md#notifications), made with pdfkit. Text is
  * set in Liberation Sans, the font pdfjs-dist already ships for its standard fonts (Latin, Greek and
  * Cyrillic), embedded and subset so the file reads the same everywhere. A character the font cannot
  * draw loses its accents (ễ → e) or becomes "?", rather than vanishing from the record.

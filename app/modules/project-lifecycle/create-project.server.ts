@@ -1,5 +1,5 @@
 /**
- * Creating a project from the start-up form (spec 001 §2, §3, §7 `POST /api/projects`; issue 13). One
+ * Creating a project from the start-up form (`POST /api/projects`, docs/lifecycle.md#new-project). One
  * transaction: the client's row is locked so two creations cannot both slip under the plan's limit;
  * the project, the creator's membership, part 1 recorded as completed (the form's values, what a PDF
  * filled in, who and when), an audit row, and the start-up notification to the departmental
@@ -35,7 +35,7 @@ export interface CreateProjectOptions {
   now?: Date;
 }
 
-/** Spec 001 §3: the description is the client name and the lead business unit. */
+/** docs/lifecycle.md#new-project: the description is the client name and the lead business unit. */
 export function projectDescription(values: Pick<StartupFormValues, "clientName" | "leadBusinessUnit">): string {
   return `${values.clientName} · ${values.leadBusinessUnit}`;
 }

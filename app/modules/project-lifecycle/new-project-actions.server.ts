@@ -1,5 +1,5 @@
 /**
- * The /projects/new POSTs (issue 13). The PDF auto-fill is its own small multipart form: the page
+ * The /projects/new POSTs (docs/lifecycle.md#new-project). The PDF auto-fill is its own small multipart form: the page
  * re-renders with what the PDF held. The start-up form posts back for "Add team member" and "Remove"
  * (the edited rows re-render, nothing typed is lost) and for Create, which validates with the /api
  * route's schema, creates the project, selects it and goes to its phases.

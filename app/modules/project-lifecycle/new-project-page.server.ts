@@ -1,5 +1,5 @@
 /**
- * /projects/new (spec 001 §2 "New project screen"; issue 13): the start-up form's starting values and,
+ * /projects/new (docs/lifecycle.md#new-project): the start-up form's starting values and,
  * for a system admin (who belongs to no client), the client organisations to choose from.
  */
 import { Client } from "~db/entities/index";

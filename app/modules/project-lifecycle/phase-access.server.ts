@@ -7,7 +7,7 @@ export const INVALID_PROJECT_ID_MESSAGE = "Invalid project ID";
 export const PROJECT_NOT_FOUND_MESSAGE = "Project ID not found";
 
 /**
- * The project named by the phases URLs' `{id}` (spec 001 §2, §8): a missing or malformed id is
+ * The project named by the phases URLs' `{id}` (docs/lifecycle.md#phases): a missing or malformed id is
  * "Invalid project ID" (400); an unknown project, or another client's, "Project ID not found" (404,
  * the same answer for both); a project the user is not a member of 403. The signed-in user is
  * required before anything is said about the id.

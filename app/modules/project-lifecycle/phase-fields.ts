@@ -1,5 +1,5 @@
 /**
- * Parts 2 and 3 of the Project Start Up, Planning and Closure Form (spec 001 §2, §3, §4, §9): the
+ * Parts 2 and 3 of the Project Start Up, Planning and Closure Form (docs/lifecycle.md#planning-and-closure-forms, #phases): the
  * questions in the spec's order, each answered Yes or No (default No) with a details box, plus
  * additional comments; the phase status badges; the form's version label. Pure and client-safe: the
  * screens, the schemas, the notification mail and the closure PDF all read these lists.
@@ -101,7 +101,7 @@ export const PHASE_TEXT = {
 } as const satisfies Record<FormPhase, Record<string, string>>;
 
 export const FORM_TITLE = "Project Start Up, Planning and Closure Form";
-/** Spec 001 §9. */
+/** The form's version label (docs/lifecycle.md#phases). */
 export const FORM_VERSION = "7.4";
 
 /** The order the parts are completed in, as the overview describes it. */
@@ -116,7 +116,7 @@ export const PROCESS_FLOW: readonly { part: string; title: string; description: 
 ];
 
 // ---------------------------------------------------------------------------------------------------
-// Phase status badges (spec 001 §4)
+// Phase status badges (docs/lifecycle.md#phases)
 // ---------------------------------------------------------------------------------------------------
 
 export type BadgeColor = "gray" | "amber" | "green" | "red";

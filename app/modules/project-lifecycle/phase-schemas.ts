@@ -3,7 +3,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ADDITIONAL_COMMENTS, COMMENTS_MAX, DEFAULT_ANSWER, DETAILS_MAX, detailsKey, PHASE_QUESTIONS, type Answer, type FormPhase, type PhaseValues } from "./phase-fields";
 
 /**
- * The planning (part 2) and closure (part 3) forms (spec 001 §3, §5): one schema per phase, shared by
+ * The planning (part 2) and closure (part 3) forms (docs/lifecycle.md#planning-and-closure-forms): one schema per phase, shared by
  * the /projects/{id}/phases/{phase} action and POST /api/projects/{id}/{phase}. Every question is
  * Yes or No; one left out is No (the spec's default). A form posts "yes"/"no"; a JSON caller may also
  * send true/false or "Yes"/"No". Details and comments are optional text with a length limit; blank

@@ -1,5 +1,5 @@
 /**
- * POST /api/projects/{id}/planning and /closure (spec 001 §7): the form's values as JSON or a form,
+ * POST /api/projects/{id}/planning and /closure (docs/lifecycle.md#planning-and-closure-forms): the form's values as JSON or a form,
  * checked with the page form's schema. `intent: "save"` keeps them as work in progress; anything
  * else (the default) submits the part. Answers `{ message, project }`.
  */

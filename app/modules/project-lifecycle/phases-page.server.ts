@@ -1,5 +1,5 @@
 /**
- * What the project phases screens show (spec 001 §2, §4): the overview of the three parts at
+ * What the project phases screens show (docs/lifecycle.md#phases): the overview of the three parts at
  * /projects/{id}/phases, and one part's form at /projects/{id}/phases/{planning|closure}. Any role
  * that can open the project reads them; the form is offered only to roles that may fill it in
  * (createProjects), and only until the part is completed.

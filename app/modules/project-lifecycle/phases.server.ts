@@ -1,5 +1,5 @@
 /**
- * Parts 2 and 3 of a project's form (spec 001 §2-§4; issue 13): reading the three parts' state, saving
+ * Parts 2 and 3 of a project's form (docs/lifecycle.md#phases): reading the three parts' state, saving
  * a form's answers as work in progress, and submitting it. A submit completes the phase for good (who
  * and when on the project); submitting the closure also queues the notification to the departmental
  * addresses and saves the summary as a PDF in the project's documents, all in one transaction. Roles

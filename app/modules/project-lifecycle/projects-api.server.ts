@@ -1,5 +1,5 @@
 /**
- * POST /api/projects (spec 001 §7; issue 13): the start-up form as JSON or a form. The spec's payload
+ * POST /api/projects (docs/lifecycle.md#new-project): the start-up form as JSON or a form. The spec's payload
  * is `{ name, description, projectData, extractedFields }` with the form's values in projectData;
  * the form's own field names at the top level are accepted too. Validated with the page's schema.
  */

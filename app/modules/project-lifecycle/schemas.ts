@@ -23,7 +23,7 @@ import {
 import { readChoice, readFlag } from "./startup-labels";
 
 /**
- * The start-up form (part 1, spec 001 §3 and §5): one schema for the /projects/new action and
+ * The start-up form (part 1, docs/lifecycle.md#start-up-form): one schema for the /projects/new action and
  * POST /api/projects. It takes what a form posts (`teamMembers[0].name`, `settings.requireApproval`,
  * nested by remix-validated-form, or flat as readBody gives them) and JSON alike (teamMembers as an
  * array, or as a JSON text). Blank optional text becomes null.

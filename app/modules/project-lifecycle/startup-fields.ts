@@ -1,5 +1,5 @@
 /**
- * The start-up form (part 1 of the Project Start Up, Planning and Closure Form, spec 001 §3 and §5):
+ * The start-up form (part 1 of the Project Start Up, Planning and Closure Form, docs/lifecycle.md#start-up-form):
  * every field with its label, type, choices, default and required message, and the other labels a
  * filled-in form may print for it (PDF auto-fill matches them). Pure and client-safe: the page, the
  * schema and the PDF reader all take the fields from here.
@@ -73,7 +73,7 @@ export const STARTUP_DEFAULTS = {
   settings: { allowPublicView: boolean; requireApproval: boolean; defaultTimezone: TimeZone };
 };
 
-/** Spec 001 §5: the five required fields and their messages. */
+/** The five required fields and their messages (docs/lifecycle.md#start-up-form). */
 export const REQUIRED_MESSAGES = {
   projectTitle: "Project title is required",
   clientName: "Client name is required",
@@ -231,7 +231,7 @@ export interface TeamMember {
   qualifications: string;
 }
 
-/** Spec 001 §8 and §5: the PDF auto-fill's messages. */
+/** The PDF auto-fill's messages (docs/lifecycle.md#pdf-auto-fill). */
 export const PDF_EXTRACT_MESSAGES = {
   invalidFile: "Invalid File: Please upload a PDF file.",
   processFailed: "Failed to process PDF",

@@ -1,5 +1,5 @@
 /**
- * The /projects/new form as the page renders and re-renders it (issue 13): its ids, the values of
+ * The /projects/new form as the page renders and re-renders it (docs/lifecycle.md#start-up-form): its ids, the values of
  * its fields as text, the team member rows, and how extracted PDF fields fill it. Client-safe; the
  * page action reads a posted form back with `readStartupForm`, and team rows are edited with
  * `applyRowEdit` (app/utils/row-list.ts) with and without JavaScript alike.
@@ -9,7 +9,7 @@ import type { ExtractedField } from "./startup-text";
 
 export const STARTUP_FORM_ID = "project-startup";
 export const STARTUP_PDF_FORM_ID = "startup-pdf";
-/** How many extracted fields the auto-fill summary lists (spec 001 §2). */
+/** How many extracted fields the auto-fill summary lists (docs/lifecycle.md#pdf-auto-fill). */
 export const EXTRACTION_SUMMARY_COUNT = 8;
 export const MAX_EXTRACTED_FIELDS = 100;
 

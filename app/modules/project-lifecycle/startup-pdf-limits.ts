@@ -1,5 +1,5 @@
 /**
- * The limits a start-up PDF is read under (PDF auto-fill, issue 13). Pure, so the server's body limit
+ * The limits a start-up PDF is read under (docs/lifecycle.md#pdf-auto-fill). Pure, so the server's body limit
  * (utils/body-limit.server.ts) and the reader share them without loading the reader.
  */
 export interface StartupPdfLimits {

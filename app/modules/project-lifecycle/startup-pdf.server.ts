@@ -1,5 +1,5 @@
 /**
- * PDF auto-fill of the start-up form (spec 001 §4, issue 13): reads a filled-in form from a PDF's own
+ * PDF auto-fill of the start-up form (docs/lifecycle.md#pdf-auto-fill): reads a filled-in form from a PDF's own
  * form fields (AcroForm widgets, matched by their names or their tooltips) and from its printed text
  * (labels and values, startup-text.ts). A fillable PDF whose fields have meaningless names ("Text1")
  * is read by placing each field's value where it sits on the page, next to its printed label.

@@ -1,5 +1,5 @@
 /**
- * The start-up form as a list of labelled values (issue 13): what the notification mail and the
+ * The start-up form as a list of labelled values (docs/lifecycle.md#notifications): what the notification mail and the
  * project's record of part 1 show. Choices read as their labels, dates as dd/mm/yyyy, the team one
  * line per member. Pure.
  */

@@ -42,7 +42,7 @@ export function projectSummary(access: ProjectAccess) {
 /**
  * The user's role in a project, or null when they may not use it at all.
  * system_admin: every project; client_owner and director: every project of their client;
- * project_manager, officer, viewer: only projects they are an active member of (spec 001 §6).
+ * project_manager, officer, viewer: only projects they are an active member of (docs/access.md#permission-matrix).
  * `membershipRole` is the role of the user's active membership of the project, if any.
  */
 export function projectRoleFrom(user: CurrentUser, projectClientId: number, membershipRole: string | null): Role | null {
@@ -124,7 +124,7 @@ export function requirePermission(access: ProjectAccess, permission: Permission)
 /**
  * Refuses (403) the whole-project SQL dump to any role but system_admin, client_owner and director
  * (canExportDatabase). Those three reach a project through their system role, never a membership, so
- * the project role here is their system role, as spec 000 §2 words the rule.
+ * the project role here is their system role, as the dashboard words the rule (docs/access.md#database-export).
  */
 export function requireDatabaseExport(access: ProjectAccess): void {
   if (canExportDatabase(access.role)) return;

@@ -7,7 +7,7 @@ import { AppError } from "~/utils/app-error";
 import type { ListPage } from "~/utils/api-list.server";
 
 /**
- * Every client's projects, oldest first, with their client (spec 001 §7 `GET /api/projects/all`,
+ * Every client's projects, oldest first, with their client (`GET /api/projects/all`,
  * "admin"): the cross-client view behind client administration and project migration, so only the
  * role that manages clients (system_admin) may list it; anyone else is refused and audited.
  */

@@ -8,7 +8,7 @@ import { resolveProjectAccess } from "./access.server";
 import { selectProjectValidator } from "./schemas";
 import { SELECT_PROJECT_FORM } from "./select-project-form";
 
-/** The dashboard's POSTs: select a project (kept in the session, DESIGN §2) or clear the selection. */
+/** The dashboard's POSTs: select a project (kept in the session, docs/decisions.md#selected-project) or clear the selection. */
 export async function dashboardAction(request: Request): Promise<Response> {
   const user = await requireUser(request);
   const formData = await request.formData();

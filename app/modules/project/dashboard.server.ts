@@ -46,7 +46,7 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     projects: summaries,
     totalProjects: total,
     selected: selectedSummary,
-    // The Active Client card falls back to the first project's description (spec 000 §2).
+    // The Active Client card falls back to the first project's description (docs/records.md#dashboard).
     activeClientDescription: selectedSummary?.description ?? summaries[0]?.description ?? null,
     counts,
     canExportDatabase: canAccessScreen(user.role, "exportDatabase"),

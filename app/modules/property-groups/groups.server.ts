@@ -9,7 +9,7 @@ import { contactDetails, contactSummary, lotPlan, volumeFolio, type ContactDetai
 import { parseRecordId } from "~/utils/record-id";
 
 /**
- * Stakeholder Property Groups (spec 000 §2): the project's stakeholders that have at least one linked
+ * Stakeholder Property Groups (docs/records.md#property-groups): the project's stakeholders that have at least one linked
  * property, most links first. A page costs two or three queries whatever its size: the page of
  * stakeholders with their link counts (stakeholder_link_count) and the total, then the first three
  * properties of each.

@@ -10,7 +10,7 @@ export function safeExternalUrl(value: string | null | undefined): string | null
   }
 }
 
-/** "A, B +3 more": the table shows the first 2 proprietors (spec 000 §9). */
+/** "A, B +3 more": the table shows the first 2 proprietors (docs/records.md#property-list). */
 export function proprietorsSummary(proprietors: string[], shown = 2): { names: string[]; more: number } {
   return { names: proprietors.slice(0, shown), more: Math.max(0, proprietors.length - shown) };
 }

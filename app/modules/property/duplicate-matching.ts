@@ -1,5 +1,5 @@
 /**
- * What the property form's duplicate check shows (spec 000 §3 "Duplicate candidate", §4 property create):
+ * What the property form's duplicate check shows (docs/records.md#property-duplicates):
  * the candidate's shape and how a match is labelled. Client-safe. The matching itself is the import's
  * (app/modules/duplicates/): property.server.ts findPropertyDuplicates.
  */

@@ -24,5 +24,5 @@ export function propertyFormStrings(property: IProperty): Record<string, string>
   return { ...values, hasLAA: hasLAA ? "on" : "", version: String(property.version) };
 }
 
-/** The spec's success text after linking (spec 000 §8). */
+/** The success text after linking (docs/records.md#messages). */
 export const linkedMessage = (count: number) => `Linked ${count} stakeholders to property.`;

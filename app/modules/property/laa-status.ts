@@ -2,7 +2,7 @@ import { addDays, type CalendarDate } from "~/modules/calendar/today";
 import { daysUntil } from "~/modules/next-action/priority";
 
 /**
- * Land access agreement (LAA) status (spec 000 §4, §9): expired when the expiry date is past
+ * Land access agreement (LAA) status (docs/records.md#laa-status): expired when the expiry date is past
  * (days to expiry below 0), expiring soon from 0 to 30 days, otherwise active. A property without
  * an LAA has none; an LAA without an expiry date counts as active. Judged against the request's
  * `today` in the project's zone (calendar/today.ts), never the browser's or the database's clock.

@@ -1,5 +1,5 @@
 /**
- * Longest accepted value of each property field (spec 000 §3). Kept apart from the zod schemas:
+ * Longest accepted value of each property field (docs/records.md#property-fields). Kept apart from the zod schemas:
  * the form component imports it, so the page's client bundle does not carry zod (schemas.ts
  * re-exports it).
  */

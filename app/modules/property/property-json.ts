@@ -6,7 +6,7 @@ import { laaStatus } from "./laa-status";
 import { calendarDateOf, refIdOrNull } from "~db/entities/refs";
 
 /**
- * The /api shape of a property: the spec's field names (spec 000 §3), ids for relations, and the LAA
+ * The /api shape of a property: the described field names (docs/records.md#property-fields), ids for relations, and the LAA
  * status on the project's today. (Callers map arrays with it, so it takes no second argument: the
  * project entity the request loaded for its access check is the property's own, settings included.)
  */
@@ -42,7 +42,7 @@ export function linkedStakeholderToJson(stakeholder: IStakeholder) {
   };
 }
 
-/** What the Property Details view shows (spec 000 §2): plain values, dates as 'YYYY-MM-DD', statuses on the request's today. */
+/** What the Property Details view shows (docs/records.md#property-list): plain values, dates as 'YYYY-MM-DD', statuses on the request's today. */
 export function propertyDetails(property: IProperty, linkedStakeholders: { id: number; name: string }[], today: CalendarDate) {
   const owner = property.stakeholder as { name?: string } | null | undefined;
   return {

@@ -71,9 +71,9 @@ export async function stakeholderChoices(access: ProjectAccess, limit = 2000) {
 }
 
 /**
- * The project's likely duplicates of a property about to be created (spec 000 §3 "Duplicate candidate",
- * §4): the import's rules and blocking keys (app/modules/duplicates/), so a title typed on the form and
- * one imported from a file are matched alike.
+ * The project's likely duplicates of a property about to be created (docs/records.md#property-duplicates):
+ * the import's rules and blocking keys (app/modules/duplicates/), so a title typed on the form and one
+ * imported from a file are matched alike.
  */
 export async function findPropertyDuplicates(access: ProjectAccess, input: PropertyMatchInput, excludeId: number | null = null): Promise<DuplicateCandidate[]> {
   const projectId = access.project.id;

@@ -4,7 +4,7 @@ import { parseCalendarDate } from "~/modules/next-action/priority";
 import { PROPERTY_LIMITS } from "./limits";
 
 /**
- * The property form (spec 000 §3 "Property form fields", §5): one schema for the page action and
+ * The property form (docs/records.md#property-form): one schema for the page action and
  * /api/properties. Accepts form strings and JSON values alike; blank text becomes null.
  */
 export { PROPERTY_LIMITS };

@@ -4,7 +4,7 @@ import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } f
 import { isCalendarDate } from "~/modules/engagement/zoned-time";
 
 /**
- * The stakeholder form (spec 000 §2, §5), shared by the /stakeholders action and the /api routes.
+ * The stakeholder form (docs/records.md#stakeholder-form), shared by the /stakeholders action and the /api routes.
  * Blank text becomes null (clears the field); a field left out entirely stays undefined so a PATCH
  * changes only what it sends.
  */

@@ -6,7 +6,7 @@ import { calendarDateOf, refIdOrNull } from "~db/entities/refs";
 const iso = (value: Date | string | null | undefined) => (value instanceof Date ? value.toISOString() : (value ?? null));
 /** Calendar dates are 'YYYY-MM-DD' strings; a Date (driver setting) is cut to its date. */
 
-/** The /api shape of a stakeholder: the spec's field names (§3), ids flattened. */
+/** The /api shape of a stakeholder: the described field names (docs/records.md#stakeholder-fields), ids flattened. */
 export function stakeholderToJson(s: IStakeholder) {
   return {
     id: s.id,
@@ -41,7 +41,7 @@ export function stakeholderToJson(s: IStakeholder) {
     nextAction: s.nextAction ?? null,
     nextActionDueDate: calendarDateOf(s.nextActionDueDate),
     customFields: s.customFields ?? null,
-    // Treated as active unless explicitly false (spec 000 §3).
+    // Treated as active unless explicitly false (docs/records.md#stakeholder-fields).
     isActive: s.isActive !== false,
     isProjectPropertyOwner: s.isProjectPropertyOwner === true,
     companyName: s.companyName ?? null,

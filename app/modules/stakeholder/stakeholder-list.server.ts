@@ -53,7 +53,7 @@ const ORDER_BY: Record<StakeholderSortKey, (dir: "asc" | "desc") => string> = {
   name: (dir) => `lower(s.name) ${dir}, s.id ${dir}`,
   email: (dir) => `lower(s.email) ${dir} nulls last, lower(s.name) ${dir}, s.id asc`,
   memberType: (dir) => `s.member_type ${dir} nulls last, lower(s.name) asc, s.id asc`,
-  // Spec 000 §4: ascending puts overdue first; ties by due date.
+  // docs/records.md#next-action: ascending puts overdue first; ties by due date.
   priority: (dir) => `${priorityOrderSql("s.next_action_due_date", dir)}, lower(s.name) asc, s.id asc`,
 };
 

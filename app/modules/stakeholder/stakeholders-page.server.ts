@@ -76,7 +76,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       ? await writable(
           panel(params.get("interact"), async (id) => ({
             stakeholder: brief(await getStakeholder(access, id)),
-            // Spec 000 §9: the date and time default to now in the default zone.
+            // docs/records.md#time-zones: the date and time default to now in the default zone.
             defaultDateTime: instantToZonedLocal(new Date(), DEFAULT_TIME_ZONE),
           })),
         )

@@ -10,7 +10,7 @@ export { S3ObjectStore } from "./s3-store.server";
 
 let store: ObjectStore | null = null;
 
-/** S3 when S3_ENDPOINT is configured, else `${DATA_DIR}/objects` (DESIGN §3). */
+/** S3 when S3_ENDPOINT is configured, else `${DATA_DIR}/objects` (docs/architecture.md#object-storage). */
 export function getObjectStore(): ObjectStore {
   if (store) return store;
   const env = getEnv();

@@ -13,7 +13,7 @@ const description = z.string().max(MAX_TEMPLATE_DESCRIPTION, `Description must b
 const category = z.string().max(MAX_TEMPLATE_CATEGORY, `Category must be ${MAX_TEMPLATE_CATEGORY} characters or fewer`);
 const name = z.string().max(MAX_TEMPLATE_NAME, `Template name must be ${MAX_TEMPLATE_NAME} characters or fewer`);
 
-/** Upload (spec 001 §5): file and template name required; the rest optional. */
+/** Upload (docs/records.md#templates): file and template name required; the rest optional. */
 export const templateUploadSchema = z.object({
   templateName: z.preprocess(trimmed, name.min(1, "Template name is required")),
   templateDescription: z.preprocess(blankToUndefined, description.optional()),
@@ -22,7 +22,7 @@ export const templateUploadSchema = z.object({
 });
 export type TemplateUploadInput = z.infer<typeof templateUploadSchema>;
 
-/** Edit: fields left blank keep their old values (spec 001 §5). */
+/** Edit: fields left blank keep their old values (docs/records.md#templates). */
 export const templateEditSchema = z.object({
   templateName: z.preprocess(blankToUndefined, name.optional()),
   templateDescription: z.preprocess(blankToUndefined, description.optional()),

@@ -10,7 +10,7 @@ import type { TemplateEditInput, TemplateUploadInput } from "./schemas";
 import { refId } from "~db/entities/refs";
 import { requireRecordId } from "~/utils/record-id";
 
-/** Spec 001 §3 Template. */
+/** A template as the screens and /api show it (docs/records.md#templates). */
 export interface TemplateJson {
   id: number;
   templateName: string;
@@ -95,7 +95,7 @@ export async function createTemplate(access: ProjectAccess, file: StoredUpload, 
   }
 }
 
-/** Blank fields keep their old values (spec 001 §5). */
+/** Blank fields keep their old values (docs/records.md#templates). */
 export async function updateTemplate(access: ProjectAccess, id: unknown, input: TemplateEditInput): Promise<TemplateJson> {
   requirePermission(access, "editData");
   return db().transactional(async (em) => {

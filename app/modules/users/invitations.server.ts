@@ -1,5 +1,5 @@
 /**
- * Pending invitations on User Management (issue 14): the list, Resend (the same mail again) and
+ * Pending invitations on User Management (docs/administration.md#invitations): the list, Resend (the same mail again) and
  * Cancel. Like the users they are a client's own: a system admin sees every client's, or one
  * client's; anyone else only their client's, and another client's invitation is 404. Every function
  * checks manageUsers first and asks user-rules.ts whether the actor may touch this invitation.

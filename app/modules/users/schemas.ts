@@ -1,5 +1,5 @@
 /**
- * One zod schema per form of the User Management screen, shared with /api/users (spec 001 §5, §7).
+ * One zod schema per form of the User Management screen, shared with /api/users (docs/administration.md#user-management).
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
@@ -16,7 +16,7 @@ const role = z.preprocess((value) => (value === "" || value === undefined || val
 const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.coerce.number().int().positive("Choose a client organisation").optional());
 const bool = z.preprocess((value) => (value === "true" ? true : value === "false" ? false : value), z.boolean({ invalid_type_error: "isActive must be true or false" }));
 
-/** Invite (spec 001 §3 Invite: email, role default viewer): plus the projects the person joins and, for a system admin, the client. */
+/** Invite (email, role default viewer; docs/administration.md#invitations): plus the projects the person joins and, for a system admin, the client. */
 export const InviteSchema = z.object({
   email: z.preprocess(trimmed, z.string({ required_error: "Email is required" }).min(1, "Email is required").max(MAX_EMAIL_LENGTH, "Email is too long").email("Enter a valid email address")),
   role,
@@ -25,7 +25,7 @@ export const InviteSchema = z.object({
 });
 export type InviteInput = z.infer<typeof InviteSchema>;
 
-/** PATCH /api/users/{id}: `isActive` or `systemRole` (spec 001 §7). */
+/** PATCH /api/users/{id}: `isActive` or `systemRole` (docs/administration.md#user-management). */
 export const UserUpdateSchema = z
   .object({ isActive: bool.optional(), systemRole: RoleSchema.optional() })
   .refine((value) => value.isActive !== undefined || value.systemRole !== undefined, { message: "Send isActive or systemRole", path: ["_"] });

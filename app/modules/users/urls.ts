@@ -1,6 +1,6 @@
 import { panelUrls } from "~/utils/list-query";
 
-/** The User Management screen's dialogs are URL states (DESIGN §2). */
+/** The User Management screen's dialogs are URL states (docs/decisions.md#url-states). */
 export const USER_PANEL_PARAMS = ["invite", "delete", "projects", "cancelInvitation"] as const;
 /** The pending invitations list pages on its own parameter, so both lists keep their place. */
 export const INVITATIONS_PAGE_PARAM = "invitationsPage";

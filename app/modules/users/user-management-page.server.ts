@@ -1,5 +1,5 @@
 /**
- * /user-management (spec 001 §2 User Management; issue 14): the role hierarchy, one page of the System
+ * /user-management (docs/administration.md#user-management): the role hierarchy, one page of the System
  * Users table with what the signed-in user may do to each row, and the panel the URL opens
  * (`?invite=1`, `?delete=ID`, `?projects=ID`). A role without manageUsers gets only the restricted view.
  */

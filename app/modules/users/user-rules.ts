@@ -1,5 +1,5 @@
 /**
- * Who may do what to whom on the User Management screen (spec 001 §5, §6; issue 14). Pure: the
+ * Who may do what to whom on the User Management screen (docs/access.md#assignable-roles). Pure: the
  * module functions in users.server.ts ask these rules and turn a refusal into an AppError, and the
  * screen asks the same rules to decide what to offer.
  */
@@ -88,7 +88,7 @@ export function refuseInvitation(actor: Actor, invitation: { role: Role; clientI
   return null;
 }
 
-/** Null when the actor may give `role` (inviting or changing); spec 001 §6 "Assignable roles". */
+/** Null when the actor may give `role` (inviting or changing); docs/access.md#assignable-roles. */
 export function refuseRole(actor: Pick<Actor, "role">, role: Role): Refusal | null {
   return assignableRoles(actor.role).includes(role) ? null : { status: 403, message: USER_MESSAGES.roleNotAllowed };
 }

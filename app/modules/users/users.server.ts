@@ -1,5 +1,5 @@
 /**
- * Reads and writes of User Management (spec 001 §2, §5, §6, §7; issue 14). Every function takes the
+ * Reads and writes of User Management (docs/administration.md#user-management). Every function takes the
  * signed-in user and checks manageUsers first, then asks user-rules.ts whether this actor may act on
  * this user; the page actions and /api/users call the same functions.
  */

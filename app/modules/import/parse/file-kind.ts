@@ -1,6 +1,6 @@
 /**
- * Which reader an uploaded import file goes to (spec 000 §5: .csv, .xlsx, .xls, .pdf, by extension or
- * media type), and whether its first bytes agree (DESIGN §4: type checked by content as well).
+ * Which reader an uploaded import file goes to (.csv, .xlsx, .xls, .pdf, by extension or
+ * media type), and whether its first bytes agree (type checked by content as well; docs/import.md#files-and-limits).
  */
 
 export type ImportFileKind = "csv" | "xlsx" | "xls" | "pdf";

@@ -1,11 +1,11 @@
 /**
- * The limits every import file is read under (issue 10), each with the message the user sees. A file
+ * The limits every import file is read under (docs/import.md#files-and-limits), each with the message the user sees. A file
  * past any of them is refused whole and nothing of it is staged.
  */
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
 
 export interface ParseLimits {
-  /** Bytes of the uploaded file (spec 000 §9: 50MB). */
+  /** Bytes of the uploaded file (50MB, docs/errors.md#limits). */
   maxFileBytes: number;
   /** Data rows of the whole file (every sheet), the header rows not counted. */
   maxRows: number;
@@ -23,7 +23,7 @@ export interface ParseLimits {
   /** A legacy .xls is read by SheetJS in a worker: its heap, and how long the read may take. */
   xlsWorkerHeapMb: number;
   xlsReadTimeLimitMs: number;
-  /** A PDF of title search statements (issue 11): pages read, one at a time. */
+  /** A PDF of title search statements (docs/import.md#land-title-pdfs): pages read, one at a time. */
   maxPdfPages: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The REGISTERED PROPRIETOR block of a Victorian register search statement (issue 11), as printed:
+ * The REGISTERED PROPRIETOR block of a Victorian register search statement (docs/import.md#land-title-pdfs), as printed:
  *
  *   Estate Fee Simple
  *   Joint Proprietors

@@ -1,5 +1,5 @@
 /**
- * One register search statement as one row of the import wizard's mapping step (issue 11). The
+ * One register search statement as one row of the import wizard's mapping step (docs/import.md#land-title-pdfs). The
  * column names are the property import fields' own keys, so automatic mapping pre-maps every one
  * (column-mapping.ts: a header equal to a field key is an exact match). The exception is the
  * title's own address, whose key is narrowed to its label so that ordinary "Property Address"

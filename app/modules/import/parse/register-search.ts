@@ -1,6 +1,6 @@
 /**
  * Reads Victorian Register Search Statements (title searches as LANDATA prints them) from the printed
- * lines of a PDF (issue 11). Pure: the reader (title-pdf-reader.server.ts) rebuilds the lines, with
+ * lines of a PDF (docs/import.md#land-title-pdfs). Pure: the reader (title-pdf-reader.server.ts) rebuilds the lines, with
  * two or more spaces where the page has a column gap; this module splits them into statements and
  * reads each one's header, sections and additional information.
  *

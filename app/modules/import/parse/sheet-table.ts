@@ -1,7 +1,7 @@
 /**
  * Turns the rows of one sheet (or a CSV) into what the wizard stages: the header row is the first
  * row with any value, empty rows are skipped, header names are made unique, and each column keeps its
- * first three non-empty values as samples (spec 000 §9). Pure: the readers feed it row by row.
+ * first three non-empty values as samples (docs/import.md#mapping). Pure: the readers feed it row by row.
  */
 import type { RawCell } from "../value-coercion";
 import { LIMIT_MESSAGES, type ParseLimits } from "./limits";

@@ -1,6 +1,6 @@
 /**
  * How a CSV file is written: its character encoding (a BOM first, then strict UTF-8, else
- * Windows-1252 as Excel saves "CSV" on Windows; DESIGN §6), whether it is text at all, and its
+ * Windows-1252 as Excel saves "CSV" on Windows; docs/decisions.md#text-encodings), whether it is text at all, and its
  * delimiter (comma, semicolon as European Excel writes, or tab).
  */
 

@@ -1,5 +1,5 @@
 /**
- * A land-title PDF as the workbook events staging reads (issue 11): one sheet whose header row is
+ * A land-title PDF as the workbook events staging reads (docs/import.md#land-title-pdfs): one sheet whose header row is
  * the title columns and whose rows are the statements, one each. The PDF is read whole before the
  * first event (a statement may span pages), so every refusal comes before anything is staged.
  */

@@ -1,6 +1,6 @@
 /**
  * What the upload step tells the user when a PDF cannot be read as land-title search statements
- * (issue 11). Each refusal stages nothing and keeps nothing.
+ * (docs/import.md#land-title-pdfs). Each refusal stages nothing and keeps nothing.
  */
 export const PDF_MESSAGES = {
   encrypted: "This PDF is password-protected, so it cannot be read. Save a copy without a password (or ask the title office for an unprotected copy) and upload that.",

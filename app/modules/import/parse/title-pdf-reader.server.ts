@@ -1,5 +1,5 @@
 /**
- * Reads the text of an uploaded PDF as printed lines, page by page (issue 11: land-title search
+ * Reads the text of an uploaded PDF as printed lines, page by page (docs/import.md#land-title-pdfs: land-title search
  * statements). pdfjs-dist's legacy build runs on Node 20 and gives each text run with its position,
  * which the statements' label/value columns need (pdf-lines.ts rebuilds the lines).
  *

@@ -1,6 +1,6 @@
 /**
  * The code of the worker thread that reads a legacy .xls with SheetJS `xlsx` 0.18.5, whose read-side
- * CVEs (prototype pollution, ReDoS) have no fix on npm (DESIGN §6): it runs apart from the server's
+ * CVEs (prototype pollution, ReDoS) have no fix on npm (docs/decisions.md#untrusted-spreadsheets): it runs apart from the server's
  * heap and event loop, with resourceLimits and a time limit set by xls-reader.server.ts, and sends
  * plain rows back in batches, waiting for each to be taken (so memory stays bounded).
  *

@@ -78,7 +78,7 @@ export function xlsxCellValue(cell: ExcelCell, date1904: boolean): RawCell {
     const result = v.result;
     if (result === undefined || result === null) {
       // No cached value (a workbook written by a program that does not calculate): keep the formula as
-      // text, exactly, rather than evaluate it. Exports neutralise a leading "=" (DESIGN §4).
+      // text, exactly, rather than evaluate it. Exports neutralise a leading "=" (docs/export.md#the-workbook).
       const formula = typeof v.formula === "string" ? v.formula : "";
       return formula ? `=${formula}` : null;
     }
