@@ -136,8 +136,8 @@ beforeAll(() => {
   demoClientId = env.demoClientId;
 });
 
-describe("§6 and the permissions module agree", () => {
-  it("each admin screen is open to exactly the roles §6 names; the Admin menu to system_admin, client_owner, director, project_manager", () => {
+describe("the permission matrix (docs/access.md) and the permissions module agree", () => {
+  it("each admin screen is open to exactly the roles the matrix names; the Admin menu to system_admin, client_owner, director, project_manager", () => {
     for (const role of ROLES) {
       for (const [screen, roles] of Object.entries(SPEC) as [AdminScreen, readonly Role[]][]) {
         expect(canAccessScreen(role, screen), `${role} on ${screen}`).toBe(roles.includes(role));

@@ -5,7 +5,7 @@ import { exportFields } from "./export-fields";
 import { isMappingExported, templateMappings } from "./export-templates";
 
 describe("exclusionReason", () => {
-  it("says why a row is Excluded (spec 000 §5), and agrees with isMappingExported", () => {
+  it("says why a row is Excluded (docs/export.md), and agrees with isMappingExported", () => {
     const cases = [
       [{ enabled: false, dbField: "name", customColumnName: "Name" }, "not enabled"],
       [{ enabled: true, dbField: " ", customColumnName: "Name" }, "no database field"],

@@ -16,7 +16,7 @@ describe("export field catalogue", () => {
     }
   });
 
-  it("gives properties the linked stakeholder attributes of spec 000 §3, in its order", () => {
+  it("gives properties the linked stakeholder attributes of docs/export.md, in its order", () => {
     expect(PROPERTY_STAKEHOLDER_FIELDS.map((f) => f.label)).toEqual([
       "Stakeholder Name",
       "Stakeholder Address",
@@ -192,7 +192,7 @@ describe("export templates", () => {
   });
 });
 
-describe("export rules (spec 000 §5)", () => {
+describe("export rules (docs/export.md)", () => {
   const row = (over: Partial<ExportMapping>): ExportMapping => ({ id: "1", dbField: "name", customColumnName: "Name", enabled: true, ...over });
 
   it("exports only enabled rows with a field and a non-blank column name", () => {

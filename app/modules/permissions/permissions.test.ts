@@ -206,7 +206,7 @@ describe("screen access", () => {
   });
 });
 
-describe("database export (spec 000 §2: the Export Database button)", () => {
+describe("database export (docs/administration.md: the Export Database button)", () => {
   it("is for system_admin, client_owner and director only, whatever exportData says", () => {
     const allowed: Role[] = ["system_admin", "client_owner", "director"];
     for (const role of ROLES) {

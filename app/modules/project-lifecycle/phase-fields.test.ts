@@ -11,7 +11,7 @@ import {
   PLANNING_QUESTIONS,
 } from "./phase-fields";
 
-describe("phase questions (spec 001 §3)", () => {
+describe("phase questions (docs/lifecycle.md)", () => {
   it("planning asks the spec's nine questions in its order", () => {
     expect(PLANNING_QUESTIONS.map((q) => q.key)).toEqual([
       "clientKickoffMeeting",
@@ -73,7 +73,7 @@ describe("phase questions (spec 001 §3)", () => {
   });
 });
 
-describe("phase status badges (spec 001 §4)", () => {
+describe("phase status badges (docs/lifecycle.md)", () => {
   it.each([
     ["pending", "Pending"],
     ["in-progress", "In Progress"],

@@ -5,7 +5,7 @@ import { isVisibleTo, refuseInvitation, refuseOperation, refuseRole, rowAbilitie
 const actor = (role: Role, clientId: number | null = 1, id = "me") => ({ id, role, clientId });
 const target = (role: Role, clientId: number | null = 1, id = "them") => ({ id, role, clientId });
 
-describe("who may assign which role (spec 001 §6)", () => {
+describe("who may assign which role (docs/access.md)", () => {
   it("system admin all six, client owner all but system admin, project manager levels 3-5, others their level or lower", () => {
     const allowed = (role: Role) => ROLES.filter((r) => refuseRole({ role }, r) === null);
     expect(allowed("system_admin")).toEqual([...ROLES]);
