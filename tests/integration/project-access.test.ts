@@ -1,10 +1,10 @@
 import { wrap } from "@mikro-orm/core";
 import { Client, Project, ProjectMembership, User } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
-import { getCurrentUser, requireProjectAccess, requireUser, type CurrentUser } from "../../app/modules/auth/guards.server";
+import { getCurrentUser, requireUser, type CurrentUser } from "../../app/modules/access/current-user.server";
+import { listAccessibleProjects, requireProjectAccess, resolveProjectAccess } from "../../app/modules/access/project-access.server";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import type { Permission, Role } from "../../app/modules/permissions/permissions";
-import { listAccessibleProjects, resolveProjectAccess } from "../../app/modules/project/access.server";
 import { AppError } from "../../app/utils/app-error";
 import { useTestDatabase } from "../setup/test-database";
 
