@@ -6,6 +6,7 @@ import { listAccessibleProjects, requireProjectAccess, resolveProjectAccess } fr
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import type { Permission, Role } from "../../app/modules/permissions/permissions";
 import { AppError } from "../../app/utils/app-error";
+import { handleAppErrors } from "../../app/utils/http.server";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -278,8 +279,9 @@ describe("listAccessibleProjects", () => {
 });
 
 describe("requireUser", () => {
+  /** What a route answers: its body runs through handleAppErrors, which turns the /api's AppError(401) into the response. */
   async function thrown(request: Request): Promise<Response> {
-    const result = await withRequestContext(() => requireUser(request)).then(
+    const result = await withRequestContext(() => handleAppErrors(() => requireUser(request))).then(
       () => {
         throw new Error("requireUser did not throw");
       },
