@@ -7,7 +7,7 @@ import { useDelegatedClientNavigation } from "~/components/layout/client-navigat
 import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorBoundary";
 import { useNonce } from "~/components/layout/nonce";
 import { usePageHasFormErrors } from "~/components/kit";
-import { layoutResponse } from "~/modules/auth/layout.server";
+import { layoutResponse } from "~/modules/layout/layout.server";
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%233e63dd'/%3E%3Cpath d='M6 22 L13 12 L18 18 L21 14 L26 22 Z' fill='%23fff'/%3E%3C/svg%3E";

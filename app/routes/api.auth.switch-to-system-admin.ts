@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { switchToSystemAdmin } from "~/modules/billing/system-admin-switch.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 

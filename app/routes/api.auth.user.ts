@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getCurrentUser } from "~/modules/auth/guards.server";
+import { getCurrentUser } from "~/modules/access/current-user.server";
 
 /** GET /api/auth/user: the signed-in user (docs/access.md#sign-in-and-sessions), or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { grantFreeMonth } from "~/modules/billing/clients.server";
 import { ClientIdSchema } from "~/modules/billing/schemas";
 import { AppError } from "~/utils/app-error";

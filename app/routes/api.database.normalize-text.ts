@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { applyNormalisation } from "~/modules/database-management/normalise.server";
 import { NormalizeSchema } from "~/modules/database-management/schemas";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { databaseStats } from "~/modules/database-management/database-management.server";
 import { handleAppErrors } from "~/utils/http.server";
 

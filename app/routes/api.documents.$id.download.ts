@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { findDocument } from "~/modules/document/document.server";
 import { fileResponse } from "~/modules/document/file-response.server";
 import { handleAppErrors } from "~/utils/http.server";

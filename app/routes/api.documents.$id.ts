@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { deleteDocument, getDocumentJson, updateDocument } from "~/modules/document/document.server";
 import { documentEditSchema } from "~/modules/document/schemas";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { documentStats } from "~/modules/document/document.server";
 import { handleAppErrors } from "~/utils/http.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { deleteEngagement, engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";

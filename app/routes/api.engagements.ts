@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { engagementToJson, recordEngagement } from "~/modules/engagement/engagement.server";
 import { InteractionSchema } from "~/modules/engagement/schemas";
 import { AppError } from "~/utils/app-error";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { exportData, exportResponse } from "~/modules/export/excel-export.server";
 import { NO_PROJECT_MESSAGE } from "~/modules/export/export-templates";
 import { ExportRequestSchema } from "~/modules/export/schemas";

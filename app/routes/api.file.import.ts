@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { startImport, waitForImport } from "~/modules/import/imports.server";
 import { apiPendingDuplicates } from "~/modules/import/duplicates.server";
 import { importResponse } from "~/modules/import/import-view";

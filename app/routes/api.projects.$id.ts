@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireProjectAccess } from "~/modules/auth/guards.server";
+import { requireProjectAccess } from "~/modules/access/project-access.server";
 import { projectToJson } from "~/modules/project/project-json";
 import { handleAppErrors } from "~/utils/http.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { listAllProjects } from "~/modules/project/all-projects.server";
 import { projectToJson } from "~/modules/project/project-json";
 import { listResponse, parseListPage } from "~/utils/api-list.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { apiCreateProject } from "~/modules/project-lifecycle/projects-api.server";
-import { listAccessibleProjects } from "~/modules/project/access.server";
+import { listAccessibleProjects } from "~/modules/access/project-access.server";
 import { projectToJson } from "~/modules/project/project-json";
 import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { getProperty } from "~/modules/property/property.server";
 import { listResponse, pageOf, parseListPage } from "~/utils/api-list.server";

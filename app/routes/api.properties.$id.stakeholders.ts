@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { linkedStakeholderToJson } from "~/modules/property/property-json";
 import { pagePropertyStakeholders } from "~/modules/property/property.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";

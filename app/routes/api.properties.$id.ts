@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { propertyToJson } from "~/modules/property/property-json";
 import { deleteProperty, getProperty, updateProperty } from "~/modules/property/property.server";
 import { PropertyFormSchema, VersionSchema } from "~/modules/property/schemas";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { linkedMessage } from "~/modules/property/form-values";
 import { LinkStakeholdersSchema } from "~/modules/property/schemas";

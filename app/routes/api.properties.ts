@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { parseLaaFilter } from "~/modules/property/laa-status";
 import { propertyToJson } from "~/modules/property/property-json";
 import { createProperty, listPropertyEntities } from "~/modules/property/property.server";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject, ApiValidationError } from "~/modules/auth/api.server";
+import { parseApiPayload, ApiValidationError } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { importOfPending, resolveDuplicates } from "~/modules/import/duplicates.server";
 import { RESOLVED_TITLE } from "~/modules/import/duplicate-view";
 import { ResolveDuplicatesApiSchema } from "~/modules/import/schemas";

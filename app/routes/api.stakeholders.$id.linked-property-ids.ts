@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiProject } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
 import { linkedPropertyIds } from "~/modules/links/links.server";
 import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { listResponse, pageOf, parseListPage } from "~/utils/api-list.server";

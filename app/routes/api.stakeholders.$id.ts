@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
 import { deleteStakeholder, getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";

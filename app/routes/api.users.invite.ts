@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody } from "~/modules/auth/api.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody } from "~/modules/access/api-request.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { publicBaseUrl } from "~/modules/users/base-url.server";
 import { InviteSchema } from "~/modules/users/schemas";
 import { USER_MESSAGES } from "~/modules/users/user-rules";

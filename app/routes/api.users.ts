@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { listUsers } from "~/modules/users/users.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { handleAppErrors } from "~/utils/http.server";

@@ -7,7 +7,8 @@ import { DangerPanel, DangerZone, DeletedProjectRestorePoints, RestorePoints } f
 import { DeleteRecordPanel, NormalisationCard, NormalisePanel, RecordSearch } from "~/components/database-management/Maintenance";
 import { ErrorSummary, isFormErrorData, PageHeader, NoProjectSelected, StatTiles } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess, requireUser } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { databaseManagementAction } from "~/modules/database-management/database-management-actions.server";
 import { loadDatabaseManagementPage, loadDatabaseManagementWithoutProject } from "~/modules/database-management/database-management-page.server";
 import styles from "~/styles/database-management.css";

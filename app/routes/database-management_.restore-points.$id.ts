@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { openRestorePoint } from "~/modules/database-management/restore-points.server";
 import { handleAppErrors } from "~/utils/http.server";
 

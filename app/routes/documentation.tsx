@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DocumentCard } from "~/components/documentation/DocumentCard";
 import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { loadDocumentationCentre } from "~/modules/documentation/documentation-page.server";
 import styles from "~/styles/documentation.css";
 import { handleAppErrors } from "~/utils/http.server";

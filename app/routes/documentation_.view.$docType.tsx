@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
 import { PrintButton } from "~/components/documentation/PrintButton";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { loadDocumentViewer } from "~/modules/documentation/documentation-page.server";
 import documentStyles from "~/modules/documentation/content/document.css";
 import styles from "~/styles/documentation.css";

@@ -9,7 +9,7 @@ import { DocumentsToolbar } from "~/components/documents/DocumentsToolbar";
 import { DocumentUploadForm } from "~/components/documents/DocumentUploadForm";
 import { PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { documentsAction } from "~/modules/document/documents-actions.server";
 import { loadDocumentsPage } from "~/modules/document/documents-page.server";
 import styles from "~/styles/documents.css";

@@ -6,7 +6,7 @@ import { ColumnListForm } from "~/components/export/ColumnListForm";
 import { ExportChooser } from "~/components/export/ExportChooser";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { exportPageAction } from "~/modules/export/export-actions.server";
 import { EXPORT_TYPE_LABELS } from "~/modules/export/export-fields";
 import { loadExportPage } from "~/modules/export/export-page.server";

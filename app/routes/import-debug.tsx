@@ -8,7 +8,7 @@ import { ProbeResult } from "~/components/import/debug/ProbeResults";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { loadImportDebugPage } from "~/modules/import/import-debug-page.server";
 import styles from "~/styles/import-debug.css";
 import { handleAppErrors } from "~/utils/http.server";

@@ -7,7 +7,7 @@ import { UploadForm } from "~/components/import/UploadForm";
 import { WizardSteps } from "~/components/import/WizardSteps";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { uploadAction } from "~/modules/import/import-actions.server";
 import { loadUploadPage } from "~/modules/import/import-page.server";
 import styles from "~/styles/import.css";

@@ -7,7 +7,7 @@ import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { loadProgressPage } from "~/modules/import/import-page.server";
 import styles from "~/styles/import.css";
 import { handleAppErrors } from "~/utils/http.server";

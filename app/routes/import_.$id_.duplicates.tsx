@@ -7,7 +7,7 @@ import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { duplicatesAction } from "~/modules/import/duplicates-actions.server";
 import { loadDuplicatesStep } from "~/modules/import/duplicates-page.server";
 import { wizardUrls } from "~/modules/import/wizard";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { skippedRowsCsv } from "~/modules/import/imports.server";
 import { AppError } from "~/utils/app-error";
 import { handleAppErrors } from "~/utils/http.server";

@@ -7,7 +7,7 @@ import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { mappingAction } from "~/modules/import/import-actions.server";
 import { loadMappingPage } from "~/modules/import/import-page.server";
 import { IMPORT_TYPE_LABELS, plural } from "~/modules/import/wizard";

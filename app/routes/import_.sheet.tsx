@@ -6,7 +6,7 @@ import { SheetForm } from "~/components/import/SheetForm";
 import { WizardSteps } from "~/components/import/WizardSteps";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { sheetAction } from "~/modules/import/import-actions.server";
 import { loadSheetPage } from "~/modules/import/import-page.server";
 import styles from "~/styles/import.css";

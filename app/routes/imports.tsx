@@ -5,7 +5,7 @@ import { Button, Heading } from "@radix-ui/themes";
 import { ImportHistoryTable, UndoImportPanel } from "~/components/import/ImportHistory";
 import { PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { historyAction } from "~/modules/import/import-actions.server";
 import { loadHistoryPage } from "~/modules/import/import-page.server";
 import styles from "~/styles/import.css";

@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { ClientOverview, MIGRATION_FIELD_IDS, MigrationChooser, MigrationPreviewPanel } from "~/components/billing/Migration";
 import { ErrorSummary, useFormErrors, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { migrationAction } from "~/modules/billing/migration-actions.server";
 import { loadMigrationPage } from "~/modules/billing/migration-page.server";
 import { MIGRATE_FORM_ID } from "~/modules/billing/schemas";

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { StartupForm } from "~/components/project-lifecycle/StartupForm";
 import { StartupPdfForm, type Extraction } from "~/components/project-lifecycle/StartupPdfForm";
-import { requireProjectCreator } from "~/modules/project-lifecycle/access.server";
+import { requireProjectCreator } from "~/modules/access/system.server";
 import type { NewProjectActionData } from "~/modules/project-lifecycle/new-project-actions.server";
 import { newProjectAction } from "~/modules/project-lifecycle/new-project-actions.server";
 import { loadNewProjectPage } from "~/modules/project-lifecycle/new-project-page.server";

@@ -13,7 +13,7 @@ import { PropertyStats } from "~/components/properties/PropertyStats";
 import { PropertyTable } from "~/components/properties/PropertyTable";
 import { PropertyToolbar } from "~/components/properties/PropertyToolbar";
 import { listSearch, panelSearch } from "~/components/properties/urls";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { propertiesAction, type DuplicateData } from "~/modules/property/properties-actions.server";
 import { loadPropertiesPage } from "~/modules/property/properties-page.server";
 import propertiesStyles from "~/styles/properties.css";

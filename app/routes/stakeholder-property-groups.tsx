@@ -5,7 +5,7 @@ import { PageHeader, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { GroupDetails, GroupNotFound } from "~/components/property-groups/GroupDetails";
 import { GroupList, GroupSearch } from "~/components/property-groups/GroupList";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { loadGroupsPage } from "~/modules/property-groups/groups-page.server";
 import styles from "~/styles/property-groups.css";
 import { handleAppErrors } from "~/utils/http.server";

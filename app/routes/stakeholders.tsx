@@ -11,7 +11,7 @@ import { StakeholderForm } from "~/components/stakeholders/StakeholderForm";
 import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle } from "~/components/stakeholders/StakeholderList";
 import { NoProjectForInteraction } from "~/components/stakeholders/NoProjectForInteraction";
 import { panelSearch } from "~/components/stakeholders/urls";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { INTERACTION_FORM } from "~/modules/stakeholder/limits";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { handleAppErrors } from "~/utils/http.server";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { SAMPLE_STAKEHOLDER } from "~/modules/stakeholder/stakeholder-json";
 
 /** /stakeholders/sample.json: the stakeholder shape with made-up values (debug action). */

@@ -5,7 +5,7 @@ import { ClientList, CreateClientForm } from "~/components/billing/AdminClients"
 import { CurrentPlan, PlanCards, SubscriptionFaq } from "~/components/billing/OwnerSubscription";
 import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { subscriptionAction } from "~/modules/billing/subscription-actions.server";
 import { loadSubscriptionPage } from "~/modules/billing/subscription-page.server";
 import styles from "~/styles/billing.css";

@@ -6,7 +6,7 @@ import { PageHeader, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { DeleteTemplatePanel, EditTemplatePanel, UploadTemplatePanel } from "~/components/templates/TemplateForms";
 import { TemplateList } from "~/components/templates/TemplateList";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { templatesAction } from "~/modules/template/templates-actions.server";
 import { loadTemplatesPage } from "~/modules/template/templates-page.server";
 import styles from "~/styles/documents.css";

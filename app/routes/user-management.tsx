@@ -8,7 +8,7 @@ import { RoleHierarchy } from "~/components/users/RoleHierarchy";
 import { AccessRestricted, ClientFilter, DeleteUserPanel, InviteUserPanel, UserProjectsPanel } from "~/components/users/UserPanels";
 import { UsersTable } from "~/components/users/UsersTable";
 import { CancelInvitationPanel, PendingInvitations } from "~/components/users/PendingInvitations";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { userManagementAction } from "~/modules/users/user-management-actions.server";
 import { loadUserManagementPage } from "~/modules/users/user-management-page.server";
 import { userPanelSearch } from "~/modules/users/urls";

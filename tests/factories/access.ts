@@ -1,8 +1,8 @@
 import { Project, User } from "../../db/entities/index";
 import { db } from "../../db/orm";
-import { toCurrentUser, type CurrentUser } from "../../app/modules/auth/guards.server";
+import { toCurrentUser, type CurrentUser } from "../../app/modules/access/current-user.server";
 import type { Permission } from "../../app/modules/permissions/permissions";
-import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/project/access.server";
+import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/access/project-access.server";
 
 /** The seeded user as the guards would see them (call inside withRequestContext). */
 export async function currentUser(userId: string): Promise<CurrentUser> {

@@ -5,7 +5,7 @@ import type { MikroORM } from "@mikro-orm/postgresql";
 import { withRequestContext } from "../../db/orm";
 import { commitSession, createSignedInSession, deleteExpiredSessions, getSession } from "../../app/modules/auth/session.server";
 import { resetEnvCache } from "../../app/utils/env.server";
-import { getCurrentUser } from "../../app/modules/auth/guards.server";
+import { getCurrentUser } from "../../app/modules/access/current-user.server";
 import { openRequestScope } from "../../app/modules/auth/request-scope.server";
 import { useTestDatabase } from "../setup/test-database";
 

@@ -14,7 +14,7 @@ import { createProperty } from "../../app/modules/property/property.server";
 import { PropertyFormSchema } from "../../app/modules/property/schemas";
 import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
-import { resolveProjectAccess } from "../../app/modules/project/access.server";
+import { resolveProjectAccess } from "../../app/modules/access/project-access.server";
 import { db, withRequestContext } from "../../db/orm";
 import { currentUser } from "../factories/access";
 import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";

@@ -1,6 +1,6 @@
 import { Engagement, Stakeholder } from "../../db/entities/index";
 import { db } from "../../db/orm";
-import type { ProjectAccess } from "../../app/modules/project/access.server";
+import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import { deleteEngagement, listEngagements, recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { InteractionSchema } from "../../app/modules/engagement/schemas";
 import { action as createApi } from "../../app/routes/api.engagements";

@@ -10,7 +10,7 @@ import { createProperty } from "../../app/modules/property/property.server";
 import { PropertyFormSchema } from "../../app/modules/property/schemas";
 import { action as apiImport } from "../../app/routes/api.file.import";
 import { action as apiResolve } from "../../app/routes/api.resolve-duplicates";
-import type { ProjectAccess } from "../../app/modules/project/access.server";
+import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import { AppError } from "../../app/utils/app-error";
 import { call, jsonRequest, multipartRequest, useUploadTestEnvironment } from "./support/uploads";
 

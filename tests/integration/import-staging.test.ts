@@ -6,7 +6,7 @@ import { action as apiParse } from "../../app/routes/api.file.parse";
 import { action as apiParseSheet } from "../../app/routes/api.file.parse-sheet";
 import { NOT_A_CSV_MESSAGE, NOT_A_WORKBOOK_MESSAGE } from "../../app/modules/import/parse/file-kind";
 import { LIMIT_MESSAGES } from "../../app/modules/import/parse/limits";
-import type { ProjectAccess } from "../../app/modules/project/access.server";
+import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import { call, generatedBytes, jsonRequest, multipartRequest, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 import { csvRows, fixture, zipBomb } from "./support/import-files";
 

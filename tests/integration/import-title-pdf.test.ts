@@ -12,7 +12,7 @@ import { deleteDocument } from "../../app/modules/document/document.server";
 import { clientStoredBytes } from "../../app/modules/storage/quota.server";
 import { getObjectStore } from "../../app/modules/storage/index.server";
 import { sweepOrphanObjects } from "../../app/modules/storage/orphans.server";
-import type { ProjectAccess } from "../../app/modules/project/access.server";
+import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import { multipartRequest, PDF, storedFiles, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 import { fixture } from "./support/import-files";
 

@@ -8,7 +8,7 @@ import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { updateStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { setStakeholderProperties } from "../../app/modules/links/links.server";
 import { action as apiImport } from "../../app/routes/api.file.import";
-import type { ProjectAccess } from "../../app/modules/project/access.server";
+import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import { AppError } from "../../app/utils/app-error";
 import { call, jsonRequest, multipartRequest, useUploadTestEnvironment } from "./support/uploads";
 

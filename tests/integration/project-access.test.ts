@@ -1,11 +1,12 @@
 import { wrap } from "@mikro-orm/core";
 import { Client, Project, ProjectMembership, User } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
-import { getCurrentUser, requireProjectAccess, requireUser, type CurrentUser } from "../../app/modules/auth/guards.server";
+import { getCurrentUser, requireUser, type CurrentUser } from "../../app/modules/access/current-user.server";
+import { listAccessibleProjects, requireProjectAccess, resolveProjectAccess } from "../../app/modules/access/project-access.server";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import type { Permission, Role } from "../../app/modules/permissions/permissions";
-import { listAccessibleProjects, resolveProjectAccess } from "../../app/modules/project/access.server";
 import { AppError } from "../../app/utils/app-error";
+import { handleAppErrors } from "../../app/utils/http.server";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -278,8 +279,9 @@ describe("listAccessibleProjects", () => {
 });
 
 describe("requireUser", () => {
+  /** What a route answers: its body runs through handleAppErrors, which turns the /api's AppError(401) into the response. */
   async function thrown(request: Request): Promise<Response> {
-    const result = await withRequestContext(() => requireUser(request)).then(
+    const result = await withRequestContext(() => handleAppErrors(() => requireUser(request))).then(
       () => {
         throw new Error("requireUser did not throw");
       },

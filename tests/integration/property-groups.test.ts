@@ -1,8 +1,8 @@
 import { wrap } from "@mikro-orm/core";
 import { Client, Project, Property, Stakeholder, StakeholderProperty } from "../../db/entities/index";
 import { db, getOrm, withRequestContext } from "../../db/orm";
-import type { CurrentUser } from "../../app/modules/auth/guards.server";
-import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/project/access.server";
+import type { CurrentUser } from "../../app/modules/access/current-user.server";
+import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/access/project-access.server";
 import { getPropertyGroup, GROUPS_PAGE_SIZE, listPropertyGroups } from "../../app/modules/property-groups/groups.server";
 import { useTestDatabase } from "../setup/test-database";
 

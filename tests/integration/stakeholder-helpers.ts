@@ -1,9 +1,9 @@
 import { AuditLog, Project, Property, Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
-import type { CurrentUser } from "../../app/modules/auth/guards.server";
+import type { CurrentUser } from "../../app/modules/access/current-user.server";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import type { Permission } from "../../app/modules/permissions/permissions";
-import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/project/access.server";
+import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/access/project-access.server";
 import { AppError } from "../../app/utils/app-error";
 import { currentUser } from "../factories/access";
 

@@ -1,6 +1,6 @@
 import { Stakeholder } from "../../db/entities/index";
 import { db, withRequestContext } from "../../db/orm";
-import type { ProjectAccess } from "../../app/modules/project/access.server";
+import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import {
   createStakeholder,
   deleteStakeholder,

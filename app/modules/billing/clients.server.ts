@@ -7,11 +7,11 @@ import { LockMode } from "@mikro-orm/core";
 import { Client, type IClient } from "~db/entities/Client";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { clientStoredBytes } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";
 import { formatDate } from "~/utils/dates";
-import { requireClientManager, requireSubscriptionClient } from "./access.server";
+import { BILLING_MESSAGES, requireSubscriptionClient, requireSystemPermission } from "~/modules/access/system.server";
 import { effectivePlan, freeMonthExpiry, hasFreePro, projectLimit, storageLimitMB, usersPerProjectLimit } from "./plan-limits";
 import type { CreateClientInput } from "./schemas";
 import type { SubscriptionPlan } from "~db/entities/enums";
@@ -60,7 +60,7 @@ async function activeProjectCounts(clientIds: number[]): Promise<Map<number, num
 
 /** GET /api/client/all and the system admin's list: every client, by name, one page. */
 export async function listClients(user: CurrentUser, { limit = 100, offset = 0 } = {}, now: Date = new Date()) {
-  requireClientManager(user);
+  requireSystemPermission(user, "manageClients", { message: BILLING_MESSAGES.manageClients, entityType: "Client" });
   const [clients, total] = await db().findAndCount(Client, {}, { orderBy: { name: "asc", id: "asc" }, limit, offset });
   const counts = await activeProjectCounts(clients.map((c) => c.id));
   return { clients: clients.map((c) => clientToJson(c, counts.get(c.id) ?? 0, now)), total };
@@ -68,7 +68,7 @@ export async function listClients(user: CurrentUser, { limit = 100, offset = 0 }
 
 /** POST /api/client/create: a new client on the free plan's defaults. */
 export async function createClient(user: CurrentUser, input: CreateClientInput) {
-  requireClientManager(user);
+  requireSystemPermission(user, "manageClients", { message: BILLING_MESSAGES.manageClients, entityType: "Client" });
   const em = db();
   return em.transactional(async () => {
     const [same] = await em.execute<{ id: number }[]>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
@@ -97,7 +97,7 @@ async function lockClient(id: number): Promise<IClient> {
 
 /** POST /api/client/grant-free-month/{id}: Professional for 30 days from today or from the running expiry. */
 export async function grantFreeMonth(user: CurrentUser, clientId: number, now: Date = new Date()) {
-  requireClientManager(user, clientId);
+  requireSystemPermission(user, "manageClients", { message: BILLING_MESSAGES.manageClients, entityType: "Client", entityId: clientId });
   return db().transactional(async (em) => {
     const client = await lockClient(clientId);
     const before = client.freeProExpiresAt ? new Date(client.freeProExpiresAt).toISOString() : null;
@@ -147,7 +147,7 @@ export async function setProfessionalPlan(clientId: number, by: { userId: string
 
 /** A system admin applies a client's offline upgrade request. */
 export async function applyUpgradeRequest(user: CurrentUser, clientId: number) {
-  requireClientManager(user, clientId);
+  requireSystemPermission(user, "manageClients", { message: BILLING_MESSAGES.manageClients, entityType: "Client", entityId: clientId });
   const client = await db().findOne(Client, { id: clientId });
   if (!client) throw new AppError(404, "Client not found");
   if (!upgradeRequestOf(client)) throw new AppError(409, `${client.name} has no upgrade request waiting`);

@@ -2,7 +2,7 @@
 import { json } from "@remix-run/node";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { validateForm } from "~/components/form/validation.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { migrateProject, MIGRATION_FAILED } from "./project-migration.server";

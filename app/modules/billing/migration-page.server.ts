@@ -2,7 +2,7 @@
  * /project-migration: the project and target client come from the GET form in the URL; with both,
  * the preview (records moving, members losing access, the target's plan) is shown before the POST.
  */
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { listMigrationChoices, previewMigration, type MigrationPreview } from "./project-migration.server";

@@ -11,10 +11,10 @@ import { Client, Project } from "~db/entities/index";
 import { db } from "~db/orm";
 import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
-import { displayName } from "~/modules/auth/layout.server";
+import { type CurrentUser, displayName } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
-import { requireMigrator } from "./access.server";
+import { refuse } from "~/modules/access/refuse.server";
+import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
 import { effectivePlan, hasFreePro, projectLimitMessage } from "./plan-limits";
 
 export const MIGRATED_MESSAGE = "Project Migrated Successfully";
@@ -38,7 +38,7 @@ export interface TargetClient {
 
 /** Every active project with its client (the project picker) and every active client with its plan badge. */
 export async function listMigrationChoices(user: CurrentUser, now: Date = new Date()) {
-  requireMigrator(user);
+  requireSystemPermission(user, "migrateProjects", { message: BILLING_MESSAGES.migrate, entityType: "Project" });
   const connection = db().getConnection();
   const projects = await connection.execute<{ id: number; name: string; clientId: number; clientName: string }[]>(
     `select p.id, p.name, c.id as "clientId", c.name as "clientName" from project p join client c on c.id = p.client_id where p.is_active order by c.name, p.name, p.id`,
@@ -67,7 +67,7 @@ async function membersLosingAccess(projectId: number, sourceClientId: number, em
 
 /** What a migration would do: the records that move, who loses access, and whether the target's plan allows it. */
 export async function previewMigration(user: CurrentUser, projectId: number, targetClientId: number, now: Date = new Date()) {
-  requireMigrator(user, projectId);
+  requireSystemPermission(user, "migrateProjects", { message: BILLING_MESSAGES.migrate, entityType: "Project", entityId: projectId });
   const project = await db().findOne(Project, { id: projectId, isActive: true }, { populate: ["client"] });
   if (!project) throw new AppError(404, "Project not found");
   const target = await db().findOne(Client, { id: targetClientId, isActive: true });
@@ -96,7 +96,7 @@ export type MigrationPreview = Awaited<ReturnType<typeof previewMigration>>;
 
 /** POST /api/client/migrate-project/{projectId} and the page's Migrate Project. */
 export async function migrateProject(user: CurrentUser, projectId: number, targetClientId: number, now: Date = new Date()) {
-  requireMigrator(user, projectId);
+  requireSystemPermission(user, "migrateProjects", { message: BILLING_MESSAGES.migrate, entityType: "Project", entityId: projectId });
   return db().transactional(async (em) => {
     // The target's row first: a creation or another migration into it waits, then counts this project.
     const target = await em.findOne(Client, { id: targetClientId, isActive: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -106,7 +106,7 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     const sourceId = refId(project.client);
     if (sourceId === target.id) throw new AppError(400, `${project.name} already belongs to ${target.name}`);
     const refusal = projectLimitMessage(target, await em.count(Project, { client: target.id, isActive: true }), now);
-    if (refusal) throw new AppError(403, refusal, PLAN_LIMIT_CODE);
+    if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: target.id, message: refusal, code: PLAN_LIMIT_CODE });
 
     // em.execute runs inside this transaction (the locks above are its own).
     const members = await membersLosingAccess(projectId, sourceId, em);

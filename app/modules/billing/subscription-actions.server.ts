@@ -5,11 +5,11 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { validateForm } from "~/components/form/validation.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requestOrigin } from "~/utils/http.server";
-import { requireSubscriptionScreen } from "./access.server";
+import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
 import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";
 import { createSubscription, UPGRADE_REQUESTED_TITLE } from "./payment-provider.server";
 import { SUBSCRIPTION_URL } from "./plan-limits";
@@ -30,7 +30,7 @@ export async function subscriptionAction(request: Request): Promise<Response> {
     await switchToSystemAdmin(user);
     return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: SWITCHED_MESSAGE });
   }
-  requireSubscriptionScreen(user);
+  requireSystemPermission(user, "subscription", { message: BILLING_MESSAGES.subscription, entityType: "Client", entityId: user.clientId ?? "none" });
   switch (intent) {
     case "create-client": {
       const result = await validateForm(form, createClientValidator, CREATE_CLIENT_FORM_ID);

@@ -4,9 +4,9 @@
  * (`?success=true` / `?canceled=true`) becomes a flash and the parameter leaves the address.
  */
 import { redirect } from "@remix-run/node";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { requireSubscriptionScreen } from "./access.server";
+import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
 import { getSubscription, listClients } from "./clients.server";
 import { getPaymentProvider } from "./payment-provider.server";
 import { SUBSCRIPTION_URL } from "./plan-limits";
@@ -17,7 +17,7 @@ export const CHECKOUT_SUCCESS = { kind: "success", title: "Payment successful", 
 export const CHECKOUT_CANCELED = { kind: "info", title: "Payment canceled", description: "No charge was made. You can upgrade whenever you are ready." } as const;
 
 export async function loadSubscriptionPage(request: Request, user: CurrentUser, now: Date = new Date()) {
-  requireSubscriptionScreen(user);
+  requireSystemPermission(user, "subscription", { message: BILLING_MESSAGES.subscription, entityType: "Client", entityId: user.clientId ?? "none" });
   const url = new URL(request.url);
   if (url.searchParams.get("success") === "true") throw await redirectWithFlash(request, SUBSCRIPTION_URL, CHECKOUT_SUCCESS);
   if (url.searchParams.get("canceled") === "true") throw await redirectWithFlash(request, SUBSCRIPTION_URL, CHECKOUT_CANCELED);

@@ -8,9 +8,9 @@
 import { User } from "~db/entities/User";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { getEnv } from "~/utils/env.server";
-import { refuseBilling } from "./access.server";
+import { refuse as refuseAccess } from "~/modules/access/refuse.server";
 
 export const SWITCH_REFUSED_MESSAGE = "Failed to switch to system admin. Please try again.";
 export const SWITCH_NOT_ALLOWED_MESSAGE = "You are not allowed to switch to system admin.";
@@ -22,7 +22,7 @@ export function maySwitchToSystemAdmin(user: Pick<CurrentUser, "email" | "role">
 }
 
 export async function switchToSystemAdmin(user: CurrentUser): Promise<{ message: string }> {
-  const refuse = (reason: string) => refuseBilling(user, "User", user.id, reason, SWITCH_NOT_ALLOWED_MESSAGE);
+  const refuse = (reason: string) => refuseAccess(user, { status: 403, reason, entityType: "User", entityId: user.id, message: SWITCH_NOT_ALLOWED_MESSAGE });
   if (user.role === "system_admin") return { message: SWITCHED_MESSAGE };
   if (!maySwitchToSystemAdmin(user)) throw refuse("e-mail not in SYSTEM_ADMIN_EMAILS");
   const em = db();

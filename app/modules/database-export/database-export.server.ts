@@ -2,7 +2,7 @@ import type pg from "pg";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { contentDisposition } from "~/modules/document/file-types";
 import { withPooledClient } from "~/modules/jobs/boss.server";
-import { requireDatabaseExport, type ProjectAccess } from "~/modules/project/access.server";
+import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
 

@@ -1,6 +1,6 @@
 import { db } from "~db/orm";
 import { auditChanges, type FieldChange } from "~/modules/audit/changes";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import type { ProjectAccess } from "~/modules/access/project-access.server";
 
 /**
  * The project's audit log made visible (docs/administration.md#history): the Activity view of Database

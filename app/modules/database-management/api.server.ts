@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { readBody, requireApiProject } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { requireMethod } from "~/utils/http.server";
 import { runDangerAction } from "./database-management.server";
 import type { DangerAction } from "./danger-zone";

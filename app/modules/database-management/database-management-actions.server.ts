@@ -1,10 +1,10 @@
 import { validationError } from "remix-validated-form";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseRecordId } from "~/utils/record-id";
 import { DANGER_ACTIONS } from "./danger-zone";
-import { deleteRecord, getRecordRow, recordLabel, requireScreen, runDangerAction } from "./database-management.server";
+import { deleteRecord, getRecordRow, recordLabel, SCREEN_REFUSALS, runDangerAction } from "./database-management.server";
 import { applyNormalisation } from "./normalise.server";
 import { DANGER_FORM_ID, DangerActionSchema, NormalizeSchema, RecordTypeSchema } from "./schemas";
 import { databaseManagementUrl } from "./urls";
@@ -34,7 +34,7 @@ function backSearch(request: Request, formData: FormData) {
 export async function databaseManagementAction(request: Request): Promise<Response> {
   const access = await getSelectedProjectAccess(request);
   if (!access) return redirectWithFlash(request, "/", { kind: "error", title: "No Project Selected", description: "Please select a project first from the dashboard." });
-  requireScreen(access, "databaseManagement");
+  requirePermission(access, "databaseManagement", SCREEN_REFUSALS.databaseManagement);
   const formData = await request.formData();
   const home = databaseManagementUrl(projectParams(request));
   const intent = formData.get("intent");

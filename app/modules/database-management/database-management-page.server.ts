@@ -1,12 +1,12 @@
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
-import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { parseRecordId } from "~/utils/record-id";
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_RECORD_TYPES, activityFilterFrom, activityUsers, listActivity } from "./activity.server";
 import { DANGER_ACTIONS, isDangerAction } from "./danger-zone";
-import { databaseStats, getRecordRow, requireScreen, searchRecords } from "./database-management.server";
+import { databaseStats, getRecordRow, SCREEN_REFUSALS, searchRecords } from "./database-management.server";
 import { planNormalisation } from "./normalise.server";
 import { listDeletedProjectRestorePoints, listRestorePoints } from "./restore-points.server";
 import { MIN_SEARCH_LENGTH, NORMALIZE_TYPES, RECORD_TYPES, type NormalizeType, type RecordType } from "./schemas";
@@ -19,7 +19,7 @@ const recordTypeFrom = (value: string | null): RecordType => ((RECORD_TYPES as r
  * the restore points, and the Activity view (?view=activity&user=&type=&from=&to=&page=).
  */
 export async function loadDatabaseManagementPage(access: ProjectAccess, url: URL) {
-  requireScreen(access, "databaseManagement");
+  requirePermission(access, "databaseManagement", SCREEN_REFUSALS.databaseManagement);
   const params = url.searchParams;
   const canMaintain = hasPermission(access.role, "deleteData");
   const canDanger = canAccessScreen(access.role, "dangerZone");

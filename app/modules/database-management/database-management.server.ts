@@ -1,9 +1,8 @@
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
-import { recordAudit, recordSecurityEvent } from "~/modules/audit/audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { deleteEngagement } from "~/modules/engagement/engagement.server";
-import { canAccessScreen, type Screen } from "~/modules/permissions/permissions";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { deleteProperty } from "~/modules/property/property.server";
 import { deleteStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { AppError } from "~/utils/app-error";
@@ -18,24 +17,11 @@ import { MIN_SEARCH_LENGTH, type RecordType } from "./schemas";
  * director, project_manager), deleteData for record maintenance, the Danger Zone's two roles.
  */
 
-const SCREEN_REFUSALS: Partial<Record<Screen, string>> = {
-  databaseManagement: "You do not have permission to manage the database",
-  dangerZone: "Only system administrators and client owners can use the Danger Zone",
-};
-
-export function requireScreen(access: ProjectAccess, screen: "databaseManagement" | "dangerZone"): void {
-  if (canAccessScreen(access.role, screen)) return;
-  void recordSecurityEvent({
-    userId: access.user.id,
-    clientId: access.user.clientId,
-    projectId: access.project.id,
-    action: "access.refused",
-    entityType: "Project",
-    entityId: access.project.id,
-    after: { status: 403, reason: `role ${access.role} may not open ${screen}` },
-  });
-  throw new AppError(403, SCREEN_REFUSALS[screen] ?? "You do not have permission to do that");
-}
+/** The screen's and the Danger Zone's refusals (requirePermission), listed in the project's activity as well. */
+export const SCREEN_REFUSALS = {
+  databaseManagement: { message: "You do not have permission to manage the database", inActivity: true },
+  dangerZone: { message: "Only system administrators and client owners can use the Danger Zone", inActivity: true },
+} as const;
 
 export interface DatabaseStats {
   totalStakeholders: number;
@@ -45,7 +31,7 @@ export interface DatabaseStats {
 
 /** GET /api/database/stats and the screen's cards. */
 export async function databaseStats(access: ProjectAccess): Promise<DatabaseStats> {
-  requireScreen(access, "databaseManagement");
+  requirePermission(access, "databaseManagement", SCREEN_REFUSALS.databaseManagement);
   const [row] = await db()
     .getConnection()
     .execute<{ s: number; p: number; e: number }[]>(
@@ -166,7 +152,7 @@ function plural(n: number, word: string) {
  * rows go in one transaction with an audit row.
  */
 export async function runDangerAction(access: ProjectAccess, action: DangerAction, confirmation: unknown): Promise<DangerResult> {
-  requireScreen(access, "dangerZone");
+  requirePermission(access, "dangerZone", SCREEN_REFUSALS.dangerZone);
   const info = DANGER_ACTIONS[action];
   if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new AppError(400, invalidConfirmationMessage(action), "INVALID_CONFIRMATION");
   const before = await databaseStats(access);

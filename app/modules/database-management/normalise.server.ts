@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { normaliseList, normaliseText } from "./normalise-text";
 import type { NormalizeType } from "./schemas";

@@ -5,11 +5,11 @@ import { toWebStream } from "~/utils/web-stream.server";
 import { RestorePoint, type IRestorePoint } from "~db/entities/RestorePoint";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
+import { requireSystemPermission } from "~/modules/access/system.server";
 import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
 import { contentDisposition } from "~/modules/document/file-types";
-import { canAccessScreen } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
 import { parseRecordId } from "~/utils/record-id";
@@ -82,7 +82,7 @@ export interface DeletedProjectRestorePointRow extends RestorePointRow {
  * rule as the download); a system admin sees every client's.
  */
 export async function listDeletedProjectRestorePoints(user: CurrentUser): Promise<DeletedProjectRestorePointRow[]> {
-  if (!canAccessScreen(user.role, "dangerZone")) throw new AppError(403, "You do not have permission to see restore points");
+  requireSystemPermission(user, "dangerZone", { message: "You do not have permission to see restore points", entityType: "RestorePoint" });
   if (user.role !== "system_admin" && user.clientId === null) return [];
   const clientFilter = user.role === "system_admin" ? "" : "and rp.client_id = ?";
   const rows = await db()
@@ -126,7 +126,7 @@ export async function openRestorePoint(user: CurrentUser, idParam: unknown): Pro
   const point = id ? await db().findOne(RestorePoint, { id, expiresAt: { $gt: new Date() } }) : null;
   if (!point) throw notFound;
   if (user.role !== "system_admin" && refId(point.client) !== user.clientId) throw notFound;
-  if (!canAccessScreen(user.role, "dangerZone")) throw new AppError(403, "You do not have permission to download restore points");
+  requireSystemPermission(user, "dangerZone", { message: "You do not have permission to download restore points", entityType: "RestorePoint", entityId: point.id });
   try {
     const object = await getObjectStore().get(point.storageKey);
     return new Response(toWebStream(object.stream), {

@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
-import { parseApiPayload, requireApiProject } from "~/modules/auth/api.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { requireApiProject } from "~/modules/access/api-request.server";
+import { requireUser } from "~/modules/access/current-user.server";
+import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { getProperty } from "~/modules/property/property.server";
 import { getStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";

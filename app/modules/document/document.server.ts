@@ -3,7 +3,7 @@ import { Property } from "~db/entities/Property";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
 import { reserveStorage } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";

@@ -1,6 +1,6 @@
 import { validationError } from "remix-validated-form";
 import { validateForm } from "~/components/form/validation.server";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { safeRedirectPath } from "~/utils/http.server";

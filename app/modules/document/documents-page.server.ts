@@ -1,5 +1,4 @@
-import type { ProjectAccess } from "~/modules/project/access.server";
-import { projectSummary, recordAbilities } from "~/modules/project/access.server";
+import { type ProjectAccess, projectSummary, recordAbilities } from "~/modules/access/project-access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { documentStats, getDocumentJson, listDocuments, uploadFormOptions } from "./document.server";

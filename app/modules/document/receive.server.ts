@@ -1,8 +1,6 @@
-import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore } from "~/modules/storage/index.server";
 import { assertStorageAvailable } from "~/modules/storage/quota.server";
-import { AppError } from "~/utils/app-error";
 import { NO_FILE_MESSAGE } from "./file-types";
 import { receiveUpload, UploadError, type StoredUpload } from "./upload.server";
 import { refId } from "~db/entities/refs";
@@ -19,7 +17,7 @@ export async function receiveProjectUpload(
   let access: ProjectAccess | null = null;
   const check = async (fields: Record<string, string>) => {
     const resolved = await options.resolveAccess(fields);
-    if (!hasPermission(resolved.role, "editData")) throw new AppError(403, "You do not have permission to do that");
+    requirePermission(resolved, "editData");
     return resolved;
   };
   const { fields, file } = await receiveUpload(request, {

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AppError } from "~/utils/app-error";
+import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { loadDocument, readDocImage, requireDocument } from "./content.server";
+
+// A refusal is audited on its own connection; here there is no database, only the call to see.
+vi.mock("~/modules/audit/audit.server", () => ({ recordSecurityEvent: vi.fn(async () => undefined) }));
 
 let dir: string;
 const write = (name: string, text: string, mtime: Date) => {
@@ -51,9 +55,11 @@ describe("loadDocument", () => {
 
 describe("requireDocument", () => {
   it("is 404 for an unknown name and 403 for a restricted document below system admin", async () => {
-    expect(await failure(requireDocument({ role: "system_admin" }, "../user-guide"))).toEqual({ status: 404, message: "Documentation not found" });
-    expect(await failure(requireDocument({ role: "client_owner" }, "system-architecture"))).toEqual({ status: 403, message: "Access denied: Insufficient permissions" });
-    expect((await requireDocument({ role: "viewer" }, "user-guide")).title).toBe("User Guide");
+    const as = (role: "system_admin" | "client_owner" | "viewer") => ({ id: `seed-${role}`, clientId: 1, role });
+    expect(await failure(requireDocument(as("system_admin"), "../user-guide"))).toEqual({ status: 404, message: "Documentation not found" });
+    expect(await failure(requireDocument(as("client_owner"), "system-architecture"))).toEqual({ status: 403, message: "Access denied: Insufficient permissions" });
+    expect(recordSecurityEvent).toHaveBeenCalledWith(expect.objectContaining({ action: "access.refused", userId: "seed-client_owner", entityType: "Documentation", entityId: "system-architecture" }));
+    expect((await requireDocument(as("viewer"), "user-guide")).title).toBe("User Guide");
   });
 });
 

@@ -8,7 +8,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Token } from "marked";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
+import { requireSystemPermission } from "~/modules/access/system.server";
 import { AppError } from "~/utils/app-error";
 import { DOC_MESSAGES, documentAccess, type DocType } from "./catalogue";
 import { parseFrontMatter } from "./front-matter";
@@ -55,12 +56,12 @@ export async function loadDocument(docType: DocType): Promise<LoadedDocument> {
 
 /**
  * The document `user` may open: an unknown name is 404, a restricted one 403 with the spec's
- * message (docs/help-centre.md#viewer, #messages). Every page and /api route that shows or sends a document goes through this.
+ * message (docs/help-centre.md#viewer, #messages), audited like every refusal. Every page and /api route that shows or sends a document goes through this.
  */
-export async function requireDocument(user: Pick<CurrentUser, "role">, docType: unknown): Promise<LoadedDocument> {
+export async function requireDocument(user: Pick<CurrentUser, "id" | "clientId" | "role">, docType: unknown): Promise<LoadedDocument> {
   const access = documentAccess(user.role, docType);
   if (access === "unknown") throw new AppError(404, DOC_MESSAGES.notFound);
-  if (access === "restricted") throw new AppError(403, DOC_MESSAGES.accessDenied);
+  if (access === "restricted") requireSystemPermission(user, "restrictedDocumentation", { message: DOC_MESSAGES.accessDenied, entityType: "Documentation", entityId: String(docType) });
   return loadDocument(docType as DocType);
 }
 

@@ -3,7 +3,7 @@
  * and the viewer's document (refused with 403/404 through requireDocument, which the route's
  * ErrorBoundary shows as the Access Denied card).
  */
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { DOCUMENTS, documentAccess, parseTab } from "./catalogue";
 import { requireDocument } from "./content.server";
 import { formatDocDate } from "./dates";
@@ -15,7 +15,7 @@ export function loadDocumentationCentre(user: Pick<CurrentUser, "role">, url: UR
   };
 }
 
-export async function loadDocumentViewer(user: Pick<CurrentUser, "role">, docType: unknown, url: URL) {
+export async function loadDocumentViewer(user: Pick<CurrentUser, "id" | "clientId" | "role">, docType: unknown, url: URL) {
   const document = await requireDocument(user, docType);
   const print = url.searchParams.get("print") === "true";
   return {

@@ -4,7 +4,7 @@
  * it); for a browser that followed a plain link (JavaScript off) it becomes a flash on the centre, so
  * the person sees the message instead of a JSON body.
  */
-import { requireUser } from "~/modules/auth/guards.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { contentDisposition } from "~/modules/document/file-types";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";

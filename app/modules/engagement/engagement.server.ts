@@ -3,7 +3,7 @@ import { Engagement, type IEngagement } from "~db/entities/Engagement";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import type { InteractionInput } from "./schemas";
 import { refId } from "~db/entities/refs";

@@ -14,7 +14,7 @@ import pg from "pg";
 import { getOrm } from "~db/orm";
 import { projectTimeZone, projectToday } from "~/modules/calendar/today";
 import { contentDisposition } from "~/modules/document/file-types";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { toWebStream } from "~/utils/web-stream.server";

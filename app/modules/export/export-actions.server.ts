@@ -6,7 +6,7 @@
  */
 import { json } from "@remix-run/node";
 import { FORM_ERROR } from "~/components/form/form-state";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";
 import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, MAPPING_KEYS, MAX_EXPORT_MAPPINGS } from "./column-list";

@@ -9,8 +9,8 @@
 import crypto from "node:crypto";
 import { redirectDocument } from "@remix-run/node";
 import { commitSession, getSession } from "~/modules/auth/session.server";
-import { requireUser } from "~/modules/auth/guards.server";
-import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/project/access.server";
+import { requireUser } from "~/modules/access/current-user.server";
+import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { exportData, exportResponse } from "./excel-export.server";

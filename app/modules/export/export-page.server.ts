@@ -4,7 +4,7 @@
  * include the project's own custom fields.
  */
 import { projectToday, projectTimeZone } from "~/modules/calendar/today";
-import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { fieldOptions } from "./column-list";
 import { exportFileName, listCustomFieldNames } from "./excel-export.server";
 import { EXPORT_MODE_LABELS, exportModesFor, isModeAllowed, templateMappings } from "./export-templates";

@@ -1,8 +1,7 @@
 import { json } from "@remix-run/node";
 import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { ApiValidationError } from "~/modules/auth/api.server";
-import { requirePermission } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireRecordId } from "~/utils/record-id";

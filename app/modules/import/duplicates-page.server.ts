@@ -1,4 +1,4 @@
-import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { requireRecordId } from "~/utils/record-id";
 import { getImport } from "./imports.server";
 import { DUPLICATES_PAGE_SIZE, listPendingDuplicates } from "./duplicates.server";

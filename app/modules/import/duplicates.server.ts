@@ -7,7 +7,7 @@
 import type pg from "pg";
 import { KIND_RULES, refreshMatchKeys, type DuplicateKind } from "~/modules/duplicates/candidates.server";
 import { differingFields } from "~/modules/duplicates/merge";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { withPooledClient } from "~/modules/jobs/boss.server";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { AppError } from "~/utils/app-error";

@@ -1,8 +1,7 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { getSelectedProjectAccess, type ProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { withParams } from "~/utils/list-query";

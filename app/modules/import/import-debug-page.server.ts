@@ -3,7 +3,7 @@ import { KIND_RULES, loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatc
 import { percent } from "~/modules/duplicates/match";
 import { BUSINESS_ADDRESS_THRESHOLD, EMAIL_SIMILARITY, NAME_SIMILARITY_THRESHOLD, PHONE_SIMILARITY } from "~/modules/duplicates/match-stakeholders";
 import { withPooledClient } from "~/modules/jobs/boss.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { DEBUG_SAMPLE_SIZE, isTypedProbe, parseImportDebugQuery } from "./import-debug-schema";
 
 /**

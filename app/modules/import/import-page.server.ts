@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { hasPermission } from "~/modules/permissions/permissions";
-import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";

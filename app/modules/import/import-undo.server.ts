@@ -6,7 +6,7 @@
  * restored one an update row, and the import one "import.undo" row.
  */
 import type pg from "pg";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { withPooledClient } from "~/modules/jobs/boss.server";
 import type { DuplicateKind } from "~/modules/duplicates/candidates.server";
 import { AppError } from "~/utils/app-error";

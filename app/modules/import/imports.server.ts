@@ -10,7 +10,7 @@ import type { ImportMappingJson } from "~db/entities/ImportRecord";
 import { getOrm } from "~db/orm";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { hasPermission } from "~/modules/permissions/permissions";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { inTransaction, jobs, withPooledClient } from "~/modules/jobs/boss.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";

@@ -5,8 +5,9 @@
  */
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { parseApiPayload, readBody, requireApiProject } from "~/modules/auth/api.server";
-import { requireUser } from "~/modules/auth/guards.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
 import { requireMethod } from "~/utils/http.server";
 import { ImportFileError } from "./parse/errors";

@@ -12,7 +12,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { StagedSheetSummary } from "~db/entities/index";
 import { db } from "~db/orm";
 import { refId } from "~db/entities/refs";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { readCsvRows } from "./parse/csv-reader.server";
 import { ImportFileError, unreadable } from "./parse/errors";

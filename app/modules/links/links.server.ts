@@ -3,7 +3,7 @@ import { Stakeholder } from "~db/entities/Stakeholder";
 import { StakeholderProperty } from "~db/entities/StakeholderProperty";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 

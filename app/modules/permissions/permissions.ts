@@ -176,6 +176,19 @@ export function canAccessScreen(role: Role, screen: Screen): boolean {
   return SCREEN_ACCESS[screen](role);
 }
 
+/** What a guard or a menu may ask of the table: a permission of the matrix, or a screen (defined from it above). */
+export type SystemPermission = Permission | Screen;
+
+const isPermission = (value: SystemPermission): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
+
+/**
+ * Whether the role allows a permission or opens a screen: the one question the menus (adminMenuFor)
+ * and the guards (requireSystemPermission, requirePermission in app/modules/access/) both ask.
+ */
+export function roleAllows(role: Role, permission: SystemPermission): boolean {
+  return isPermission(permission) ? hasPermission(role, permission) : canAccessScreen(role, permission);
+}
+
 export interface MenuItem {
   label: string;
   to: string;
@@ -209,6 +222,6 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
 
 /** The admin menu items the role may open; an empty list means the menu is not shown at all. */
 export function adminMenuFor(role: Role): AdminMenuItem[] {
-  if (!canAccessScreen(role, "adminMenu")) return [];
-  return ADMIN_MENU_ITEMS.filter((item) => canAccessScreen(role, item.screen));
+  if (!roleAllows(role, "adminMenu")) return [];
+  return ADMIN_MENU_ITEMS.filter((item) => roleAllows(role, item.screen));
 }

@@ -10,11 +10,11 @@ import { LockMode } from "@mikro-orm/core";
 import { Client, Project, ProjectMembership, ProjectPhaseForm } from "~db/entities/index";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
-import { displayName } from "~/modules/auth/layout.server";
+import { type CurrentUser, displayName } from "~/modules/access/current-user.server";
+import { refuse } from "~/modules/access/refuse.server";
+import { requireSystemPermission } from "~/modules/access/system.server";
 import { projectLimitMessage } from "~/modules/billing/plan-limits";
 import { formSummaryMessage, getStartupNotifyEmails, queueMail } from "~/modules/mail/index.server";
-import { hasPermission } from "~/modules/permissions/permissions";
 import { projectToJson } from "~/modules/project/project-json";
 import { AppError } from "~/utils/app-error";
 import type { StartupFormValues } from "./schemas";
@@ -41,7 +41,7 @@ export function projectDescription(values: Pick<StartupFormValues, "clientName" 
 }
 
 export async function createProject(user: CurrentUser, values: StartupFormValues, options: CreateProjectOptions = {}) {
-  if (!hasPermission(user.role, "createProjects")) throw new AppError(403, "You do not have permission to create projects");
+  requireSystemPermission(user, "createProjects", { message: "You do not have permission to create projects", entityType: "Project", entityId: "new" });
   const clientId = user.role === "system_admin" ? (options.clientId ?? null) : user.clientId;
   if (clientId === null) throw new AppError(400, CHOOSE_CLIENT_MESSAGE, "INVALID_CLIENT");
   const now = options.now ?? new Date();
@@ -53,7 +53,7 @@ export async function createProject(user: CurrentUser, values: StartupFormValues
     if (!client) throw new AppError(user.role === "system_admin" ? 400 : 404, user.role === "system_admin" ? CHOOSE_CLIENT_MESSAGE : "Client not found", "INVALID_CLIENT");
     const activeProjects = await em.count(Project, { client: client.id, isActive: true });
     const refusal = projectLimitMessage(client, activeProjects, now);
-    if (refusal) throw new AppError(403, refusal, PLAN_LIMIT_CODE);
+    if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: client.id, message: refusal, code: PLAN_LIMIT_CODE });
 
     const project = em.create(Project, {
       name: values.projectTitle,

@@ -10,7 +10,7 @@ import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";
-import { requireProjectCreator } from "./access.server";
+import { requireProjectCreator } from "~/modules/access/system.server";
 import { createProject, PLAN_LIMIT_CODE, PROJECT_CREATED_MESSAGE, CREATE_FAILED_MESSAGE, CHOOSE_CLIENT_MESSAGE } from "./create-project.server";
 import { startupFormValidator } from "./schemas";
 import { MAX_TEAM_MEMBERS, PDF_EXTRACT_MESSAGES } from "./startup-fields";

@@ -4,7 +4,7 @@
  */
 import { Client } from "~db/entities/index";
 import { db } from "~db/orm";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { blankTeamRow, defaultStartupValues } from "./startup-form";
 
 export async function loadNewProjectPage(user: CurrentUser) {

@@ -1,5 +1,5 @@
-import { requireProjectAccess, requireUser } from "~/modules/auth/guards.server";
-import type { ProjectAccess } from "~/modules/project/access.server";
+import { type ProjectAccess, requireProjectAccess } from "~/modules/access/project-access.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
 import { parseRecordId } from "~/utils/record-id";
 

@@ -8,7 +8,7 @@
 import { json } from "@remix-run/node";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { validateForm } from "~/components/form/validation.server";
-import { requirePermission } from "~/modules/project/access.server";
+import { requirePermission } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requirePhaseProject } from "./phase-access.server";

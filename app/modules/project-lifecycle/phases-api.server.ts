@@ -4,8 +4,9 @@
  * else (the default) submits the part. Answers `{ message, project }`.
  */
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody } from "~/modules/auth/api.server";
-import { requirePermission } from "~/modules/project/access.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody } from "~/modules/access/api-request.server";
+import { requirePermission } from "~/modules/access/project-access.server";
 import { projectToJson } from "~/modules/project/project-json";
 import { AppError } from "~/utils/app-error";
 import { requireMethod } from "~/utils/http.server";

@@ -4,7 +4,7 @@
  * that can open the project reads them; the form is offered only to roles that may fill it in
  * (createProjects), and only until the part is completed.
  */
-import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
 import { defaultPhaseValues, type FormPhase } from "./phase-fields";
 import { getProjectPhases, type PhaseState } from "./phases.server";
 

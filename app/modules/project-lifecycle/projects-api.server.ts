@@ -4,9 +4,10 @@
  * the form's own field names at the top level are accepted too. Validated with the page's schema.
  */
 import { json } from "@remix-run/node";
-import { parseApiPayload, readBody } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/modules/auth/api.server";
+import { readBody } from "~/modules/access/api-request.server";
 import { projectToJson } from "~/modules/project/project-json";
-import { requireProjectCreator } from "./access.server";
+import { requireProjectCreator } from "~/modules/access/system.server";
 import { createProject } from "./create-project.server";
 import { StartupFormSchema } from "./schemas";
 import { readExtractedFields } from "./startup-form";

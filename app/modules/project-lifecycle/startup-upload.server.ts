@@ -4,7 +4,7 @@ import { AppError } from "~/utils/app-error";
 import { readMultipart, type MultipartRefusals } from "~/utils/multipart.server";
 import { hasPdfHeader } from "~/utils/pdfjs.server";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
-import { requireProjectCreator } from "./access.server";
+import { requireProjectCreator } from "~/modules/access/system.server";
 import { PDF_EXTRACT_MESSAGES } from "./startup-fields";
 import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "./startup-pdf-limits";
 import { extractStartupFields, invalidPdf, type StartupExtraction } from "./startup-pdf.server";

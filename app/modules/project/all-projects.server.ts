@@ -1,9 +1,7 @@
 import { Project } from "~db/entities/Project";
 import { db } from "~db/orm";
-import { recordSecurityEvent } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
-import { hasPermission } from "~/modules/permissions/permissions";
-import { AppError } from "~/utils/app-error";
+import type { CurrentUser } from "~/modules/access/current-user.server";
+import { requireSystemPermission } from "~/modules/access/system.server";
 import type { ListPage } from "~/utils/api-list.server";
 
 /**
@@ -12,17 +10,7 @@ import type { ListPage } from "~/utils/api-list.server";
  * role that manages clients (system_admin) may list it; anyone else is refused and audited.
  */
 export async function listAllProjects(user: CurrentUser, page: ListPage) {
-  if (!hasPermission(user.role, "manageClients")) {
-    void recordSecurityEvent({
-      userId: user.id,
-      clientId: user.clientId,
-      action: "access.refused",
-      entityType: "Project",
-      entityId: "all",
-      after: { status: 403, reason: `role ${user.role} lacks manageClients` },
-    });
-    throw new AppError(403, "Only system administrators can list every client's projects");
-  }
+  requireSystemPermission(user, "manageClients", { message: "Only system administrators can list every client's projects", entityType: "Project" });
   const [projects, total] = await db().findAndCount(Project, {}, { populate: ["client"], orderBy: { id: "asc" }, limit: page.limit, offset: page.offset });
   return { projects, total };
 }

@@ -1,7 +1,7 @@
 import { db } from "~db/orm";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
-import type { CurrentUser } from "~/modules/auth/guards.server";
-import { listAccessibleProjects, type ProjectAccess } from "./access.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
+import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
 
 export interface ProjectSummary {
   id: number;

@@ -1,5 +1,5 @@
 import type { GroupTab } from "~/components/property-groups/GroupDetails";
-import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { getPropertyGroup, listPropertyGroups } from "./groups.server";
 

@@ -1,9 +1,7 @@
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "~db/entities/search-text";
-import { hasPermission } from "~/modules/permissions/permissions";
-import type { ProjectAccess } from "~/modules/project/access.server";
-import { forbidden } from "~/utils/app-error";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { likePattern } from "~/utils/list-query";
 import { contactDetails, contactSummary, lotPlan, volumeFolio, type ContactDetails } from "./format";
 import { parseRecordId } from "~/utils/record-id";
@@ -71,10 +69,6 @@ const CONTACT_COLUMNS = [
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const CONTACT_SELECT = CONTACT_COLUMNS.map((c) => `s.${snake(c)} as "${c}"`).join(", ");
 
-function requireView(access: ProjectAccess) {
-  if (!hasPermission(access.role, "viewData")) throw forbidden();
-}
-
 async function execute<T>(sql: string, params: unknown[]): Promise<T[]> {
   return (await db().getConnection().execute(sql, params)) as T[];
 }
@@ -90,7 +84,7 @@ type PageRow = { id: number; name: string; propertyCount: number; total?: string
  * on a 10,000-stakeholder project.
  */
 export async function listPropertyGroups(access: ProjectAccess, { search = "", page = 1 }: { search?: string; page?: number } = {}): Promise<GroupPage> {
-  requireView(access);
+  requirePermission(access, "viewData");
   const projectId = access.project.id;
   const pageSize = GROUPS_PAGE_SIZE;
   const offset = (Math.max(1, page) - 1) * pageSize;
@@ -187,7 +181,7 @@ async function firstPropertiesOf(projectId: number, stakeholderIds: number[]) {
  * linked property (another client's id reads exactly like a missing one).
  */
 export async function getPropertyGroup(access: ProjectAccess, rawId: unknown, { withProperties = false } = {}): Promise<GroupDetails | null> {
-  requireView(access);
+  requirePermission(access, "viewData");
   const id = parseRecordId(rawId);
   if (id === null) return null;
   const projectId = access.project.id;

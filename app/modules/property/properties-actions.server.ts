@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { validateForm } from "~/components/form/validation.server";
 import { panelSearch } from "~/components/properties/urls";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";

@@ -3,7 +3,7 @@ import { recordTabFrom } from "~/modules/database-management/record-tabs";
 import { loadRecordDocuments } from "~/modules/document/document.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
-import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { propertyFormStrings } from "./form-values";
 import { parseLaaFilter } from "./laa-status";

@@ -3,7 +3,7 @@ import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "~db/entities/search-text
 import { db } from "~db/orm";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority, priorityOrderSql, type Priority } from "~/modules/next-action/priority";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { likePattern } from "~/utils/list-query";
 import { laaStatus, laaStatusSql, type LaaFilter, type LaaStatus } from "./laa-status";
 

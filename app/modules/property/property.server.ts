@@ -4,7 +4,7 @@ import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { MAX_PROPERTY_DUPLICATES, type DuplicateCandidate, type DuplicateMatchType, type PropertyMatchInput } from "./duplicate-matching";
 import { loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatchKeys, scoreCandidates } from "~/modules/duplicates/candidates.server";

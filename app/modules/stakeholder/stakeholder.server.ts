@@ -3,7 +3,7 @@ import { Property } from "~db/entities/Property";
 import { Stakeholder, type IStakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import type { StakeholderInput, StakeholderPatch } from "./schemas";
 import { stakeholderToJson } from "./stakeholder-json";

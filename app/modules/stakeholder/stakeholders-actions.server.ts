@@ -3,7 +3,7 @@ import { validationError } from "remix-validated-form";
 import { validateForm } from "~/components/form/validation.server";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { panelSearch } from "~/components/stakeholders/urls";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { recordEngagement } from "~/modules/engagement/engagement.server";
 import { interactionValidator } from "~/modules/engagement/schemas";
 import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-types";

@@ -5,7 +5,7 @@ import { loadRecordDocuments } from "~/modules/document/document.server";
 import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
 import { linkedPropertyIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";
-import { projectSummary, type ProjectAccess } from "~/modules/project/access.server";
+import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { stakeholderDetails, stakeholderToJson } from "./stakeholder-json";
@@ -35,12 +35,22 @@ async function panel<T>(param: string | null, load: (id: number) => Promise<T>):
 
 const brief = (s: { id: number; name: string }) => ({ id: s.id, name: s.name });
 
+/** A write panel the role may not open: refused (and audited) by requirePermission, shown as "Not allowed" with a 403. */
+async function refusedPanel(access: ProjectAccess): Promise<{ state: "forbidden" }> {
+  try {
+    requirePermission(access, "editData");
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 403)) throw error;
+  }
+  return { state: "forbidden" };
+}
+
 export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   const params = url.searchParams;
   const query = parseListQuery(params, { sortKeys: STAKEHOLDER_SORT_KEYS, defaultSort: "name", pageSize: PAGE_SIZE });
   const view: "table" | "cards" = params.get("view") === "cards" ? "cards" : "table";
   const canEdit = hasPermission(access.role, "editData");
-  const writable = <T>(p: Promise<Panel<T>>): Promise<Panel<T>> => (canEdit ? p : Promise.resolve({ state: "forbidden" }));
+  const writable = <T>(p: Promise<Panel<T>>): Promise<Panel<T>> => (canEdit ? p : refusedPanel(access));
 
   // One today for the rows and the details panel (calendar/today.ts).
   const today = todayForProject(access.project);

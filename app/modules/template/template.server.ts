@@ -2,7 +2,7 @@ import { Template, type ITemplate } from "~db/entities/Template";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { StoredUpload } from "~/modules/document/upload.server";
-import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
 import { reserveStorage } from "~/modules/storage/quota.server";
 import { AppError } from "~/utils/app-error";

@@ -1,6 +1,6 @@
 import { validationError } from "remix-validated-form";
 import { validateForm } from "~/components/form/validation.server";
-import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
+import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { TEMPLATE_EXTENSIONS } from "~/modules/document/file-types";
 import { receiveProjectUpload } from "~/modules/document/receive.server";
 import { isRecoverableUploadError, UploadError } from "~/modules/document/upload.server";

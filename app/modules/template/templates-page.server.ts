@@ -1,4 +1,4 @@
-import { recordAbilities, type ProjectAccess } from "~/modules/project/access.server";
+import { recordAbilities, type ProjectAccess } from "~/modules/access/project-access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { findTemplate, listTemplates, TEMPLATE_PAGE_SIZE, toTemplateJson } from "./template.server";
 

@@ -10,13 +10,14 @@ import type { IUserInvitation } from "~db/entities/UserInvitation";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { queueMail } from "~/modules/mail/index.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import { parseRecordId } from "~/utils/record-id";
 import { refuseInvitation, USER_MESSAGES, userDisplayName } from "./user-rules";
-import { invitationMessage, refusal, requireUserManager, type InviteOptions } from "./users.server";
+import { requireSystemPermission } from "~/modules/access/system.server";
+import { invitationMessage, MANAGE_USERS, refusal, type InviteOptions } from "./users.server";
 
 export interface InvitationRow {
   id: number;
@@ -38,7 +39,7 @@ const PENDING = `i.accepted_at is null and not exists (select 1 from "user" u wh
 
 /** One page of a client's pending invitations (a system admin: every client's, or one client's), newest first. */
 export async function listInvitations(actor: CurrentUser, options: { clientId?: number | null; limit: number; offset: number }) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const clientId = actor.role === "system_admin" ? (options.clientId ?? null) : actor.clientId;
   if (actor.role !== "system_admin" && clientId === null) return { invitations: [] as InvitationRow[], total: 0 };
   const where = clientId === null ? "" : "and i.client_id = ?";
@@ -99,14 +100,14 @@ async function loadInvitation(em: EntityManager, actor: CurrentUser, id: unknown
 
 /** One pending invitation as the Cancel confirmation shows it. */
 export async function getInvitation(actor: CurrentUser, id: unknown) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const invitation = await loadInvitation(db(), actor, id);
   return { id: invitation.id, email: invitation.email, role: (isRole(invitation.role) ? invitation.role : "viewer") as Role };
 }
 
 /** Sends the invitation mail again (same role and projects, with the actor as the inviter named in it). */
 export async function resendInvitation(actor: CurrentUser, id: unknown, options: InviteOptions) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const invitation = await loadInvitation(em, actor, id, true);
     const client = await em.findOneOrFail(Client, refId(invitation.client));
@@ -122,7 +123,7 @@ export async function resendInvitation(actor: CurrentUser, id: unknown, options:
 
 /** Withdraws a pending invitation: the address can no longer join this client by signing in. */
 export async function cancelInvitation(actor: CurrentUser, id: unknown) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const invitation = await loadInvitation(em, actor, id, true);
     const before = { email: invitation.email, role: invitation.role, projectIds: invitation.projectIds };

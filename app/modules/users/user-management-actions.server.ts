@@ -8,7 +8,7 @@
 import { validationError } from "remix-validated-form";
 import { FORM_ERROR } from "~/components/form/form-state";
 import { validateForm } from "~/components/form/validation.server";
-import { requireUser, type CurrentUser } from "~/modules/auth/guards.server";
+import { requireUser, type CurrentUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { publicBaseUrl } from "./base-url.server";

@@ -3,7 +3,7 @@
  * Users table with what the signed-in user may do to each row, and the panel the URL opens
  * (`?invite=1`, `?delete=ID`, `?projects=ID`). A role without manageUsers gets only the restricted view.
  */
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
 import { assignableRoles, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_LEVEL, ROLES } from "~/modules/permissions/permissions";
 import { parseListQuery } from "~/utils/list-query";
 import { parseRecordId } from "~/utils/record-id";

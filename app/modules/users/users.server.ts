@@ -10,29 +10,28 @@ import type { IUser } from "~db/entities/User";
 import type { IProject } from "~db/entities/Project";
 import { refId, refIdOrNull } from "~db/entities/refs";
 import { db } from "~db/orm";
-import { recordAudit, recordSecurityEvent } from "~/modules/audit/audit.server";
-import type { CurrentUser } from "~/modules/auth/guards.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import type { CurrentUser } from "~/modules/access/current-user.server";
+import { refuse } from "~/modules/access/refuse.server";
+import { requireSystemPermission } from "~/modules/access/system.server";
 import { usersPerProjectLimitMessage, type PlanHolder } from "~/modules/billing/plan-limits";
 import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
 import { hasClientWideProjectAccess, isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import type { InviteInput, UserUpdateInput } from "./schemas";
-import { canManageUsers, refuseOperation, refuseRole, USER_MESSAGES, userDisplayName, type Refusal, type UserOperation } from "./user-rules";
+import { refuseOperation, refuseRole, USER_MESSAGES, userDisplayName, type Refusal, type UserOperation } from "./user-rules";
 
 /** The AppError code of a refusal by the plan's users-per-project limit (the screen links it to /subscription). */
 export const MEMBER_LIMIT_CODE = "PLAN_LIMIT";
 const MAX_ID_LENGTH = 200;
 
-export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string): AppError {
-  void recordSecurityEvent({ userId: actor.id, clientId: actor.clientId, action: "access.refused", entityType: "User", entityId: entityId.slice(0, 100), after: { status: refused.status, reason } });
-  return new AppError(refused.status, refused.message);
+/** A refusal of user-rules.ts, audited (refuse). */
+export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string, code?: string): AppError {
+  return refuse(actor, { ...refused, reason, entityType: "User", entityId, code });
 }
 
-/** 403 with the spec's Access Restricted text unless the role has manageUsers. */
-export function requireUserManager(actor: CurrentUser): void {
-  if (canManageUsers(actor.role)) return;
-  throw refusal(actor, "", { status: 403, message: USER_MESSAGES.accessRestricted }, `role ${actor.role} lacks manageUsers`);
-}
+/** Every function here starts with this: 403 with the spec's Access Restricted text unless the role has manageUsers. */
+export const MANAGE_USERS = { message: USER_MESSAGES.accessRestricted, entityType: "User", entityId: "" } as const;
 
 const roleOf = (user: Pick<IUser, "systemRole">): Role => (isRole(user.systemRole) ? user.systemRole : "viewer");
 
@@ -82,7 +81,7 @@ export function userToJson(user: IUser): Omit<UserRow, "clientName"> {
 
 /** A client's users (a system admin: every client's, or one client's), newest first. */
 export async function listUsers(actor: CurrentUser, options: { clientId?: number | null; limit: number; offset: number }) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const clientId = actor.role === "system_admin" ? (options.clientId ?? null) : actor.clientId;
   if (actor.role !== "system_admin" && clientId === null) return { users: [] as UserRow[], total: 0 };
   const where = clientId === null ? "" : "and u.client_id = ?";
@@ -128,11 +127,11 @@ export async function manageableProjects(actor: CurrentUser, clientId: number | 
 }
 
 /** Refuses (403, PLAN_LIMIT) adding a member to a project that is full under the client's plan. */
-async function checkMemberLimits(em: EntityManager, client: PlanHolder, projects: IProject[]) {
+async function checkMemberLimits(em: EntityManager, actor: CurrentUser, client: PlanHolder, projects: IProject[]) {
   for (const project of projects) {
     const members = await em.count(ProjectMembership, { project: project.id, isActive: true, user: { deletedAt: null } });
     const message = usersPerProjectLimitMessage(client, project.name, members, 1);
-    if (message) throw new AppError(403, message, MEMBER_LIMIT_CODE);
+    if (message) throw refusal(actor, project.name, { status: 403, message }, "plan limit: users per project", MEMBER_LIMIT_CODE);
   }
 }
 
@@ -177,18 +176,19 @@ export function invitationMessage(invitation: { inviter: string; email: string; 
  * are written in one transaction. The first sign-in with that address accepts it (sign-in.server.ts).
  */
 export async function inviteUser(actor: CurrentUser, input: InviteInput, options: InviteOptions) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const roleRefused = refuseRole(actor, input.role);
   if (roleRefused) throw refusal(actor, input.email, roleRefused, `invite as ${input.role}`);
   const clientId = actor.role === "system_admin" ? (input.clientId ?? null) : actor.clientId;
-  if (clientId === null) throw new AppError(actor.role === "system_admin" ? 400 : 403, actor.role === "system_admin" ? USER_MESSAGES.chooseClient : USER_MESSAGES.accessRestricted, "INVALID_CLIENT");
+  if (clientId === null && actor.role === "system_admin") throw new AppError(400, USER_MESSAGES.chooseClient, "INVALID_CLIENT");
+  if (clientId === null) throw refusal(actor, input.email, { status: 403, message: USER_MESSAGES.accessRestricted }, "no client organisation", "INVALID_CLIENT");
   const email = input.email.toLowerCase();
 
   return db().transactional(async (em) => {
     const client = await lockClient(em, clientId);
     if (await em.count(User, { email, deletedAt: null })) throw new AppError(409, USER_MESSAGES.alreadyUser);
     const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
-    await checkMemberLimits(em, client, projects);
+    await checkMemberLimits(em, actor, client, projects);
 
     let invitation = await em.findOne(UserInvitation, { client: client.id, email });
     if (!invitation) invitation = em.create(UserInvitation, { email, client, role: input.role, projectIds: [], createdAt: new Date() } as never);
@@ -215,7 +215,7 @@ export async function inviteUser(actor: CurrentUser, input: InviteInput, options
 
 /** PATCH: the role (one the actor may assign) or Active/Inactive. Deactivating ends the user's sessions at once. */
 export async function updateUser(actor: CurrentUser, id: unknown, input: UserUpdateInput) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const user = await loadTarget(em, actor, id, true);
     const before = userToJson(user);
@@ -247,7 +247,7 @@ async function endSessions(em: EntityManager, userId: string) {
  * their creator and show the name kept. The address can be invited again.
  */
 export async function deleteUser(actor: CurrentUser, id: unknown) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const user = await loadTarget(em, actor, id, true);
     check(actor, user, "delete");
@@ -279,14 +279,14 @@ export async function deleteUser(actor: CurrentUser, id: unknown) {
 
 /** One user as the table shows them (for the ?delete= confirmation and the projects page). */
 export async function getUser(actor: CurrentUser, id: unknown) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const user = await loadTarget(db(), actor, id);
   return userToJson(user);
 }
 
 /** The projects the actor may put this user in, and which of them the user belongs to now. */
 export async function getUserProjects(actor: CurrentUser, id: unknown) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const em = db();
   const user = await loadTarget(em, actor, id);
   check(actor, user, "members");
@@ -302,7 +302,7 @@ export async function getUserProjects(actor: CurrentUser, id: unknown) {
  * client's row so two additions cannot both slip under it.
  */
 export async function setUserProjects(actor: CurrentUser, id: unknown, projectIds: number[]) {
-  requireUserManager(actor);
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const user = await loadTarget(em, actor, id);
     check(actor, user, "members");
@@ -314,7 +314,7 @@ export async function setUserProjects(actor: CurrentUser, id: unknown, projectId
     const memberships = await em.find(ProjectMembership, { user: user.id, project: { $in: offered.map((p) => p.id) } });
     const byProject = new Map(memberships.map((m) => [refId(m.project), m]));
     const joining = offered.filter((p) => wanted.has(p.id) && !byProject.get(p.id)?.isActive);
-    await checkMemberLimits(em, client, joining);
+    await checkMemberLimits(em, actor, client, joining);
     const removed: number[] = [];
     for (const membership of memberships) {
       if (membership.isActive && !wanted.has(refId(membership.project))) {

@@ -1,11 +1,10 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { IUser } from "~db/entities/User";
 import { db } from "~db/orm";
+import { oncePerRequest } from "~/modules/auth/request-scope.server";
+import { getSession } from "~/modules/auth/session.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
-import { resolveProjectAccess, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import { oncePerRequest } from "./request-scope.server";
-import { getSession } from "./session.server";
 import { refIdOrNull } from "~db/entities/refs";
 
 export interface CurrentUser {
@@ -59,42 +58,20 @@ const isApiRequest = (request: Request) => new URL(request.url).pathname.startsW
 
 /**
  * The signed-in user, or the end of the request: pages go to the sign-in screen (which brings
- * them back afterwards), /api routes answer 401.
+ * them back afterwards), /api routes answer 401 (an AppError, which handleAppErrors answers as
+ * `{ message: "Unauthorized" }`).
  */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
-  if (isApiRequest(request)) throw json({ message: "Unauthorized" }, { status: 401 });
+  if (isApiRequest(request)) throw new AppError(401, "Unauthorized");
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   throw redirect(back === "/" ? "/" : `/?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/**
- * The user plus their membership of one project. Another client's project (or a missing one) is
- * 404; a project the user is not a member of is 403. Which operations the role allows is checked
- * once, by the module function that performs it, so a page action and its /api twin agree.
- */
-export async function requireProjectAccess(request: Request, projectId: unknown): Promise<ProjectAccess> {
-  const user = await requireUser(request);
-  return resolveProjectAccess(user, projectId, "viewData");
-}
-
-/**
- * The project chosen on the dashboard (kept in the session), or `?projectId=` for /api calls, with
- * the user's membership of it. Null when none is selected, so the screen can show its "No Project
- * Selected" state.
- */
-export async function getSelectedProjectAccess(request: Request): Promise<ProjectAccess | null> {
-  const user = await requireUser(request);
-  const fromQuery = new URL(request.url).searchParams.get("projectId");
-  const projectId = fromQuery ?? (await getSession(request)).get("selectedProjectId");
-  if (projectId === undefined || projectId === null || projectId === "") return null;
-  try {
-    return await resolveProjectAccess(user, projectId, "viewData");
-  } catch (error) {
-    // A stale selection (project deleted, or access withdrawn) simply counts as none.
-    if (!fromQuery && error instanceof AppError && error.status === 404) return null;
-    throw error;
-  }
+/** How a user is named on screen and in mail: their name, or their e-mail when they have none. */
+export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
+  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return full || user.email;
 }

@@ -2,12 +2,7 @@ import { json } from "@remix-run/node";
 import { adminMenuFor, MAIN_NAV_ITEMS, roleLabel, TOOLS_MENU_ITEMS } from "~/modules/permissions/permissions";
 import { maySwitchToSystemAdmin } from "~/modules/billing/system-admin-switch.server";
 import { consumeFlash } from "~/utils/flash.server";
-import { getCurrentUser, type CurrentUser } from "./guards.server";
-
-export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
-  const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return full || user.email;
-}
+import { displayName, getCurrentUser, type CurrentUser } from "~/modules/access/current-user.server";
 
 function initials(user: CurrentUser): string {
   const letters = [user.firstName, user.lastName].filter(Boolean).map((part) => part!.trim()[0]);

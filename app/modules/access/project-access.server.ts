@@ -3,28 +3,29 @@ import { Client } from "~db/entities/Client";
 import { Project, type IProject } from "~db/entities/Project";
 import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
-import { canExportDatabase, effectiveProjectRole, hasClientWideProjectAccess, hasPermission, isRole, type Permission, type Role } from "~/modules/permissions/permissions";
+import { getSession } from "~/modules/auth/session.server";
+import {
+  canExportDatabase,
+  effectiveProjectRole,
+  hasClientWideProjectAccess,
+  hasPermission,
+  isRole,
+  roleAllows,
+  type Permission,
+  type Role,
+  type SystemPermission,
+} from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
-import type { CurrentUser } from "~/modules/auth/guards.server";
 import { refId } from "~db/entities/refs";
 import { parseRecordId } from "~/utils/record-id";
-import { recordSecurityEvent } from "~/modules/audit/audit.server";
+import { requireUser, type CurrentUser } from "./current-user.server";
+import { refuse } from "./refuse.server";
 
-/**
- * Every refused access is audited (ASVS 16.3.2): who asked for which project, and why it was refused.
- * The refusal is written on its own connection, so it survives the error the request ends with.
- */
-function refuse(user: CurrentUser, projectId: unknown, status: 403 | 404, reason: string, error: AppError): AppError {
-  void recordSecurityEvent({
-    userId: user.id,
-    clientId: user.clientId,
-    action: "access.refused",
-    entityType: "Project",
-    entityId: String(projectId ?? "").slice(0, 100),
-    after: { status, reason },
-  });
-  return error;
-}
+/** A refusal about one project (ASVS 16.3.2: who asked for which project, and why it was refused). */
+const refuseProject = (user: CurrentUser, projectId: unknown, status: 403 | 404, reason: string, message: string, code?: string, inActivity = false) =>
+  refuse(user, { status, reason, entityType: "Project", entityId: String(projectId ?? ""), message, code, projectId: inActivity ? Number(projectId) : null });
+
+const NOT_FOUND = "Project not found";
 
 export interface ProjectAccess {
   user: CurrentUser;
@@ -96,7 +97,7 @@ async function loadProjectForAccess(userId: string, projectId: number): Promise<
 }
 
 export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
-  const notFound = () => new AppError(404, "Project not found", "INVALID_PROJECT");
+  const notFound = () => new AppError(404, NOT_FOUND, "INVALID_PROJECT");
   const id = parseRecordId(projectId);
   if (id === null) throw notFound();
   const found = await loadProjectForAccess(user.id, id);
@@ -104,21 +105,24 @@ export async function resolveProjectAccess(user: CurrentUser, projectId: unknown
   const { project, membershipRole } = found;
   // Another client's project is indistinguishable from a missing one (but is audited as what it is).
   const sameClient = user.role === "system_admin" || refId(project.client) === user.clientId;
-  if (!sameClient) throw refuse(user, id, 404, "another client's project", notFound());
+  if (!sameClient) throw refuseProject(user, id, 404, "another client's project", NOT_FOUND, "INVALID_PROJECT");
   const role = projectRoleFrom(user, refId(project.client), membershipRole);
-  if (!role) throw refuse(user, id, 403, "not a member of the project", new AppError(403, "You are not a member of this project", "INVALID_PROJECT"));
-  if (!hasPermission(role, permission)) throw refuse(user, id, 403, `role ${role} lacks ${permission}`, new AppError(403, "You do not have permission to do that"));
+  if (!role) throw refuseProject(user, id, 403, "not a member of the project", "You are not a member of this project", "INVALID_PROJECT");
+  if (!hasPermission(role, permission)) throw refuseProject(user, id, 403, `role ${role} lacks ${permission}`, "You do not have permission to do that");
   return { user, project, role };
 }
 
 /**
- * Refuses (403) an operation the user's role in this project does not allow. The module function
- * that performs an operation calls it first: the one place that operation's permission is checked,
- * whichever route (page action or /api) asked for it.
+ * Refuses (403, audited) an operation the user's role in this project does not allow. The module
+ * function that performs an operation calls it first: the one place that operation's permission is
+ * checked, whichever route (page action or /api) asked for it. A screen of the permissions table
+ * (e.g. "databaseManagement") is asked the same way, with the project role; `inActivity` also
+ * lists the refusal in the project's activity log (Database Management's own refusals).
  */
-export function requirePermission(access: ProjectAccess, permission: Permission): void {
-  if (hasPermission(access.role, permission)) return;
-  throw refuse(access.user, access.project.id, 403, `role ${access.role} lacks ${permission}`, new AppError(403, "You do not have permission to do that"));
+export function requirePermission(access: ProjectAccess, permission: SystemPermission, refusal: { message?: string; inActivity?: boolean } = {}): void {
+  if (roleAllows(access.role, permission)) return;
+  const message = refusal.message ?? "You do not have permission to do that";
+  throw refuseProject(access.user, access.project.id, 403, `role ${access.role} lacks ${permission}`, message, undefined, refusal.inActivity);
 }
 
 /**
@@ -128,7 +132,7 @@ export function requirePermission(access: ProjectAccess, permission: Permission)
  */
 export function requireDatabaseExport(access: ProjectAccess): void {
   if (canExportDatabase(access.role)) return;
-  throw refuse(access.user, access.project.id, 403, `role ${access.role} may not export the database`, new AppError(403, "You do not have permission to export the database"));
+  throw refuseProject(access.user, access.project.id, 403, `role ${access.role} may not export the database`, "You do not have permission to export the database");
 }
 
 /** What the screens offer this user in this project (the same rules as requirePermission). */
@@ -155,4 +159,33 @@ export async function listAccessibleProjects(user: CurrentUser, { limit = 100, o
     offset,
   });
   return { projects, total };
+}
+
+/**
+ * The user plus their membership of one project. Another client's project (or a missing one) is
+ * 404; a project the user is not a member of is 403. Which operations the role allows is checked
+ * once, by the module function that performs it, so a page action and its /api twin agree.
+ */
+export async function requireProjectAccess(request: Request, projectId: unknown): Promise<ProjectAccess> {
+  const user = await requireUser(request);
+  return resolveProjectAccess(user, projectId, "viewData");
+}
+
+/**
+ * The project chosen on the dashboard (kept in the session), or `?projectId=` for /api calls, with
+ * the user's membership of it. Null when none is selected, so the screen can show its "No Project
+ * Selected" state.
+ */
+export async function getSelectedProjectAccess(request: Request): Promise<ProjectAccess | null> {
+  const user = await requireUser(request);
+  const fromQuery = new URL(request.url).searchParams.get("projectId");
+  const projectId = fromQuery ?? (await getSession(request)).get("selectedProjectId");
+  if (projectId === undefined || projectId === null || projectId === "") return null;
+  try {
+    return await resolveProjectAccess(user, projectId, "viewData");
+  } catch (error) {
+    // A stale selection (project deleted, or access withdrawn) simply counts as none.
+    if (!fromQuery && error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
 }
