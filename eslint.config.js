@@ -47,8 +47,44 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(~/components/|\\.\\.?/(\\.\\./)*)(form/(?!validation\\.server)|records/|layout/PageHeader)",
+              regex: "^(~/components/|\\.\\.?/(\\.\\./)*)(form/|records/|layout/PageHeader)",
               message: "Import shared page building blocks from ~/components/kit (one browser chunk).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers (CONTRIBUTING.md, "Layers"): routes -> components -> modules -> utils / db. Modules and
+    // utils serve pages and /api alike, so they never reach up into components or routes.
+    files: ["app/modules/**/*.{ts,tsx}", "app/utils/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(components|routes)(/|$)",
+              message: "Modules and utils sit below components and routes: move the shared piece down (app/utils or the domain module).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components render in the browser too: from a server module they may take types only.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "\\.server$",
+              allowTypeImports: true,
+              message: "Components may import types from *.server modules, never values: the loader passes the data.",
             },
           ],
         },

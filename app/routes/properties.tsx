@@ -12,7 +12,7 @@ import { PropertyForm } from "~/components/properties/PropertyForm";
 import { PropertyStats } from "~/components/properties/PropertyStats";
 import { PropertyTable } from "~/components/properties/PropertyTable";
 import { PropertyToolbar } from "~/components/properties/PropertyToolbar";
-import { listSearch, panelSearch } from "~/components/properties/urls";
+import { listSearch, panelSearch } from "~/modules/property/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { propertiesAction, type DuplicateData } from "~/modules/property/properties-actions.server";
 import { loadPropertiesPage } from "~/modules/property/properties-page.server";

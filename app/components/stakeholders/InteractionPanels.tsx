@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { FormActions, SelectField, TextAreaField, TextField, FORM_ERROR, useFormErrors, FieldList, FieldRow, PanelDialog } from "~/components/kit";
+import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, FieldList, FieldRow, PanelDialog } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Badge, Button, Card, Heading } from "@radix-ui/themes";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
@@ -7,7 +8,7 @@ import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabe
 import { DEFAULT_TIME_ZONE, INTERACTION_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
 import { INTERACTION_FORM, LIMITS } from "~/modules/stakeholder/limits";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { listSearch, panelSearch } from "./urls";
+import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 
 /**
  * Record Interaction (spec 000 §2, §5). Follow-up Date is always rendered (so it works without

@@ -8,7 +8,7 @@ import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { listSearch, panelSearch } from "./urls";
+import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 
 type Row = [label: string, value: ReactNode];
 

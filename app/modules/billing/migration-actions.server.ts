@@ -1,7 +1,7 @@
 /** The /project-migration POST: Migrate Project, then back to an empty form with the spec's message. */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";

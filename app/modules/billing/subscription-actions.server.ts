@@ -4,7 +4,7 @@
  * (offered in the navigation bar to any role, so that intent comes before the screen's check).
  */
 import { json, redirect } from "@remix-run/node";
-import { validateForm } from "~/components/form/validation.server";
+import { validateForm } from "~/utils/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";

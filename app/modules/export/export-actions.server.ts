@@ -5,7 +5,7 @@
  * the download (export-download.server.ts). Errors re-render the list with the GOV.UK summary.
  */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
+import { FORM_ERROR } from "~/utils/form-state";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";

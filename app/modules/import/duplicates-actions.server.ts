@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
+import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { requirePermission } from "~/modules/project/access.server";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
+import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";

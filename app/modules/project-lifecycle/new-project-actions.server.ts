@@ -5,7 +5,7 @@
  * route's schema, creates the project, selects it and goes to its phases.
  */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
+import { FORM_ERROR } from "~/utils/form-state";
 import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";

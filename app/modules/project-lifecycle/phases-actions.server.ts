@@ -6,8 +6,8 @@
  * the form with what was chosen and the GOV.UK error summary.
  */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
 import { requirePermission } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";

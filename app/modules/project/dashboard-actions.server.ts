@@ -1,5 +1,5 @@
 import { validationError } from "remix-validated-form";
-import { validateForm } from "~/components/form/validation.server";
+import { validateForm } from "~/utils/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
-import { panelSearch } from "~/components/properties/urls";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
+import { panelSearch } from "~/modules/property/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";

@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import { validateForm } from "~/components/form/validation.server";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { panelSearch } from "~/components/stakeholders/urls";
+import { validateForm } from "~/utils/validation.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { panelSearch } from "~/modules/stakeholder/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { recordEngagement } from "~/modules/engagement/engagement.server";
 import { interactionValidator } from "~/modules/engagement/schemas";

@@ -1,5 +1,5 @@
 import { validationError } from "remix-validated-form";
-import { validateForm } from "~/components/form/validation.server";
+import { validateForm } from "~/utils/validation.server";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { TEMPLATE_EXTENSIONS } from "~/modules/document/file-types";
 import { receiveProjectUpload } from "~/modules/document/receive.server";

@@ -6,8 +6,8 @@
  * role without manageUsers (403) and another client's user (404) end the request.
  */
 import { validationError } from "remix-validated-form";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
 import { requireUser, type CurrentUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
