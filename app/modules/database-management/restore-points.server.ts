@@ -7,7 +7,7 @@ import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
-import { contentDisposition } from "~/modules/document/file-types";
+import { contentDisposition } from "~/utils/download";
 import { canAccessScreen } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.server";

@@ -5,7 +5,7 @@
  * the person sees the message instead of a JSON body.
  */
 import { requireUser } from "~/modules/auth/guards.server";
-import { contentDisposition } from "~/modules/document/file-types";
+import { contentDisposition } from "~/utils/download";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requestOrigin, safeRedirectPath } from "~/utils/http.server";

@@ -13,7 +13,7 @@ import Cursor from "pg-cursor";
 import pg from "pg";
 import { getOrm } from "~db/orm";
 import { projectTimeZone, projectToday } from "~/modules/calendar/today";
-import { contentDisposition } from "~/modules/document/file-types";
+import { contentDisposition } from "~/utils/download";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";

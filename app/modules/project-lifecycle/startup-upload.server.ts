@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
-import { extensionOf, NO_FILE_MESSAGE, sanitizeFileName } from "~/modules/document/file-types";
+import { NO_FILE_MESSAGE } from "~/modules/document/file-types";
+import { extensionOf, sanitizeFileName } from "~/utils/file-names";
 import { AppError } from "~/utils/app-error";
 import { readMultipart, type MultipartRefusals } from "~/utils/multipart.server";
 import { hasPdfHeader } from "~/utils/pdfjs.server";
