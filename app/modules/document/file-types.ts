@@ -5,9 +5,6 @@
  */
 import { extensionOf } from "~/utils/file-names";
 
-/** Spec 000 §9: maximum document size 50MB. */
-export const MAX_FILE_BYTES = 52_428_800;
-export const FILE_TOO_LARGE_MESSAGE = "File size must be less than 50MB";
 export const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
 export const EMPTY_FILE_MESSAGE = "The selected file is empty (0 bytes)";
 

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import type pg from "pg";
 import { newObjectKey } from "~/modules/document/upload.server";
-import { MAX_FILE_BYTES } from "~/modules/document/file-types";
+import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
 import { clientStoredBytes, quotaMessage, storageLimitMb } from "~/modules/storage/quota.server";

@@ -1,5 +1,5 @@
 /**
- * The closure summary as a PDF (issue 13: "saved to the project folder"), made with pdfkit in the
+ * The closure summary as a PDF ("saved to the project folder", docs/lifecycle.md), made with pdfkit in the
  * app's PDF fonts (utils/pdf-fonts.server.ts).
  */
 import PDFDocument from "pdfkit";

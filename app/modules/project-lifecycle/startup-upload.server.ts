@@ -7,7 +7,8 @@ import { hasPdfHeader } from "~/utils/pdfjs.server";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { requireProjectCreator } from "./access.server";
 import { PDF_EXTRACT_MESSAGES } from "./startup-fields";
-import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "./startup-pdf-limits";
+import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/utils/upload-limits";
+import { STARTUP_PDF_LIMITS } from "./startup-pdf-limits";
 import { extractStartupFields, invalidPdf, type StartupExtraction } from "./startup-pdf.server";
 
 /** The multipart field the spec names for the start-up PDF (`POST /api/extract-pdf-fields`). */
