@@ -8,7 +8,7 @@ import { loader as allProjectsLoader } from "../../app/routes/api.projects.all";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { DEFAULT_CLOSURE_NOTIFY_EMAILS } from "../../app/modules/mail/mail-config.server";
 import { getObjectStore, S3ObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
-import { consumeFlash } from "../../app/utils/flash.server";
+import { consumeFlash } from "../../app/modules/auth/flash.server";
 import { db, getOrm, withRequestContext } from "../../db/orm";
 import { call, formRequest, jsonRequest, storedFiles, useUploadTestEnvironment } from "./support/uploads";
 

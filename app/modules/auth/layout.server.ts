@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import { adminMenuFor, MAIN_NAV_ITEMS, roleLabel, TOOLS_MENU_ITEMS } from "~/modules/permissions/permissions";
-import { maySwitchToSystemAdmin } from "~/modules/billing/system-admin-switch.server";
-import { consumeFlash } from "~/utils/flash.server";
+import { consumeFlash } from "~/modules/auth/flash.server";
 import { getCurrentUser, type CurrentUser } from "./guards.server";
+import { maySwitchToSystemAdmin } from "./system-admin.server";
 
 export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();

@@ -4,7 +4,7 @@ import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { migrateProject, MIGRATION_FAILED } from "./project-migration.server";
 import { MIGRATE_FORM_ID, migrateProjectValidator } from "./schemas";
 

@@ -7,7 +7,7 @@ import { json, redirect } from "@remix-run/node";
 import { validateForm } from "~/utils/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requestOrigin } from "~/utils/http.server";
 import { requireSubscriptionScreen } from "./access.server";
 import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";

@@ -5,7 +5,7 @@
  */
 import { redirect } from "@remix-run/node";
 import type { CurrentUser } from "~/modules/auth/guards.server";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requireSubscriptionScreen } from "./access.server";
 import { getSubscription, listClients } from "./clients.server";
 import { getPaymentProvider } from "./payment-provider.server";

@@ -2,7 +2,7 @@ import { validationError } from "remix-validated-form";
 import { validateForm } from "~/utils/validation.server";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { withParams } from "~/utils/list-query";
 import { createDocument, deleteDocument, updateDocument } from "./document.server";

@@ -3,7 +3,6 @@
  * validation, tags and byte formatting. File names and Content-Disposition: utils/file-names.ts and
  * utils/download.ts.
  */
-import { extensionOf } from "~/utils/file-names";
 
 export const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
 export const EMPTY_FILE_MESSAGE = "The selected file is empty (0 bytes)";

@@ -1,7 +1,7 @@
 import { hasPermission } from "~/modules/permissions/permissions";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore } from "~/modules/storage/index.server";
-import { assertStorageAvailable } from "~/modules/storage/quota.server";
+import { assertStorageAvailable } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { NO_FILE_MESSAGE } from "./file-types";
 import { receiveUpload, UploadError, type StoredUpload } from "./upload.server";

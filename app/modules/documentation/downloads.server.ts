@@ -7,7 +7,7 @@
 import { requireUser } from "~/modules/auth/guards.server";
 import { contentDisposition } from "~/utils/download";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requestOrigin, safeRedirectPath } from "~/utils/http.server";
 import { DOC_MESSAGES, documentEntry, downloadFileName, type DownloadKind } from "./catalogue";
 import { requireDocument, type LoadedDocument } from "./content.server";

@@ -4,7 +4,7 @@ import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { requirePermission } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requireRecordId } from "~/utils/record-id";
 import { DUPLICATES_FORM_ID, duplicatesUrl } from "./duplicate-view";
 import { parseChoice, RESOLVED_TITLE, type Choice } from "./duplicate-view";

@@ -4,7 +4,7 @@ import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { withParams } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { normaliseCustomName, validateMapping, type MappingChoice } from "./column-mapping";

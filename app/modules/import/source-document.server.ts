@@ -12,7 +12,7 @@ import { newObjectKey } from "~/modules/document/upload.server";
 import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 import type { ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
-import { clientStoredBytes, quotaMessage, storageLimitMb } from "~/modules/storage/quota.server";
+import { clientStoredBytes, quotaMessage, storageLimitMb } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 import type { DocumentCategory } from "~db/entities/enums";

@@ -10,7 +10,7 @@ import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
 import { requirePermission } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requirePhaseProject } from "./phase-access.server";
 import { PHASE_TEXT, phaseFormUrl, phasesUrl, type FormPhase } from "./phase-fields";
 import { phaseFormId, phaseValidator, readPhaseIntent } from "./phase-schemas";

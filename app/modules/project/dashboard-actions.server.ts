@@ -3,7 +3,7 @@ import { validateForm } from "~/utils/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { resolveProjectAccess } from "./access.server";
 import { selectProjectValidator } from "./schemas";
 import { SELECT_PROJECT_FORM } from "./select-project-form";

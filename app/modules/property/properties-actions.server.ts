@@ -5,7 +5,7 @@ import { panelSearch } from "~/modules/property/urls";
 import { getSelectedProjectAccess } from "~/modules/auth/guards.server";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
 import { linkedMessage, propertyFormStrings } from "./form-values";
 import { PROPERTY_FORM } from "./limits";

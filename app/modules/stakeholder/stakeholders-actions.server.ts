@@ -9,7 +9,7 @@ import { interactionValidator } from "~/modules/engagement/schemas";
 import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-types";
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { INTERACTION_FORM, STAKEHOLDER_FORM } from "./limits";
 import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";

@@ -10,7 +10,7 @@ import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
 import { requireUser, type CurrentUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { publicBaseUrl } from "./base-url.server";
 import { INVITE_FORM_ID, inviteValidator, MEMBERS_FORM_ID, membersValidator, RoleChangeSchema, StatusChangeSchema } from "./schemas";
 import { userListUrl } from "./urls";
