@@ -56,9 +56,9 @@ export default tseslint.config(
     },
   },
   {
-    // Layers (CONTRIBUTING.md, "Layers"): routes -> components -> modules -> utils / db. Modules and
-    // utils serve pages and /api alike, so they never reach up into components or routes.
-    files: ["app/modules/**/*.{ts,tsx}", "app/utils/**/*.{ts,tsx}"],
+    // Layers (CONTRIBUTING.md, "Layers"): routes -> components -> modules -> utils -> db. Modules
+    // serve pages and /api alike, so they never reach up into components or routes.
+    files: ["app/modules/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -66,7 +66,25 @@ export default tseslint.config(
           patterns: [
             {
               regex: "^(~/|(\\.\\./)+)(components|routes)(/|$)",
-              message: "Modules and utils sit below components and routes: move the shared piece down (app/utils or the domain module).",
+              message: "Modules sit below components and routes: move the shared piece down (app/utils or the domain module).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // utils know no feature: what a helper needs from one is passed in, or the helper moves to the module.
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(components|routes|modules)(/|$)",
+              message: "app/utils sits below modules, components and routes: it imports only utils, db and packages.",
             },
           ],
         },
