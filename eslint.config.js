@@ -47,8 +47,62 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(~/components/|\\.\\.?/(\\.\\./)*)(form/(?!validation\\.server)|records/|layout/PageHeader)",
+              regex: "^(~/components/|\\.\\.?/(\\.\\./)*)(form/|records/|layout/PageHeader)",
               message: "Import shared page building blocks from ~/components/kit (one browser chunk).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers (CONTRIBUTING.md, "Layers"): routes -> components -> modules -> utils -> db. Modules
+    // serve pages and /api alike, so they never reach up into components or routes.
+    files: ["app/modules/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(components|routes)(/|$)",
+              message: "Modules sit below components and routes: move the shared piece down (app/utils or the domain module).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // utils know no feature: what a helper needs from one is passed in, or the helper moves to the module.
+    files: ["app/utils/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(components|routes|modules)(/|$)",
+              message: "app/utils sits below modules, components and routes: it imports only utils, db and packages.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components render in the browser too: from a server module they may take types only.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "\\.server$",
+              allowTypeImports: true,
+              message: "Components may import types from *.server modules, never values: the loader passes the data.",
             },
           ],
         },

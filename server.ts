@@ -28,6 +28,7 @@ import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/grace
 import { withRequestContext } from "~db/orm";
 import { startJobs } from "~/modules/jobs/boss.server";
 import { runWorkerProcess } from "~/modules/jobs/worker-process.server";
+import { JOB_QUEUES } from "~/queues.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 const OBJECT_SWEEP_DELAY_MS = 5 * 60 * 1000;
@@ -38,9 +39,9 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 async function main() {
   const env = getEnv();
   // `npm run worker`: background jobs only, no HTTP (app/modules/jobs/).
-  if (process.argv.includes("--worker")) return runWorkerProcess(env);
+  if (process.argv.includes("--worker")) return runWorkerProcess(env, JOB_QUEUES);
   const database = await startDatabase(env);
-  const jobs = await startJobs(database.orm, { workers: env.JOB_WORKERS === "true", stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
+  const jobs = await startJobs(database.orm, { queues: JOB_QUEUES, workers: env.JOB_WORKERS === "true", stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
   const app = express();
   app.disable("x-powered-by");
   // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure.

@@ -8,7 +8,7 @@ import { takeReturnTo } from "~/modules/auth/return-to.server";
 import { signInFromSso } from "~/modules/auth/sign-in.server";
 import { AppError } from "~/utils/app-error";
 import { getEnv } from "~/utils/env.server";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 
 /** The identity provider sends the browser back here with a code; we sign the user in. */
 export async function loader({ request }: LoaderFunctionArgs) {

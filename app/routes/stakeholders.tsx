@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { ErrorSummary, FORM_ERROR, useFormErrors, PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
+import { ErrorSummary, useFormErrors, PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { InteractionForm, InteractionsList } from "~/components/stakeholders/InteractionPanels";
 import { LinkPropertiesPanel } from "~/components/stakeholders/LinkPropertiesPanel";
@@ -10,8 +11,8 @@ import { ForbiddenPanel, NotFoundPanel, StakeholderDetail } from "~/components/s
 import { StakeholderForm } from "~/components/stakeholders/StakeholderForm";
 import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle } from "~/components/stakeholders/StakeholderList";
 import { NoProjectForInteraction } from "~/components/stakeholders/NoProjectForInteraction";
-import { panelSearch } from "~/components/stakeholders/urls";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
+import { panelSearch } from "~/modules/stakeholder/urls";
 import { INTERACTION_FORM } from "~/modules/stakeholder/limits";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/modules/project-lifecycle/startup-pdf-limits";
+import { STARTUP_PDF_LIMITS } from "~/modules/project-lifecycle/startup-pdf-limits";
+import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "./upload-limits";
 import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, DEFAULT_BODY_LIMIT_BYTES, limitRequestBodies, UPLOAD_BODY_LIMIT_BYTES } from "./body-limit.server";
 import { FORM_OVERHEAD_BYTES } from "./multipart.server";
 

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
-import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/modules/project-lifecycle/startup-pdf-limits";
+import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES, STARTUP_PDF_MAX_BYTES, STARTUP_PDF_TOO_LARGE_MESSAGE } from "./upload-limits";
 import { FORM_OVERHEAD_BYTES } from "./multipart.server";
 import { noteStreamedBytes } from "./streamed-garbage.server";
 
@@ -32,7 +31,7 @@ const FILE_UPLOAD: BodyLimit = { bytes: UPLOAD_BODY_LIMIT_BYTES, message: FILE_T
  */
 const UPLOAD_LIMITS = new Map<string, BodyLimit>([
   ...["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse"].map((path) => [path, FILE_UPLOAD] as const),
-  ...["/api/extract-pdf-fields", "/projects/new"].map((path) => [path, { bytes: STARTUP_PDF_LIMITS.maxBytes + FORM_OVERHEAD_BYTES, message: STARTUP_PDF_TOO_LARGE_MESSAGE }] as const),
+  ...["/api/extract-pdf-fields", "/projects/new"].map((path) => [path, { bytes: STARTUP_PDF_MAX_BYTES + FORM_OVERHEAD_BYTES, message: STARTUP_PDF_TOO_LARGE_MESSAGE }] as const),
 ]);
 
 /** The cap for one request: uploads get their file limit, everything else 1 MB. */

@@ -1,7 +1,23 @@
 /**
- * Saving a file that a script fetched (the export with JavaScript on): the name the server gave it
- * in `Content-Disposition`, and the browser's own download of a blob. Client-safe.
+ * Downloads: the `Content-Disposition` a server response sends, the name a script reads back from
+ * it (the export with JavaScript on), and the browser's own download of a blob. Client-safe.
  */
+import { sanitizeFileName } from "./file-names";
+
+/** RFC 5987 value: UTF-8, percent-encoded except attr-chars. */
+function encodeRfc5987(value: string) {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `Content-Disposition` per RFC 6266: an ASCII-only `filename` fallback for old clients and a
+ * UTF-8 `filename*` so names in any script survive the download.
+ */
+export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
+  const name = sanitizeFileName(fileName);
+  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+}
 
 /** The file name of an attachment: `filename*` (RFC 5987, UTF-8) first, else `filename`. */
 export function attachmentFileName(header: string | null | undefined): string | null {

@@ -10,7 +10,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { PositionedText } from "~/modules/import/parse/pdf-lines";
+import type { PositionedText } from "./pdf-lines";
 
 export type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 export type PdfLoadingTask = ReturnType<Pdfjs["getDocument"]>;

@@ -7,7 +7,7 @@ import { loader as htmlLoader } from "../../app/routes/api.documentation.downloa
 import { loader as pdfLoader } from "../../app/routes/api.documentation.download-pdf.$docType";
 import { loader as wordLoader } from "../../app/routes/api.documentation.download-word.$docType";
 import { withRequestContext } from "../../db/orm";
-import { consumeFlash } from "../../app/utils/flash.server";
+import { consumeFlash } from "../../app/modules/auth/flash.server";
 import { call, useUploadTestEnvironment } from "./support/uploads";
 
 /**

@@ -15,7 +15,7 @@ import { loader as apiStakeholderDocs } from "../../app/routes/api.stakeholders.
 import { loader as apiPropertyDocs } from "../../app/routes/api.properties.$id.documents";
 import { getObjectStore, S3ObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
 import { sweepOrphanObjects } from "../../app/modules/storage/orphans.server";
-import { MAX_FILE_BYTES } from "../../app/modules/document/file-types";
+import { MAX_FILE_BYTES } from "../../app/utils/upload-limits";
 import { call, formRequest, generatedBytes, jsonRequest, multipartRequest, PDF, PNG, storedFiles, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 
 const env = useUploadTestEnvironment("documents");

@@ -3,7 +3,7 @@ import { action, loader } from "../../app/routes/export";
 import { loader as downloadLoader } from "../../app/routes/export_.download.$token";
 import { mappingFieldName } from "../../app/modules/export/column-list";
 import { templateMappings, type ExportMapping } from "../../app/modules/export/export-templates";
-import { consumeFlash } from "../../app/utils/flash.server";
+import { consumeFlash } from "../../app/modules/auth/flash.server";
 import { getOrm, withRequestContext } from "../../db/orm";
 import { withCancelledQuery } from "./support/cancelled-query";
 import { call, useUploadTestEnvironment } from "./support/uploads";

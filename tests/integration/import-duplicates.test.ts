@@ -4,6 +4,7 @@ import { parseUpload } from "../../app/modules/import/staging.server";
 import { startImport, undoImport, waitForImport } from "../../app/modules/import/imports.server";
 import { listPendingDuplicates, resolveDuplicates, saveDuplicateChoices } from "../../app/modules/import/duplicates.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
 import { createProperty } from "../../app/modules/property/property.server";
@@ -22,7 +23,7 @@ const access = (userId = "seed-officer", project = "Western Pipeline Stage 2") =
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => getOrm().em.getConnection().execute(query, params) as Promise<T[]>;
 
 beforeAll(async () => {
-  await startJobs(getOrm(), { workers: true, pollingIntervalSeconds: 0.5 });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await stopJobs(2000);

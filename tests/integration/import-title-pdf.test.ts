@@ -9,7 +9,7 @@ import { autoMapColumns } from "../../app/modules/import/column-mapping";
 import { PDF_MESSAGES } from "../../app/modules/import/parse/title-pdf-messages";
 import { TITLE_COLUMNS } from "../../app/modules/import/parse/register-search-row";
 import { deleteDocument } from "../../app/modules/document/document.server";
-import { clientStoredBytes } from "../../app/modules/storage/quota.server";
+import { clientStoredBytes } from "../../app/modules/billing/storage-quota.server";
 import { getObjectStore } from "../../app/modules/storage/index.server";
 import { sweepOrphanObjects } from "../../app/modules/storage/orphans.server";
 import type { ProjectAccess } from "../../app/modules/access/project-access.server";

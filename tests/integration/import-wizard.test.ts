@@ -11,6 +11,7 @@ import { MAPPING_MESSAGES } from "../../app/modules/import/column-mapping";
 import { INVALID_FILE_MESSAGE, PROJECT_REQUIRED_MESSAGE } from "../../app/modules/import/wizard";
 import { call, formRequest, multipartRequest, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 
 /**
  * The import wizard's pages (docs/import.md#wizard-steps): each step's loader and action called as Remix calls them,
@@ -22,7 +23,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 
 // The import runs as the real pg-boss job, with this process as its worker.
 beforeAll(async () => {
-  await startJobs(getOrm(), { workers: true, pollingIntervalSeconds: 0.5 });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5 });
 });
 afterAll(async () => {
   await stopJobs();

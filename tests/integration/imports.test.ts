@@ -5,6 +5,7 @@ import { getImport, listImports, skippedRowsCsv, startImport, undoImport, waitFo
 import { importJobSettings, importConnectionName, runImportJob } from "../../app/modules/import/import-job.server";
 import { IMPORT_QUEUE } from "../../app/modules/import/import-job.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 import { updateStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { setStakeholderProperties } from "../../app/modules/links/links.server";
 import { action as apiImport } from "../../app/routes/api.file.import";
@@ -22,7 +23,7 @@ const access = (userId = "seed-officer", project = WESTERN) => withRequestContex
 
 beforeAll(async () => {
   // A short retry delay, so the retry after a killed connection comes within the test.
-  await startJobs(getOrm(), { workers: true, pollingIntervalSeconds: 0.5, queueOverrides: { [IMPORT_QUEUE]: { retryDelay: 3 } } });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5, queueOverrides: { [IMPORT_QUEUE]: { retryDelay: 3 } } });
 });
 
 afterAll(async () => {

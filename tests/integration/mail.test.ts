@@ -12,6 +12,7 @@ import { DEFAULT_MAIL_FROM, getClosureNotifyEmails, getStartupNotifyEmails } fro
 import { resetEnvCache } from "../../app/utils/env.server";
 import { useTestDatabase } from "../setup/test-database";
 import { freePort } from "./support/ports";
+import { JOB_QUEUES } from "../../app/queues.server";
 
 /**
  * Mail end to end against a real PostgreSQL, pg-boss and a real SMTP server on loopback
@@ -122,7 +123,7 @@ beforeAll(async () => {
   resetEnvCache();
   database = await useTestDatabase();
   // Retries a second apart instead of minutes, so a refusal's retry comes within the test.
-  await startJobs(getOrm(), { workers: true, pollingIntervalSeconds: 0.5, queueOverrides: { [MAIL_QUEUE]: { retryDelay: 1, retryBackoff: false } } });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5, queueOverrides: { [MAIL_QUEUE]: { retryDelay: 1, retryBackoff: false } } });
   smtpPort = await freePort();
   smtp = new TestSmtpServer();
   await smtp.listen(smtpPort);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { action as pageAction, loader as pageLoader } from "../../app/routes/projects.new";
 import { action as apiAction } from "../../app/routes/api.projects";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 import { getOrm } from "../../db/orm";
 import { call, jsonRequest, multipartRequest, PNG, useUploadTestEnvironment } from "./support/uploads";
 
@@ -18,7 +19,7 @@ const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/project-s
 
 // Queued mail waits in mail_message: no workers, so nothing is sent while these tests look at it.
 beforeAll(async () => {
-  await startJobs(getOrm(), { workers: false });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: false });
 });
 afterAll(async () => {
   await stopJobs(2000);

@@ -6,9 +6,10 @@ import { action as planningApi } from "../../app/routes/api.projects.$id.plannin
 import { action as closureApi } from "../../app/routes/api.projects.$id.closure";
 import { loader as allProjectsLoader } from "../../app/routes/api.projects.all";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 import { DEFAULT_CLOSURE_NOTIFY_EMAILS } from "../../app/modules/mail/mail-config.server";
 import { getObjectStore, S3ObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
-import { consumeFlash } from "../../app/utils/flash.server";
+import { consumeFlash } from "../../app/modules/auth/flash.server";
 import { db, getOrm, withRequestContext } from "../../db/orm";
 import { call, formRequest, jsonRequest, storedFiles, useUploadTestEnvironment } from "./support/uploads";
 
@@ -27,7 +28,7 @@ const savedNotify = process.env.CLOSURE_NOTIFY_EMAILS;
 beforeAll(async () => {
   delete process.env.CLOSURE_NOTIFY_EMAILS;
   // Enqueue only: the messages stay queued, as they would while no mail worker runs.
-  await startJobs(getOrm(), { workers: false });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: false });
 });
 
 afterAll(async () => {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { getOrm } from "../../db/orm";
 import { action as extractPdfFields } from "../../app/routes/api.extract-pdf-fields";
 import { NO_FILE_MESSAGE } from "../../app/modules/document/file-types";
-import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "../../app/modules/project-lifecycle/startup-pdf-limits";
+import { STARTUP_PDF_LIMITS } from "../../app/modules/project-lifecycle/startup-pdf-limits";
+import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "../../app/utils/upload-limits";
 import { call, generatedBytes, multipartRequest, PNG, useUploadTestEnvironment, type FilePart } from "./support/uploads";
 
 /**

@@ -21,6 +21,7 @@ import { createRestorePoint } from "../../app/modules/database-management/restor
 import { parseUpload } from "../../app/modules/import/staging.server";
 import { startImport, waitForImport } from "../../app/modules/import/imports.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 import { hasPermission } from "../../app/modules/permissions/permissions";
 import { useTestDatabase } from "../setup/test-database";
 import { accessFor, callRoute, inContext, projectId, URL_BASE, userFor } from "./stakeholder-helpers";
@@ -594,7 +595,7 @@ beforeAll(async () => {
   database = await useTestDatabase({ seed: true, sessions: true });
   setObjectStore(null);
   // make("import") commits each import through the real job queue and worker.
-  await startJobs(getOrm(), { workers: true, pollingIntervalSeconds: 0.5 });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5 });
   western = await projectId("Western Pipeline Stage 2");
   northern = await projectId("Northern Transmission Line");
   coastal = await projectId("Coastal Road Upgrade");

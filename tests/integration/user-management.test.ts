@@ -10,6 +10,7 @@ import { resolveProjectAccess } from "../../app/modules/access/project-access.se
 import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 import { USER_MESSAGES } from "../../app/modules/users/user-rules";
 import { User } from "../../db/entities/index";
 import { db, getOrm, withRequestContext } from "../../db/orm";
@@ -25,7 +26,7 @@ const env = useUploadTestEnvironment("user-management");
 const BASE = "http://localhost:3000";
 
 beforeAll(async () => {
-  await startJobs(getOrm(), { workers: false });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: false });
 });
 afterAll(async () => {
   await stopJobs(2000);

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { HistoryTable, EmptyState, Pagination } from "~/components/kit";
-import type { ActivityFilter, ActivityRow } from "~/modules/database-management/activity.server";
+import type { ActivityFilter, ActivityRow } from "~/modules/audit/history.server";
 import { ProjectIdField } from "./ProjectIdField";
 
 const TYPE_LABELS: Record<string, string> = {

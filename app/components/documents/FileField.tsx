@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { fieldId, useFormErrors } from "~/components/kit";
-import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
+import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/utils/upload-limits";
 
 function tooLarge(input: HTMLInputElement) {
   return [...(input.files ?? [])].some((file) => file.size > MAX_FILE_BYTES);

@@ -2,23 +2,7 @@ import { useContext } from "react";
 import { useActionData } from "@remix-run/react";
 // Same package and version Remix renders with; pinned in package.json.
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from "react-router-dom";
-
-/**
- * The key of an error that belongs to the whole form rather than one field (a stale edit, a save
- * that failed, no project selected). Every form uses this one key.
- */
-export const FORM_ERROR = "_form";
-
-/** What an action returns when validation fails (remix-validated-form's validationError shape). */
-export interface FormErrorData {
-  formId?: string;
-  fieldErrors: Record<string, string>;
-  repopulateFields?: Record<string, unknown>;
-}
-
-export function isFormErrorData(value: unknown): value is FormErrorData {
-  return Boolean(value && typeof value === "object" && "fieldErrors" in value && Object.keys((value as FormErrorData).fieldErrors ?? {}).length);
-}
+import { isFormErrorData, type FormErrorData } from "~/utils/form-state";
 
 /** Errors and submitted values of this route's last failed submission of form `formId`. */
 export function useFormErrors(formId?: string): FormErrorData | null {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Button, Callout, Heading } from "@radix-ui/themes";
-import { ErrorSummary, FORM_ERROR, useFormErrors } from "~/components/kit";
+import { ErrorSummary, useFormErrors } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { PROJECT_REQUIRED_TEXT, PROJECT_REQUIRED_TITLE } from "~/modules/import/wizard";
 
 /**

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Card, Heading } from "@radix-ui/themes";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
-import { ErrorSummary, fieldId, useFormErrors, type FormErrorData } from "~/components/kit";
+import { ErrorSummary, fieldId, useFormErrors } from "~/components/kit";
+import type { FormErrorData } from "~/utils/form-state";
 import type { ImportType } from "~/modules/import/import-fields";
 import { IMPORT_ACCEPT, IMPORT_TYPE_OPTIONS, INVALID_FILE_TITLE, UPLOAD_FORM_ID } from "~/modules/import/wizard";
 

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId, TextAreaField, FORM_ERROR, useFormErrors, FieldList, FieldRow } from "~/components/kit";
+import { ErrorSummary, fieldId, TextAreaField, useFormErrors, FieldList, FieldRow } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import {
   ADDITIONAL_COMMENTS,
   additionalComments,

@@ -1,6 +1,6 @@
 import { RecordHistory, FieldList, FieldRow, PanelDialog, PriorityBadge } from "~/components/kit";
-import type { ActivityRow } from "~/modules/database-management/activity.server";
-import type { RecordTab } from "~/modules/database-management/record-tabs";
+import type { ActivityRow } from "~/modules/audit/history.server";
+import type { RecordTab } from "~/utils/record-tabs";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import { useFocusHeading } from "./useFocusHeading";

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFocusHeading } from "./useFocusHeading";
 import { Form, useNavigation } from "@remix-run/react";
-import { ErrorSummary, fieldId, TextAreaField, TextField, FORM_ERROR, useFormErrors, FormActions, PanelDialog } from "~/components/kit";
+import { ErrorSummary, fieldId, TextAreaField, TextField, useFormErrors, FormActions, PanelDialog } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { PROPERTY_FORM, PROPERTY_LIMITS } from "~/modules/property/limits";
 import { useHydrated } from "~/utils/use-hydrated";
 

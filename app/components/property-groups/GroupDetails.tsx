@@ -2,10 +2,9 @@ import { useEffect } from "react";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, Breakable, FieldList, FieldRow, PanelDialog } from "~/components/kit";
 import { Link, useLocation } from "@remix-run/react";
 import type { GroupDetails as GroupDetailsData } from "~/modules/property-groups/groups.server";
-import { propertySearchHref, stakeholderHref } from "~/modules/property-groups/format";
+import { propertySearchHref, stakeholderHref, type GroupTab } from "~/modules/property-groups/format";
 import { withParams } from "~/utils/list-query";
 
-export type GroupTab = "contact" | "properties";
 const TABS: { key: GroupTab; label: string }[] = [
   { key: "contact", label: "Contact Information" },
   { key: "properties", label: "Associated Properties" },

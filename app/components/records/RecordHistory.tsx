@@ -1,6 +1,6 @@
 import { Heading, Text } from "@radix-ui/themes";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
-import type { ActivityRow } from "~/modules/database-management/activity.server";
+import type { ActivityRow } from "~/modules/audit/history.server";
 import { formatDateTime } from "~/utils/dates";
 
 /*

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
-import { FormActions, SelectField, TextAreaField, TextField, FORM_ERROR, useFormErrors, FieldList, FieldRow, PanelDialog } from "~/components/kit";
+import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, FieldList, FieldRow, PanelDialog } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Badge, Button, Card, Heading } from "@radix-ui/themes";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
 import { DEFAULT_TIME_ZONE, INTERACTION_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
-import { INTERACTION_FORM, LIMITS } from "~/modules/stakeholder/limits";
+import { INTERACTION_LIMITS } from "~/modules/engagement/limits";
+import { INTERACTION_FORM } from "~/modules/stakeholder/limits";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { listSearch, panelSearch } from "./urls";
+import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 
 /**
  * Record Interaction (docs/records.md#engagements). Follow-up Date is always rendered (so it works without
@@ -34,13 +36,13 @@ export function InteractionForm({ stakeholder, defaultDateTime }: { stakeholder:
         <input type="hidden" name="stakeholderId" value={stakeholder.id} />
         <div className="form-grid">
           <SelectField formId={INTERACTION_FORM} name="type" label="Interaction Type" required options={INTERACTION_TYPE_OPTIONS} defaultValue={DEFAULT_INTERACTION_TYPE} />
-          <TextField formId={INTERACTION_FORM} name="subject" label="Subject/Topic" required maxLength={LIMITS.name} />
+          <TextField formId={INTERACTION_FORM} name="subject" label="Subject/Topic" required maxLength={INTERACTION_LIMITS.subject} />
           <TextField formId={INTERACTION_FORM} name="completedAt" label="Date and Time" type="datetime-local" defaultValue={defaultDateTime} />
           <SelectField formId={INTERACTION_FORM} name="timezone" label="Time Zone" options={INTERACTION_TIME_ZONES} defaultValue={DEFAULT_TIME_ZONE} hint="The date and time are read in this zone." />
         </div>
-        <TextField formId={INTERACTION_FORM} name="location" label="Location" maxLength={LIMITS.address} />
-        <TextAreaField formId={INTERACTION_FORM} name="notes" label="Notes" rows={4} maxLength={LIMITS.notes} />
-        <TextAreaField formId={INTERACTION_FORM} name="outcomes" label="Outcomes" rows={3} maxLength={LIMITS.notes} />
+        <TextField formId={INTERACTION_FORM} name="location" label="Location" maxLength={INTERACTION_LIMITS.location} />
+        <TextAreaField formId={INTERACTION_FORM} name="notes" label="Notes" rows={4} maxLength={INTERACTION_LIMITS.notes} />
+        <TextAreaField formId={INTERACTION_FORM} name="outcomes" label="Outcomes" rows={3} maxLength={INTERACTION_LIMITS.notes} />
         <div className="checkbox-field">
           <input id="field-followUpRequired" type="checkbox" name="followUpRequired" defaultChecked={followUp} onChange={(e) => setFollowUp(e.currentTarget.checked)} />
           <label htmlFor="field-followUpRequired">Follow-up required</label>

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormActions, PanelDialog } from "~/components/kit";
-import { listSearch } from "./urls";
+import { listSearch } from "~/modules/stakeholder/urls";
 
 export const LINK_FORM = "link-properties";
 

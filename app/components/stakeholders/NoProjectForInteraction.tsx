@@ -1,4 +1,5 @@
-import { FORM_ERROR, useFormErrors } from "~/components/kit";
+import { useFormErrors } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-types";
 
 /** docs/records.md#engagements: recording an interaction with no project selected says so, whether asked by URL or by a post. */

@@ -1,6 +1,6 @@
 import { RecordHistory, Breakable, FieldList, FieldRow, PanelDialog, PriorityBadge } from "~/components/kit";
-import type { ActivityRow } from "~/modules/database-management/activity.server";
-import type { RecordTab } from "~/modules/database-management/record-tabs";
+import type { ActivityRow } from "~/modules/audit/history.server";
+import type { RecordTab } from "~/utils/record-tabs";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
@@ -8,7 +8,7 @@ import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { formatDate, formatDateTime } from "~/utils/dates";
-import { listSearch, panelSearch } from "./urls";
+import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 
 type Row = [label: string, value: ReactNode];
 

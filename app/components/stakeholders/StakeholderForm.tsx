@@ -3,7 +3,7 @@ import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, Pane
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
 import { LIMITS, STAKEHOLDER_FORM } from "~/modules/stakeholder/limits";
 import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
-import { listSearch } from "./urls";
+import { listSearch } from "~/modules/stakeholder/urls";
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 

@@ -18,7 +18,7 @@ import {
 import type { StakeholderCounts } from "~/modules/stakeholder/stakeholder.server";
 import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.server";
 import { withParams } from "~/utils/list-query";
-import { panelSearch } from "./urls";
+import { panelSearch } from "~/modules/stakeholder/urls";
 
 /** Search box: a GET form, so it works without JavaScript; keeps the view and sort. */
 export function SearchForm({ search, view, sort, dir }: { search: string; view: string; sort: string; dir: string }) {

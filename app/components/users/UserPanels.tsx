@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
-import { ErrorSummary, SelectField, TextField, FormActions, FORM_ERROR, useFormErrors, PanelDialog } from "~/components/kit";
+import { ErrorSummary, SelectField, TextField, FormActions, useFormErrors, PanelDialog } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { INVITE_FORM_ID, MAX_EMAIL_LENGTH, MEMBERS_FORM_ID } from "~/modules/users/schemas";
 import { userListSearch, userListUrl } from "~/modules/users/urls";

@@ -8,7 +8,7 @@ import { Client, type IClient } from "~db/entities/Client";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { clientStoredBytes } from "~/modules/storage/quota.server";
+import { clientStoredBytes } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { formatDate } from "~/utils/dates";
 import { BILLING_MESSAGES, requireSubscriptionClient, requireSystemPermission } from "~/modules/access/system.server";
@@ -180,7 +180,7 @@ export async function getSubscription(user: CurrentUser, now: Date = new Date())
                                  where p.client_id = ? and p.is_active and m.is_active group by m.project_id) t) as users`,
     [clientId, clientId],
   );
-  // Counted as the storage limit counts it (storage/quota.server.ts): documents and templates.
+  // Counted as the storage limit counts it (billing/storage-quota.server.ts): documents and templates.
   const bytes = await clientStoredBytes(clientId);
   return {
     clientId: client.id,

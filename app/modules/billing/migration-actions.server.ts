@@ -1,10 +1,10 @@
 /** The /project-migration POST: Migrate Project, then back to an empty form with the spec's message. */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
 import { requireUser } from "~/modules/access/current-user.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { migrateProject, MIGRATION_FAILED } from "./project-migration.server";
 import { MIGRATE_FORM_ID, migrateProjectValidator } from "./schemas";
 

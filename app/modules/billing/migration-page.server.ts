@@ -4,7 +4,7 @@
  */
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { AppError } from "~/utils/app-error";
-import { FORM_ERROR } from "~/components/form/form-state";
+import { FORM_ERROR } from "~/utils/form-state";
 import { listMigrationChoices, previewMigration, type MigrationPreview } from "./project-migration.server";
 import { MigrateProjectSchema, MISSING_MIGRATION_CHOICE } from "./schemas";
 

@@ -4,10 +4,10 @@
  * (offered in the navigation bar to any role, so that intent comes before the screen's check).
  */
 import { json, redirect } from "@remix-run/node";
-import { validateForm } from "~/components/form/validation.server";
 import { requireUser } from "~/modules/access/current-user.server";
+import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requestOrigin } from "~/utils/http.server";
 import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
 import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";

@@ -5,8 +5,8 @@
  */
 import { redirect } from "@remix-run/node";
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { getSubscription, listClients } from "./clients.server";
 import { getPaymentProvider } from "./payment-provider.server";
 import { SUBSCRIPTION_URL } from "./plan-limits";

@@ -9,17 +9,12 @@ import { User } from "~db/entities/User";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { getEnv } from "~/utils/env.server";
 import { refuse as refuseAccess } from "~/modules/access/refuse.server";
+import { maySwitchToSystemAdmin } from "~/modules/access/system-admin.server";
 
 export const SWITCH_REFUSED_MESSAGE = "Failed to switch to system admin. Please try again.";
 export const SWITCH_NOT_ALLOWED_MESSAGE = "You are not allowed to switch to system admin.";
 export const SWITCHED_MESSAGE = "You are now a system administrator";
-
-/** Whether to offer the button (the POST checks the verified e-mail as well). */
-export function maySwitchToSystemAdmin(user: Pick<CurrentUser, "email" | "role">): boolean {
-  return user.role !== "system_admin" && getEnv().systemAdminEmails.includes(user.email.toLowerCase());
-}
 
 export async function switchToSystemAdmin(user: CurrentUser): Promise<{ message: string }> {
   const refuse = (reason: string) => refuseAccess(user, { status: 403, reason, entityType: "User", entityId: user.id, message: SWITCH_NOT_ALLOWED_MESSAGE });

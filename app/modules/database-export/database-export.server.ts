@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
-import { contentDisposition } from "~/modules/document/file-types";
+import { contentDisposition } from "~/utils/download";
 import { withPooledClient } from "~/modules/jobs/boss.server";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";

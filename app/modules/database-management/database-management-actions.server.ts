@@ -1,7 +1,7 @@
 import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { parseRecordId } from "~/utils/record-id";
 import { DANGER_ACTIONS } from "./danger-zone";
 import { deleteRecord, getRecordRow, recordLabel, SCREEN_REFUSALS, runDangerAction } from "./database-management.server";

@@ -4,7 +4,7 @@ import { projectSummary, requirePermission, type ProjectAccess } from "~/modules
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { parseRecordId } from "~/utils/record-id";
-import { ACTIVITY_PAGE_SIZE, ACTIVITY_RECORD_TYPES, activityFilterFrom, activityUsers, listActivity } from "./activity.server";
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_RECORD_TYPES, activityFilterFrom, activityUsers, listActivity } from "~/modules/audit/history.server";
 import { DANGER_ACTIONS, isDangerAction } from "./danger-zone";
 import { databaseStats, getRecordRow, SCREEN_REFUSALS, searchRecords } from "./database-management.server";
 import { planNormalisation } from "./normalise.server";

@@ -5,7 +5,7 @@ import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
-import { reserveStorage } from "~/modules/storage/quota.server";
+import { reserveStorage } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
 import type { DocumentCategory, DocumentEditInput, DocumentUploadInput } from "./schemas";

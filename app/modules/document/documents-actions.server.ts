@@ -1,8 +1,8 @@
 import { validationError } from "remix-validated-form";
-import { validateForm } from "~/components/form/validation.server";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
+import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { safeRedirectPath } from "~/utils/http.server";
 import { withParams } from "~/utils/list-query";
 import { createDocument, deleteDocument, updateDocument } from "./document.server";

@@ -2,7 +2,8 @@ import { toWebStream } from "~/utils/web-stream.server";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { getObjectStore, ObjectNotFoundError, StorageUnavailableError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
-import { contentDisposition, isPreviewableInline } from "./file-types";
+import { contentDisposition } from "~/utils/download";
+import { isPreviewableInline } from "./file-types";
 
 /**
  * The routes that stream a stored file for inline viewing and set their own policy below, so the

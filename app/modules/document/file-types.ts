@@ -1,11 +1,9 @@
 /**
  * Pure rules for uploaded files: accepted types checked by extension AND leading bytes, UTF-8 text
- * validation, display-safe file names, Content-Disposition encoding, tags and byte formatting.
+ * validation, tags and byte formatting. File names and Content-Disposition: utils/file-names.ts and
+ * utils/download.ts.
  */
 
-/** Maximum document size 50MB (docs/errors.md#limits). */
-export const MAX_FILE_BYTES = 52_428_800;
-export const FILE_TOO_LARGE_MESSAGE = "File size must be less than 50MB";
 export const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
 export const EMPTY_FILE_MESSAGE = "The selected file is empty (0 bytes)";
 
@@ -40,12 +38,6 @@ export function unsupportedTypeMessage(extensions: readonly string[]) {
 
 export function contentMismatchMessage(ext: string) {
   return `The file's contents do not match its .${ext} extension`;
-}
-
-/** Lower-case extension without the dot ("" when none). */
-export function extensionOf(fileName: string): string {
-  const match = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim());
-  return match ? match[1]!.toLowerCase() : "";
 }
 
 export function mimeTypeFor(ext: string): string {
@@ -165,45 +157,6 @@ export function createTextSniffer() {
 /** The stored type of a text file: UTF-8 stays plain ("text/csv"), other encodings are named. */
 export function textMimeType(mimeType: string, charset: TextCharset): string {
   return charset === "utf-8" ? mimeType : `${mimeType}; charset=${charset}`;
-}
-
-export const MAX_FILE_NAME_LENGTH = 200;
-
-/**
- * The name shown and offered on download: the last path segment only, without control or
- * invisible formatting characters (bidi overrides could disguise an extension); letters of every
- * script are kept. Capped at 200 characters, keeping the extension.
- */
-export function sanitizeFileName(raw: string): string {
-  const base = raw.split(/[/\\]/).pop() ?? "";
-  let name = base
-    .normalize("NFC")
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^\.+/, "");
-  const chars = [...name];
-  if (chars.length > MAX_FILE_NAME_LENGTH) {
-    const ext = extensionOf(name);
-    const keep = MAX_FILE_NAME_LENGTH - (ext ? ext.length + 1 : 0);
-    name = chars.slice(0, keep).join("").trimEnd() + (ext ? `.${ext}` : "");
-  }
-  return name || "file";
-}
-
-/** RFC 5987 value: UTF-8, percent-encoded except attr-chars. */
-function encodeRfc5987(value: string) {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/**
- * `Content-Disposition` per RFC 6266: an ASCII-only `filename` fallback for old clients and a
- * UTF-8 `filename*` so names in any script survive the download.
- */
-export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
-  const name = sanitizeFileName(fileName);
-  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }
 
 export const MAX_TAGS = 20;

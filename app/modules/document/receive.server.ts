@@ -1,6 +1,6 @@
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore } from "~/modules/storage/index.server";
-import { assertStorageAvailable } from "~/modules/storage/quota.server";
+import { assertStorageAvailable } from "~/modules/billing/storage-quota.server";
 import { NO_FILE_MESSAGE } from "./file-types";
 import { receiveUpload, UploadError, type StoredUpload } from "./upload.server";
 import { refId } from "~db/entities/refs";

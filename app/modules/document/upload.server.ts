@@ -3,18 +3,16 @@ import { getObjectStore, ObjectTooLargeError, StorageUnavailableError } from "~/
 import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { readMultipart, type MultipartRefusals } from "~/utils/multipart.server";
+import { extensionOf, sanitizeFileName } from "~/utils/file-names";
+import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/utils/upload-limits";
 import {
   contentMismatchMessage,
   createTextSniffer,
   EMPTY_FILE_MESSAGE,
-  extensionOf,
-  FILE_TOO_LARGE_MESSAGE,
   isTextExtension,
   matchesSignature,
-  MAX_FILE_BYTES,
   mimeTypeFor,
   NO_FILE_MESSAGE,
-  sanitizeFileName,
   textMimeType,
   type TextCharset,
   SIGNATURE_BYTES,

@@ -5,9 +5,9 @@
  * the person sees the message instead of a JSON body.
  */
 import { requireUser } from "~/modules/access/current-user.server";
-import { contentDisposition } from "~/modules/document/file-types";
+import { contentDisposition } from "~/utils/download";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requestOrigin, safeRedirectPath } from "~/utils/http.server";
 import { DOC_MESSAGES, documentEntry, downloadFileName, type DownloadKind } from "./catalogue";
 import { requireDocument, type LoadedDocument } from "./content.server";

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Token, Tokens } from "marked";
 import PDFDocument from "pdfkit";
-import { drawableText, loadFonts } from "~/modules/project-lifecycle/closure-pdf.server";
+import { drawableText, loadFonts } from "~/utils/pdf-fonts.server";
 import { formatDocDate } from "./dates";
 import { readDocImage, type LoadedDocument } from "./content.server";
 import { imageSize } from "./image-size";

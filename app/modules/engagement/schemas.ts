@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ENGAGEMENT_TYPES } from "~db/entities/enums";
-import { blankToNull, LIMITS, optionalText, toBoolean } from "~/modules/stakeholder/schemas";
+import { blankToNull, optionalText, toBoolean } from "~/utils/form-fields";
 import { DEFAULT_INTERACTION_TYPE } from "./interaction-types";
+import { INTERACTION_LIMITS as LIMITS } from "./limits";
 import { DEFAULT_TIME_ZONE, isCalendarDate, TIME_ZONE_VALUES, zonedDateToInstant, zonedLocalToInstant } from "./zoned-time";
 
 /**
@@ -42,12 +43,12 @@ export const InteractionSchema = z
       z
         .string({ required_error: "Subject is required", invalid_type_error: "Subject is required" })
         .min(1, "Subject is required")
-        .max(LIMITS.name, `Subject must be ${LIMITS.name} characters or fewer`),
+        .max(LIMITS.subject, `Subject must be ${LIMITS.subject} characters or fewer`),
     ),
     timezone: z.preprocess((v) => (v === undefined || v === null || v === "" ? DEFAULT_TIME_ZONE : v), z.enum(TIME_ZONE_VALUES, { errorMap: () => ({ message: "Select a valid time zone" }) })),
     completedAt: dateTimeText("Date and time"),
     scheduledAt: dateTimeText("Scheduled date and time"),
-    location: optionalText("Location", LIMITS.address),
+    location: optionalText("Location", LIMITS.location),
     notes: optionalText("Notes", LIMITS.notes),
     outcomes: optionalText("Outcomes", LIMITS.notes),
     followUpRequired: z.preprocess((v) => (v === undefined ? false : toBoolean(v)), z.boolean({ invalid_type_error: "Follow-up required must be true or false" })),

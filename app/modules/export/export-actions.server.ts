@@ -5,8 +5,8 @@
  * the download (export-download.server.ts). Errors re-render the list with the GOV.UK summary.
  */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
+import { FORM_ERROR } from "~/utils/form-state";
 import { AppError } from "~/utils/app-error";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";
 import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, MAPPING_KEYS, MAX_EXPORT_MAPPINGS } from "./column-list";

@@ -12,7 +12,7 @@ import { commitSession, getSession } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/access/current-user.server";
 import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { exportData, exportResponse } from "./excel-export.server";
 import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE } from "./export-templates";
 import { exportPageUrl } from "./export-urls";

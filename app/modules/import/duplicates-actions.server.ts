@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
-import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
 import { getSelectedProjectAccess, requirePermission } from "~/modules/access/project-access.server";
+import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requireRecordId } from "~/utils/record-id";
 import { DUPLICATES_FORM_ID, duplicatesUrl } from "./duplicate-view";
 import { parseChoice, RESOLVED_TITLE, type Choice } from "./duplicate-view";

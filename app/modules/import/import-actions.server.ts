@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import { FORM_ERROR, type FormErrorData } from "~/components/form/form-state";
 import { getSelectedProjectAccess, type ProjectAccess, requirePermission } from "~/modules/access/project-access.server";
+import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { withParams } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { normaliseCustomName, validateMapping, type MappingChoice } from "./column-mapping";

@@ -19,7 +19,7 @@ import { discardStaged, readStagedRows } from "./staging.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
 
 export const IMPORT_QUEUE = "import-commit";
-/** pg-boss retries a failed import job this many times (queues.server.ts). */
+/** pg-boss retries a failed import job this many times (app/queues.server.ts). */
 export const IMPORT_RETRY_LIMIT = 1;
 
 export interface ImportJobData {

@@ -9,10 +9,10 @@
 import fs from "node:fs";
 import type pg from "pg";
 import { newObjectKey } from "~/modules/document/upload.server";
-import { MAX_FILE_BYTES } from "~/modules/document/file-types";
 import type { ProjectAccess } from "~/modules/access/project-access.server";
+import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
-import { clientStoredBytes, quotaMessage, storageLimitMb } from "~/modules/storage/quota.server";
+import { clientStoredBytes, quotaMessage, storageLimitMb } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 import type { DocumentCategory } from "~db/entities/enums";

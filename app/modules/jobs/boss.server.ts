@@ -12,7 +12,7 @@ import type pg from "pg";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { getOrm } from "~db/orm";
 import type { BackgroundWork } from "~/utils/graceful-shutdown.server";
-import { JOB_QUEUES, type JobQueue } from "./queues.server";
+import type { JobQueue } from "./queue";
 
 let boss: PgBoss | null = null;
 
@@ -21,6 +21,8 @@ export interface JobsHandle extends BackgroundWork {
 }
 
 export interface StartJobsOptions {
+  /** The app's queues (app/queues.server.ts). */
+  queues: readonly JobQueue[];
   /** Register this process's workers (false: enqueue only). */
   workers: boolean;
   /** Per-queue overrides (tests shorten the retry delay). */
@@ -32,7 +34,7 @@ export interface StartJobsOptions {
 }
 
 /** Starts pg-boss on the ORM's database, creates the queues, and (with `workers`) registers their workers. */
-export async function startJobs(orm: MikroORM, { workers, queueOverrides = {}, pollingIntervalSeconds = 1, stopTimeoutMs = 8000 }: StartJobsOptions): Promise<JobsHandle> {
+export async function startJobs(orm: MikroORM, { queues, workers, queueOverrides = {}, pollingIntervalSeconds = 1, stopTimeoutMs = 8000 }: StartJobsOptions): Promise<JobsHandle> {
   if (boss) throw new Error("Background jobs are already started in this process");
   const instance = new PgBoss({
     connectionString: orm.config.get("clientUrl"),
@@ -45,9 +47,9 @@ export async function startJobs(orm: MikroORM, { workers, queueOverrides = {}, p
   await instance.start();
   boss = instance;
   try {
-    for (const queue of JOB_QUEUES) queue.prepare?.();
-    for (const queue of JOB_QUEUES) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
-    if (workers) for (const queue of JOB_QUEUES) await startWorkers(instance, queue, pollingIntervalSeconds);
+    for (const queue of queues) queue.prepare?.();
+    for (const queue of queues) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
+    if (workers) for (const queue of queues) await startWorkers(instance, queue, pollingIntervalSeconds);
   } catch (error) {
     await stopJobs();
     throw error;

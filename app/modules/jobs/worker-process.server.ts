@@ -6,12 +6,13 @@ import { startDatabase } from "~/utils/database.server";
 import type { Env } from "~/utils/env.server";
 import { stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { startJobs } from "./boss.server";
+import type { JobQueue } from "./queue";
 
-export async function runWorkerProcess(env: Env): Promise<void> {
+export async function runWorkerProcess(env: Env, queues: readonly JobQueue[]): Promise<void> {
   // The embedded PostgreSQL belongs to the app server that started it; a second process must not start it too.
   if (!env.DATABASE_URL) throw new Error("npm run worker needs DATABASE_URL: with the embedded PostgreSQL the app server runs the jobs itself");
   const database = await startDatabase({ ...env, seedDemoData: false });
-  const jobs = await startJobs(database.orm, { workers: true });
+  const jobs = await startJobs(database.orm, { queues, workers: true });
   console.log("Background job worker started");
   stopOnSignals(
     async () => {

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { adminMenuFor, MAIN_NAV_ITEMS, roleLabel, TOOLS_MENU_ITEMS } from "~/modules/permissions/permissions";
-import { maySwitchToSystemAdmin } from "~/modules/billing/system-admin-switch.server";
-import { consumeFlash } from "~/utils/flash.server";
+import { maySwitchToSystemAdmin } from "~/modules/access/system-admin.server";
+import { consumeFlash } from "~/modules/auth/flash.server";
 import { displayName, getCurrentUser, type CurrentUser } from "~/modules/access/current-user.server";
 
 function initials(user: CurrentUser): string {

@@ -103,7 +103,7 @@ export function getClosureNotifyEmails(): string[] {
 
 let warnedAboutPlaceholders = false;
 
-/** Checked as the background jobs start (app/modules/jobs/queues.server.ts): throws on a mistake. */
+/** Checked as the background jobs start (app/queues.server.ts): throws on a mistake. */
 export function checkMailConfig(): void {
   const config = getMailConfig();
   const placeholders = [...config.startupNotifyEmails, ...config.closureNotifyEmails].some((address) => address.toLowerCase().endsWith("@example.com"));

@@ -15,7 +15,7 @@ import { deliverMail, type StoredMail } from "./transport.server";
 
 export const MAIL_QUEUE = "mail-send";
 /**
- * Retries after the first attempt. With a 60 s delay doubling each time (queues.server.ts), the last
+ * Retries after the first attempt. With a 60 s delay doubling each time (app/queues.server.ts), the last
  * comes some 4 to 8 hours after the first: a mail server down for an afternoon loses nothing.
  */
 export const MAIL_RETRY_LIMIT = 8;

@@ -1,17 +1,12 @@
 /**
- * The closure summary as a PDF ("saved to the project folder", docs/lifecycle.md#notifications), made with pdfkit. Text is
- * set in Liberation Sans, the font pdfjs-dist already ships for its standard fonts (Latin, Greek and
- * Cyrillic), embedded and subset so the file reads the same everywhere. A character the font cannot
- * draw loses its accents (ễ → e) or becomes "?", rather than vanishing from the record.
+ * The closure summary as a PDF ("saved to the project folder", docs/lifecycle.md), made with pdfkit in the
+ * app's PDF fonts (utils/pdf-fonts.server.ts).
  */
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type { DocumentCategory } from "~db/entities/enums";
-import { MAX_FILE_NAME_LENGTH, sanitizeFileName } from "~/modules/document/file-types";
+import { MAX_FILE_NAME_LENGTH, sanitizeFileName } from "~/utils/file-names";
 import { formatDateTime } from "~/utils/dates";
+import { drawableText, loadFonts } from "~/utils/pdf-fonts.server";
 import { additionalComments, answeredQuestions, FORM_TITLE, FORM_VERSION, type PhaseValues } from "./phase-fields";
 
 export interface ClosureSummary {
@@ -45,43 +40,6 @@ export function closureFileName(projectName: string, date: string): string {
       .join("")
       .trimEnd()}${suffix}`,
   );
-}
-
-interface Fonts {
-  regular: Buffer;
-  bold: Buffer;
-  face: fontkit.Font;
-}
-
-let fonts: Fonts | null = null;
-
-export function loadFonts(): Fonts {
-  if (fonts) return fonts;
-  const folder = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts");
-  const regular = fs.readFileSync(path.join(folder, "LiberationSans-Regular.ttf"));
-  const bold = fs.readFileSync(path.join(folder, "LiberationSans-Bold.ttf"));
-  fonts = { regular, bold, face: fontkit.create(regular) };
-  return fonts;
-}
-
-const COMBINING_MARKS = /\p{M}/gu;
-// Line breaks and tabs are layout, not glyphs; other control characters are dropped.
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/** The text with every character the font can draw: as is, without its accents, or "?". */
-export function drawableText(text: string, face: Pick<fontkit.Font, "hasGlyphForCodePoint"> = loadFonts().face): string {
-  let out = "";
-  for (const char of text.normalize("NFC").replace(/\r\n?/g, "\n").replace(CONTROLS, "")) {
-    const cp = char.codePointAt(0)!;
-    if (char === "\n" || char === "\t" || face.hasGlyphForCodePoint(cp)) {
-      out += char;
-      continue;
-    }
-    const bare = char.normalize("NFD").replace(COMBINING_MARKS, "");
-    out += bare && [...bare].every((c) => face.hasGlyphForCodePoint(c.codePointAt(0)!)) ? bare : "?";
-  }
-  return out;
 }
 
 const MARGIN = 56;

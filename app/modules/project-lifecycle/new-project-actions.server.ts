@@ -5,10 +5,10 @@
  * route's schema, creates the project, selects it and goes to its phases.
  */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
+import { FORM_ERROR } from "~/utils/form-state";
 import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";
 import { requireProjectCreator } from "~/modules/access/system.server";
 import { createProject, PLAN_LIMIT_CODE, PROJECT_CREATED_MESSAGE, CREATE_FAILED_MESSAGE, CHOOSE_CLIENT_MESSAGE } from "./create-project.server";

@@ -6,11 +6,11 @@
  * the form with what was chosen and the GOV.UK error summary.
  */
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
 import { requirePermission } from "~/modules/access/project-access.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requirePhaseProject } from "./phase-access.server";
 import { PHASE_TEXT, phaseFormUrl, phasesUrl, type FormPhase } from "./phase-fields";
 import { phaseFormId, phaseValidator, readPhaseIntent } from "./phase-schemas";

@@ -15,7 +15,7 @@ import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { displayName } from "~/modules/access/current-user.server";
 import { projectTimeZone, projectToday } from "~/modules/calendar/today";
-import { MAX_FILE_BYTES } from "~/modules/document/file-types";
+import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 import { newObjectKey } from "~/modules/document/upload.server";
 import { formSummaryMessage, getClosureNotifyEmails, queueMail } from "~/modules/mail/index.server";
 import { hasPermission } from "~/modules/permissions/permissions";

@@ -1,7 +1,9 @@
 /**
- * The limits a start-up PDF is read under (docs/lifecycle.md#pdf-auto-fill). Pure, so the server's body limit
- * (utils/body-limit.server.ts) and the reader share them without loading the reader.
+ * The limits a start-up PDF is read under (PDF auto-fill, docs/lifecycle.md). Pure, so the upload and the
+ * reader share them without loading the reader; the byte cap is app-wide (utils/upload-limits.ts).
  */
+import { STARTUP_PDF_MAX_BYTES } from "~/utils/upload-limits";
+
 export interface StartupPdfLimits {
   /** A start-up form is a page or three; the file is held in memory while pdfjs reads it. */
   maxBytes: number;
@@ -14,11 +16,9 @@ export interface StartupPdfLimits {
 }
 
 export const STARTUP_PDF_LIMITS: Readonly<StartupPdfLimits> = Object.freeze({
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: STARTUP_PDF_MAX_BYTES,
   maxPages: 20,
   timeLimitMs: 15_000,
   maxWidgetsPerPage: 2_000,
   maxTextRunsPerPage: 50_000,
 });
-
-export const STARTUP_PDF_TOO_LARGE_MESSAGE = `File size must be less than ${STARTUP_PDF_LIMITS.maxBytes / 1024 / 1024}MB`;

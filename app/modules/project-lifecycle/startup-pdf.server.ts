@@ -9,13 +9,14 @@
  * startup-pdf-limits.ts (size, time, pages: only the first pages are read). Encrypted, damaged or
  * too-slow files are refused with the spec's "Failed to process PDF" (and a code saying why).
  */
-import { groupLines, type PositionedLine, type PositionedText } from "~/modules/import/parse/pdf-lines";
+import { groupLines, type PositionedLine, type PositionedText } from "~/utils/pdf-lines";
 import { createDeadline, type Deadline } from "~/modules/import/parse/limits";
 import { AppError } from "~/utils/app-error";
 import { hasPdfHeader, isNamedError, looksComplete, openPdfTask, pageTextRuns, withinDeadline as raceDeadline, type PdfDocument, type PdfPage } from "~/utils/pdfjs.server";
 import { MAX_TEAM_MEMBERS, PDF_EXTRACT_MESSAGES, STARTUP_FIELDS, type TeamMember } from "./startup-fields";
 import { fieldForFieldName, fieldForLabel, normaliseFieldValue, normaliseTeamValue, teamMemberSlot } from "./startup-labels";
-import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE, type StartupPdfLimits } from "./startup-pdf-limits";
+import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/utils/upload-limits";
+import { STARTUP_PDF_LIMITS, type StartupPdfLimits } from "./startup-pdf-limits";
 import { readStartupText, type ExtractedField, type StartupExtraction } from "./startup-text";
 
 export type { ExtractedField, StartupExtraction };

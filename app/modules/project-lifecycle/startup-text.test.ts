@@ -1,4 +1,4 @@
-import { groupLines, type PositionedText } from "~/modules/import/parse/pdf-lines";
+import { groupLines, type PositionedText } from "~/utils/pdf-lines";
 import { readLabelledLine, readStartupText, readTeamHeader } from "./startup-text";
 
 /** A page from rows of [x, text] runs, top down, 10-point text on 16-point rows (what a printed form gives pdfjs). */

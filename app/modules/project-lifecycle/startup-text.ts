@@ -5,7 +5,7 @@
  * header row naming name, rate and qualifications, one member per row, cells placed by their x).
  * Pure: the lines come from pdf-lines.ts, so the rules are unit-tested without a PDF.
  */
-import { COLUMN_GAP, lineText, type PositionedLine } from "~/modules/import/parse/pdf-lines";
+import { COLUMN_GAP, lineText, type PositionedLine } from "~/utils/pdf-lines";
 import { MAX_TEAM_MEMBERS, type StartupField, type TeamMember, type TeamMemberPart } from "./startup-fields";
 import { fieldForLabel, isOneWordLabel, normaliseFieldValue, normaliseTeamValue, teamColumnForHeader, teamMemberSlot } from "./startup-labels";
 

@@ -1,12 +1,14 @@
 import { json } from "@remix-run/node";
-import { extensionOf, NO_FILE_MESSAGE, sanitizeFileName } from "~/modules/document/file-types";
+import { NO_FILE_MESSAGE } from "~/modules/document/file-types";
+import { extensionOf, sanitizeFileName } from "~/utils/file-names";
 import { AppError } from "~/utils/app-error";
 import { readMultipart, type MultipartRefusals } from "~/utils/multipart.server";
 import { hasPdfHeader } from "~/utils/pdfjs.server";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { requireProjectCreator } from "~/modules/access/system.server";
 import { PDF_EXTRACT_MESSAGES } from "./startup-fields";
-import { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE } from "./startup-pdf-limits";
+import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/utils/upload-limits";
+import { STARTUP_PDF_LIMITS } from "./startup-pdf-limits";
 import { extractStartupFields, invalidPdf, type StartupExtraction } from "./startup-pdf.server";
 
 /** The multipart field the spec names for the start-up PDF (`POST /api/extract-pdf-fields`). */

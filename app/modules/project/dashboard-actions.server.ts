@@ -1,10 +1,10 @@
 import { validationError } from "remix-validated-form";
-import { validateForm } from "~/components/form/validation.server";
 import { requireUser } from "~/modules/access/current-user.server";
 import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { resolveProjectAccess } from "~/modules/access/project-access.server";
+import { validateForm } from "~/utils/validation.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { selectProjectValidator } from "./schemas";
 import { SELECT_PROJECT_FORM } from "./select-project-form";
 

@@ -2,6 +2,9 @@
  * Pure display rules of the Stakeholder Property Groups screen: which contact fields a stakeholder
  * shows (several columns hold phone numbers), and how a parcel's volume/folio and lot/plan read.
  */
+/** The tabs of a group's details panel (`?tab=`); contact information unless it says otherwise. */
+export type GroupTab = "contact" | "properties";
+
 export interface ContactRow {
   email?: string | null;
   email2?: string | null;

@@ -1,6 +1,6 @@
-import type { GroupTab } from "~/components/property-groups/GroupDetails";
 import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
 import { parseListQuery } from "~/utils/list-query";
+import type { GroupTab } from "./format";
 import { getPropertyGroup, listPropertyGroups } from "./groups.server";
 
 /**

@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
-import { panelSearch } from "~/components/properties/urls";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
+import { panelSearch } from "~/modules/property/urls";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
 import { linkedMessage, propertyFormStrings } from "./form-values";
 import { PROPERTY_FORM } from "./limits";

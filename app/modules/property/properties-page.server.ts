@@ -1,5 +1,5 @@
-import { recordHistory } from "~/modules/database-management/activity.server";
-import { recordTabFrom } from "~/modules/database-management/record-tabs";
+import { recordHistory } from "~/modules/audit/history.server";
+import { recordTabFrom } from "~/utils/record-tabs";
 import { loadRecordDocuments } from "~/modules/document/document.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { hasPermission } from "~/modules/permissions/permissions";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
 import { isCalendarDate } from "~/modules/engagement/zoned-time";
+import { blankToNull, optionalText, toBoolean } from "~/utils/form-fields";
 
 /**
  * The stakeholder form (docs/records.md#stakeholder-form), shared by the /stakeholders action and the /api routes.
@@ -11,30 +12,6 @@ import { isCalendarDate } from "~/modules/engagement/zoned-time";
 import { LIMITS } from "./limits";
 
 export { LIMITS };
-
-/** Trims strings; blank strings become null. Other values pass through for zod to judge. */
-export const blankToNull = (value: unknown) => {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? null : trimmed;
-};
-
-/** Checkbox and JSON booleans: "on"/"true"/true → true; "false"/false/"" → false. */
-export const toBoolean = (value: unknown) => {
-  if (value === true || value === "on" || value === "true" || value === "1") return true;
-  if (value === false || value === "false" || value === "0" || value === "" || value === null) return false;
-  return value;
-};
-
-export const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ invalid_type_error: `${label} must be text` })
-      .max(max, `${label} must be ${max} characters or fewer`)
-      .nullable()
-      .optional(),
-  );
 
 const optionalEmail = (label: string) =>
   z.preprocess(

@@ -1,5 +1,5 @@
-import { recordHistory } from "~/modules/database-management/activity.server";
-import { recordTabFrom } from "~/modules/database-management/record-tabs";
+import { recordHistory } from "~/modules/audit/history.server";
+import { recordTabFrom } from "~/utils/record-tabs";
 import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
 import { loadRecordDocuments } from "~/modules/document/document.server";
 import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";

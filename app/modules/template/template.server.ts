@@ -4,7 +4,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import type { StoredUpload } from "~/modules/document/upload.server";
 import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
-import { reserveStorage } from "~/modules/storage/quota.server";
+import { reserveStorage } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import type { TemplateEditInput, TemplateUploadInput } from "./schemas";
 import { refId } from "~db/entities/refs";

@@ -1,11 +1,11 @@
 import { validationError } from "remix-validated-form";
-import { validateForm } from "~/components/form/validation.server";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
+import { validateForm } from "~/utils/validation.server";
 import { TEMPLATE_EXTENSIONS } from "~/modules/document/file-types";
 import { receiveProjectUpload } from "~/modules/document/receive.server";
 import { isRecoverableUploadError, UploadError } from "~/modules/document/upload.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { TEMPLATE_EDIT_FORM_ID, TEMPLATE_UPLOAD_FORM_ID, templateEditValidator, templateUploadValidator } from "./schemas";
 import { createTemplate, deleteTemplate, updateTemplate } from "./template.server";
 

@@ -6,11 +6,11 @@
  * role without manageUsers (403) and another client's user (404) end the request.
  */
 import { validationError } from "remix-validated-form";
-import { FORM_ERROR } from "~/components/form/form-state";
-import { validateForm } from "~/components/form/validation.server";
 import { requireUser, type CurrentUser } from "~/modules/access/current-user.server";
+import { FORM_ERROR } from "~/utils/form-state";
+import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
-import { redirectWithFlash } from "~/utils/flash.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { publicBaseUrl } from "./base-url.server";
 import { INVITE_FORM_ID, inviteValidator, MEMBERS_FORM_ID, membersValidator, RoleChangeSchema, StatusChangeSchema } from "./schemas";
 import { userListUrl } from "./urls";

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { ErrorSummary, FORM_ERROR, useFormErrors } from "~/components/kit";
+import { ErrorSummary, useFormErrors } from "~/components/kit";
+import { FORM_ERROR } from "~/utils/form-state";
 import { DUPLICATES_FORM_ID, duplicatesUrl, type PendingDuplicateView } from "~/modules/import/duplicate-view";
 import { plural } from "~/modules/import/wizard";
 import { DuplicateItem } from "./DuplicateItem";

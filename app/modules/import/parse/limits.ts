@@ -2,7 +2,7 @@
  * The limits every import file is read under (docs/import.md#files-and-limits), each with the message the user sees. A file
  * past any of them is refused whole and nothing of it is staged.
  */
-import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/modules/document/file-types";
+import { FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "~/utils/upload-limits";
 
 export interface ParseLimits {
   /** Bytes of the uploaded file (50MB, docs/errors.md#limits). */

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { sanitizeFileName } from "~/modules/document/file-types";
+import { sanitizeFileName } from "~/utils/file-names";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { readMultipart, UNREADABLE_FORM_MESSAGE, type MultipartRefusals } from "~/utils/multipart.server";
 import { ImportFileError, invalidFile } from "./errors";

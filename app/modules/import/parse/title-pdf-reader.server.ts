@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { isNamedError as isNamed, looksComplete, openPdfTask, pageTextRuns, withinDeadline as raceDeadline, type PdfDocument } from "~/utils/pdfjs.server";
 import { unreadable } from "./errors";
 import { LIMIT_MESSAGES, type Deadline, type ParseLimits } from "./limits";
-import { buildLines } from "./pdf-lines";
+import { buildLines } from "~/utils/pdf-lines";
 import { PDF_MESSAGES } from "./title-pdf-messages";
 
 /** Rejects with the "too slow" refusal when the deadline passes first. */

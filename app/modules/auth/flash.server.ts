@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { commitSession, getSession, type AppSession } from "~/modules/auth/session.server";
-import type { FlashMessage } from "./flash";
+import type { FlashMessage } from "~/utils/flash";
+import { commitSession, getSession, type AppSession } from "./session.server";
 
 /**
  * Redirect after a successful POST, carrying one message for the next page (one at a time, as

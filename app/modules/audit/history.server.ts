@@ -1,6 +1,5 @@
 import { db } from "~db/orm";
 import { auditChanges, type FieldChange } from "~/modules/audit/changes";
-import type { ProjectAccess } from "~/modules/access/project-access.server";
 
 /**
  * The project's audit log made visible (docs/administration.md#history): the Activity view of Database
@@ -8,6 +7,9 @@ import type { ProjectAccess } from "~/modules/access/project-access.server";
  * stakeholder or property. Access is the caller's: the Activity view needs the screen, a record's
  * History needs only to see the record.
  */
+/** The project whose rows are read: audit sits below project, so it asks only for the id it filters on. */
+type ProjectScope = { project: { id: number } };
+
 export const ACTIVITY_PAGE_SIZE = 25;
 export const ACTIVITY_RECORD_TYPES = ["Stakeholder", "Property", "Engagement", "Document", "Template", "Project", "ImportRecord"] as const;
 
@@ -73,7 +75,7 @@ function toRow(row: AuditSqlRow): ActivityRow {
 }
 
 /** One page of the project's activity, newest first. Dates are whole days in Australia/Sydney. */
-export async function listActivity(access: ProjectAccess, filter: ActivityFilter, { limit = ACTIVITY_PAGE_SIZE, offset = 0 } = {}) {
+export async function listActivity(access: ProjectScope, filter: ActivityFilter, { limit = ACTIVITY_PAGE_SIZE, offset = 0 } = {}) {
   const where = ["a.project_id = ?"];
   const params: unknown[] = [access.project.id];
   const add = (clause: string, value: string | null) => {
@@ -97,7 +99,7 @@ export async function listActivity(access: ProjectAccess, filter: ActivityFilter
 }
 
 /** The people who appear in the project's activity, for the filter. */
-export async function activityUsers(access: ProjectAccess): Promise<{ id: string; name: string }[]> {
+export async function activityUsers(access: ProjectScope): Promise<{ id: string; name: string }[]> {
   const rows = await db()
     .getConnection()
     .execute<{ id: string; name: string }[]>(`select distinct u.id, ${USER_NAME} as name from audit_log a join "user" u on u.id = a.user_id where a.project_id = ? order by name limit 200`, [
@@ -107,7 +109,7 @@ export async function activityUsers(access: ProjectAccess): Promise<{ id: string
 }
 
 /** The History of one record of the project (newest first): the caller has already found the record. */
-export async function recordHistory(access: ProjectAccess, entityType: "Stakeholder" | "Property", id: number, limit = 50): Promise<ActivityRow[]> {
+export async function recordHistory(access: ProjectScope, entityType: "Stakeholder" | "Property", id: number, limit = 50): Promise<ActivityRow[]> {
   const rows = await db()
     .getConnection()
     .execute<AuditSqlRow[]>(

@@ -1,25 +1,14 @@
 /**
- * Every job queue of the app, its pg-boss options and its handler (boss.server.ts creates the queues
- * and registers the workers). A handler that throws fails the job; pg-boss then retries it up to the
+ * Every job queue of the app, its pg-boss options and its handler. The server and `npm run worker`
+ * hand this list to startJobs (modules/jobs/boss.server.ts), which creates the queues and registers
+ * the workers: the list sits above the features whose handlers it names, and they enqueue through
+ * modules/jobs. A handler that throws fails the job; pg-boss then retries it up to the
  * queue's retryLimit, so handlers must be idempotent.
  */
-import type PgBoss from "pg-boss";
 import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, runImportJob, type ImportJobData } from "~/modules/import/import-job.server";
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
-
-/** Which run of a job this is: pg-boss's counters (retryCount is 0 on the first run). */
-export type JobAttempt = Pick<PgBoss.JobWithMetadata, "retryCount" | "retryLimit">;
-
-export interface JobQueue<Data = unknown> {
-  name: string;
-  options: Omit<PgBoss.Queue, "name">;
-  /** Workers per process: each runs one job at a time. */
-  workers: number;
-  handle(data: Data, attempt: JobAttempt): Promise<unknown>;
-  /** Checks the queue's configuration as jobs start, in every process (throws on a mistake). */
-  prepare?(): void;
-}
+import type { JobQueue } from "~/modules/jobs/queue";
 
 const importQueue: JobQueue<ImportJobData> = {
   name: IMPORT_QUEUE,

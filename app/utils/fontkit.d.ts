@@ -1,4 +1,4 @@
-/** The part of fontkit (pdfkit's font engine, which ships no types) that the closure PDF uses. */
+/** The part of fontkit (pdfkit's font engine, which ships no types) that the PDF writers use (pdf-fonts.server.ts). */
 declare module "fontkit" {
   export interface Font {
     hasGlyphForCodePoint(codePoint: number): boolean;

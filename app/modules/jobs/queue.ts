@@ -1,0 +1,14 @@
+import type PgBoss from "pg-boss";
+
+/** Which run of a job this is: pg-boss's counters (retryCount is 0 on the first run). */
+export type JobAttempt = Pick<PgBoss.JobWithMetadata, "retryCount" | "retryLimit">;
+
+export interface JobQueue<Data = unknown> {
+  name: string;
+  options: Omit<PgBoss.Queue, "name">;
+  /** Workers per process: each runs one job at a time. */
+  workers: number;
+  handle(data: Data, attempt: JobAttempt): Promise<unknown>;
+  /** Checks the queue's configuration as jobs start, in every process (throws on a mistake). */
+  prepare?(): void;
+}
