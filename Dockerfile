@@ -28,7 +28,7 @@ COPY --from=build --chown=app:app /app/node_modules ./node_modules
 COPY --from=build --chown=app:app /app/build ./build
 COPY --from=build --chown=app:app /app/public ./public
 # The documentation centre reads its Markdown (and the documents' stylesheet) at run time.
-COPY --from=build --chown=app:app /app/app/modules/documentation/content ./app/modules/documentation/content
+COPY --from=build --chown=app:app /app/app/modules/help-centre/content ./app/modules/help-centre/content
 USER app
 EXPOSE 3000
 VOLUME ["/app/data"]

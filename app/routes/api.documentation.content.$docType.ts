@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { documentationContentJson } from "~/modules/documentation/downloads.server";
+import { documentationContentJson } from "~/modules/help-centre/downloads.server";
 import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/documentation/content/{docType}: `{ title, html, lastModified }`; 403 restricted, 404 unknown. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { documentationDownload } from "~/modules/documentation/downloads.server";
+import { documentationDownload } from "~/modules/help-centre/downloads.server";
 import { handleAppErrors } from "~/utils/http.server";
 
 /** GET /api/documentation/download/{docType}: the document as one self-contained HTML file, LSC_TYPE.html (stylesheet inlined, images embedded). A restricted document is 403, an unknown one 404. */

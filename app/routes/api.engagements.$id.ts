@@ -6,7 +6,7 @@ import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { parseRecordId } from "~/utils/record-id";
 
-/** GET /api/engagements/{stakeholderId}?projectId=: the stakeholder's interactions, newest first. */
+/** GET /api/engagements/{stakeholderId}?projectId=: the stakeholder's engagements, newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
@@ -16,7 +16,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** DELETE /api/engagements/{id}?projectId=: removes one interaction (deleteData). */
+/** DELETE /api/engagements/{id}?projectId=: removes one engagement (deleteData). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {
     requireMethod(request, "DELETE");

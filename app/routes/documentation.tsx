@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DocumentCard } from "~/components/documentation/DocumentCard";
+import { DocumentCard } from "~/components/help-centre/DocumentCard";
 import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireUser } from "~/modules/access/current-user.server";
-import { loadDocumentationCentre } from "~/modules/documentation/documentation-page.server";
+import { loadDocumentationCentre } from "~/modules/help-centre/documentation-page.server";
 import styles from "~/styles/documentation.css";
 import { handleAppErrors } from "~/utils/http.server";
 

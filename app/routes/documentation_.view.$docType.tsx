@@ -2,11 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { PrintButton } from "~/components/documentation/PrintButton";
+import { PrintButton } from "~/components/help-centre/PrintButton";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireUser } from "~/modules/access/current-user.server";
-import { loadDocumentViewer } from "~/modules/documentation/documentation-page.server";
-import documentStyles from "~/modules/documentation/content/document.css";
+import { loadDocumentViewer } from "~/modules/help-centre/documentation-page.server";
+import documentStyles from "~/modules/help-centre/content/document.css";
 import styles from "~/styles/documentation.css";
 import { handleAppErrors } from "~/utils/http.server";
 

@@ -5,15 +5,15 @@ import { Button } from "@radix-ui/themes";
 import { ErrorSummary, useFormErrors, PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { InteractionForm, InteractionsList } from "~/components/stakeholders/InteractionPanels";
+import { EngagementForm, EngagementList } from "~/components/stakeholders/EngagementPanels";
 import { LinkPropertiesPanel } from "~/components/stakeholders/LinkPropertiesPanel";
 import { ForbiddenPanel, NotFoundPanel, StakeholderDetail } from "~/components/stakeholders/StakeholderDetail";
 import { StakeholderForm } from "~/components/stakeholders/StakeholderForm";
 import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle } from "~/components/stakeholders/StakeholderList";
-import { NoProjectForInteraction } from "~/components/stakeholders/NoProjectForInteraction";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { panelSearch } from "~/modules/stakeholder/urls";
-import { INTERACTION_FORM } from "~/modules/stakeholder/limits";
+import { NoProjectForEngagement } from "~/components/stakeholders/NoProjectForEngagement";
+import { ENGAGEMENT_FORM } from "~/modules/stakeholder/limits";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";
 import stakeholderStyles from "~/styles/stakeholders.css";
@@ -26,7 +26,7 @@ export const handle = { pageTitle: "Stakeholders" };
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {
     const access = await getSelectedProjectAccess(request);
-    if (!access) return json({ project: null, wantsInteraction: new URL(request.url).searchParams.has("interact") } as const);
+    if (!access) return json({ project: null, wantsEngagement: new URL(request.url).searchParams.has("interact") } as const);
     const { status, data } = await loadStakeholdersPage(access, new URL(request.url));
     return json(data, { status });
   });
@@ -48,14 +48,14 @@ export default function StakeholdersPage() {
     return (
       <div className="stack">
         <PageHeader title="Stakeholders" />
-        <NoProjectForInteraction requested={"wantsInteraction" in loaded && loaded.wantsInteraction} />
+        <NoProjectForEngagement requested={"wantsEngagement" in loaded && loaded.wantsEngagement} />
         <NoProjectSelected what="stakeholders" />
       </div>
     );
   }
   const data = loaded as unknown as StakeholdersPageData;
   const { panels, query } = data;
-  const formHeading = formErrors?.formId === INTERACTION_FORM ? "record-interaction-title" : "stakeholder-form-title";
+  const formHeading = formErrors?.formId === ENGAGEMENT_FORM ? "record-interaction-title" : "stakeholder-form-title";
   return (
     <div className="stack stakeholders-page">
       <PageHeader title="Stakeholders">
@@ -82,10 +82,10 @@ export default function StakeholdersPage() {
         <LinkPropertiesPanel {...link} />
       ))}
       {open(panels.interact, (interact) => (
-        <InteractionForm {...interact} />
+        <EngagementForm {...interact} />
       ))}
       {open(panels.interactions, (list) => (
-        <InteractionsList {...list} canEdit={data.canEdit} />
+        <EngagementList {...list} canEdit={data.canEdit} />
       ))}
 
       <CountTiles counts={data.counts} />

@@ -9,7 +9,7 @@ import { action as deleteAllEngagementsApi } from "../../app/routes/api.database
 import { action as resetApi } from "../../app/routes/api.database.reset-project";
 import { action as deleteProjectApi } from "../../app/routes/api.database.delete-project";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
-import { InteractionSchema } from "../../app/modules/engagement/schemas";
+import { EngagementSchema } from "../../app/modules/engagement/schemas";
 import { createProperty } from "../../app/modules/property/property.server";
 import { PropertyFormSchema } from "../../app/modules/property/schemas";
 import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
@@ -48,7 +48,7 @@ async function seed(projectId: number, { stakeholders = [] as { name: string; em
     const ids: number[] = [];
     for (const s of stakeholders) ids.push((await createStakeholder(access, StakeholderSchema.parse(s))).id);
     for (const address of properties) await createProperty(access, PropertyFormSchema.parse({ address }), { force: true });
-    for (let i = 0; i < engagements; i++) await recordEngagement(access, ids[0]!, InteractionSchema.parse({ subject: `Site visit ${i}`, type: "meeting" }));
+    for (let i = 0; i < engagements; i++) await recordEngagement(access, ids[0]!, EngagementSchema.parse({ subject: `Site visit ${i}`, type: "meeting" }));
     return ids;
   });
 }

@@ -2,7 +2,7 @@ import { Engagement, Stakeholder } from "../../db/entities/index";
 import { db } from "../../db/orm";
 import type { ProjectAccess } from "../../app/modules/access/project-access.server";
 import { deleteEngagement, listEngagements, recordEngagement } from "../../app/modules/engagement/engagement.server";
-import { InteractionSchema } from "../../app/modules/engagement/schemas";
+import { EngagementSchema } from "../../app/modules/engagement/schemas";
 import { action as createApi } from "../../app/routes/api.engagements";
 import { loader as listApi } from "../../app/routes/api.engagements.$id";
 import { useTestDatabase } from "../setup/test-database";
@@ -31,11 +31,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const parse = (fields: Record<string, unknown>) => InteractionSchema.parse(fields);
+const parse = (fields: Record<string, unknown>) => EngagementSchema.parse(fields);
 
 describe("schema", () => {
   const errors = (fields: Record<string, unknown>) => {
-    const result = InteractionSchema.safeParse(fields);
+    const result = EngagementSchema.safeParse(fields);
     return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
   };
   it("defaults the type to meeting, the zone to Sydney and the time to now", () => {

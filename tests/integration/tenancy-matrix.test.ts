@@ -7,7 +7,7 @@ import remixConfig from "../../remix.config.js";
 import { Project } from "../../db/entities/index";
 import { db, getOrm } from "../../db/orm";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
-import { InteractionSchema } from "../../app/modules/engagement/schemas";
+import { EngagementSchema } from "../../app/modules/engagement/schemas";
 import { createDocument } from "../../app/modules/document/document.server";
 import { newObjectKey } from "../../app/modules/document/upload.server";
 import { setStakeholderProperties } from "../../app/modules/links/links.server";
@@ -675,7 +675,7 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
       case "property":
         return property();
       case "engagement":
-        return (await recordEngagement(access, await stakeholder(), InteractionSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
+        return (await recordEngagement(access, await stakeholder(), EngagementSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
       case "group": {
         const id = await stakeholder();
         await setStakeholderProperties(access, id, [await property()]);

@@ -1,24 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useActionData } from "@remix-run/react";
-import { Badge, Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { ErrorSummary, fieldId, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
-import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, exclusionReason, formErrorName, mappingFieldName, MAX_EXPORT_MAPPINGS, rowLabel, type FieldOption } from "~/modules/export/column-list";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { ErrorSummary, fieldId, DataTable, TableBody, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
+import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, mappingFieldName, MAX_EXPORT_MAPPINGS, type FieldOption } from "~/modules/export/column-list";
 import type { ExportType } from "~/modules/export/export-fields";
-import {
-  EXCLUDED_LABEL,
-  EXPORT_FAILED_MESSAGE,
-  EXPORT_FAILED_TITLE,
-  EXPORT_SUCCESS_TITLE,
-  exportedColumns,
-  NO_FIELDS_MESSAGE,
-  type ExportMapping,
-  type ExportMode,
-} from "~/modules/export/export-templates";
-import { attachmentFileName, saveBlob } from "~/utils/download";
+import { exportedColumns, type ExportMapping, type ExportMode } from "~/modules/export/export-templates";
 import { applyRowEdit, parseRowEdit, rowEditIntent, type RowControl, type RowFocus } from "~/utils/row-list";
 import { useHydrated } from "~/utils/use-hydrated";
-
-type Format = "xlsx" | "csv";
+import { ColumnRow, controlId } from "./ColumnRow";
+import { ExportFileControls } from "./ExportFileControls";
+import { useExportDownload, type Format } from "./use-export-download";
 
 /** The page action's answer to a postback (export-actions.server.ts), as this form reads it. */
 interface PostbackData {
@@ -31,29 +22,8 @@ interface PostbackData {
   focus?: RowFocus;
 }
 
-interface Status {
-  kind: "success" | "error";
-  title: string;
-  description: string;
-}
-
-const FORMAT_LABELS: Record<Format, string> = { xlsx: "Excel workbook (.xlsx)", csv: "CSV, UTF-8 (.csv)" };
-
 function isPostback(value: unknown): value is PostbackData {
   return Boolean(value && typeof value === "object" && (value as PostbackData).formId === EXPORT_FORM_ID && Array.isArray((value as PostbackData).mappings));
-}
-
-const controlId = (rowId: string, control: RowControl) => `export-row-${rowId.replace(/[^A-Za-z0-9_-]/g, "-")}-${control}`;
-const errorId = (name: string) => `${fieldId(name)}-error`;
-
-function InlineError({ name, message }: { name: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={errorId(name)} className="field__error">
-      <span className="visually-hidden">Error: </span>
-      {message}
-    </p>
-  );
 }
 
 /**
@@ -88,8 +58,6 @@ export function ColumnListForm({
   const [errors, setErrors] = useState<Record<string, string>>(postback?.fieldErrors ?? {});
   const [errorTitle, setErrorTitle] = useState<string | undefined>(postback?.title);
   const [announcement, setAnnouncement] = useState(postback?.announcement ?? "");
-  const [status, setStatus] = useState<Status | null>(null);
-  const [busy, setBusy] = useState(false);
   const [focus, setFocus] = useState<RowFocus | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -136,46 +104,22 @@ export function ColumnListForm({
     setFocus(result.focus);
   };
 
-  const exportInPlace = async () => {
-    setStatus(null);
-    if (exportedColumns(rows).length === 0) {
-      setErrorTitle(undefined);
-      setErrors({ _form: NO_FIELDS_MESSAGE });
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await fetch(`/api/export/excel?projectId=${projectId}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ exportType: type, mode, format, mappings: rows }),
-      });
-      if (response.ok) {
-        const fileName = attachmentFileName(response.headers.get("Content-Disposition")) ?? fileNames[format];
-        saveBlob(await response.blob(), fileName);
-        setErrors({});
-        setStatus({ kind: "success", title: EXPORT_SUCCESS_TITLE, description: `${fileName}: ${exportedCount} ${exportedCount === 1 ? "column" : "columns"}.` });
-        return;
-      }
-      const body = (await response.json().catch(() => null)) as { message?: string; errors?: Record<string, string> } | null;
-      if (response.status === 400 && body?.errors) {
-        setErrorTitle(undefined);
-        setErrors(Object.fromEntries(Object.entries(body.errors).map(([path, message]) => [formErrorName(path), message])));
-        return;
-      }
-      setStatus({ kind: "error", title: EXPORT_FAILED_TITLE, description: body?.message ?? EXPORT_FAILED_MESSAGE });
-    } catch {
-      setStatus({ kind: "error", title: EXPORT_FAILED_TITLE, description: EXPORT_FAILED_MESSAGE });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { status, busy, download } = useExportDownload({
+    projectId,
+    type,
+    mode,
+    fileNames,
+    onErrors: (fieldErrors, options) => {
+      if (!options?.keepTitle) setErrorTitle(undefined);
+      setErrors(fieldErrors);
+    },
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? "update";
-    if (intent === "export") void exportInPlace();
+    if (intent === "export") void download(rows, format);
     else setAnnouncement(`${exportedCount} of ${rows.length} ${rows.length === 1 ? "column" : "columns"} will be exported.`);
   };
 
@@ -204,129 +148,21 @@ export function ColumnListForm({
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((row, index) => {
-            const label = rowLabel(row, index + 1);
-            const reason = exclusionReason(row);
-            const names = { enabled: mappingFieldName(index, "enabled"), dbField: mappingFieldName(index, "dbField"), customColumnName: mappingFieldName(index, "customColumnName") };
-            const unknownField = row.dbField && !fieldLabels.has(row.dbField);
-            return (
-              <TableRow key={row.id} className={reason ? "export-row--excluded" : undefined}>
-                <TableRowHeaderCell>
-                  {index + 1}
-                  <input type="hidden" name={mappingFieldName(index, "id")} value={row.id} />
-                </TableRowHeaderCell>
-                <TableCell>
-                  <input
-                    type="checkbox"
-                    id={fieldId(names.enabled)}
-                    name={names.enabled}
-                    checked={row.enabled}
-                    onChange={(event) => update(row.id, { enabled: event.currentTarget.checked })}
-                    className="export-checkbox"
-                  />
-                  <label htmlFor={fieldId(names.enabled)} className="visually-hidden">
-                    Export {label}
-                  </label>
-                </TableCell>
-                <TableCell className={errors[names.dbField] ? "field--error" : undefined}>
-                  <label htmlFor={fieldId(names.dbField)} className="visually-hidden">
-                    Database field for {label}
-                  </label>
-                  <InlineError name={names.dbField} message={errors[names.dbField]} />
-                  <select
-                    id={fieldId(names.dbField)}
-                    name={names.dbField}
-                    value={row.dbField}
-                    onChange={(event) => chooseField(row, event.currentTarget.value)}
-                    aria-invalid={errors[names.dbField] ? true : undefined}
-                    aria-describedby={errors[names.dbField] ? errorId(names.dbField) : undefined}
-                    autoFocus={autoFocusOn(row.id, "first")}
-                    data-focus-id={controlId(row.id, "first")}
-                    className="native-select"
-                  >
-                    <option value="">Choose a field</option>
-                    {unknownField ? <option value={row.dbField}>{row.dbField}</option> : null}
-                    <optgroup label="Fields">
-                      {options.fields.map((option) => (
-                        <option key={option.key} value={option.key}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                    {options.custom.length ? (
-                      <optgroup label="Custom fields of this project">
-                        {options.custom.map((option) => (
-                          <option key={option.key} value={option.key}>
-                            {option.label}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ) : null}
-                  </select>
-                </TableCell>
-                <TableCell className={errors[names.customColumnName] ? "field--error" : undefined}>
-                  <label htmlFor={fieldId(names.customColumnName)} className="visually-hidden">
-                    Column name for column {index + 1}
-                  </label>
-                  <InlineError name={names.customColumnName} message={errors[names.customColumnName]} />
-                  <input
-                    type="text"
-                    id={fieldId(names.customColumnName)}
-                    name={names.customColumnName}
-                    value={row.customColumnName}
-                    onChange={(event) => update(row.id, { customColumnName: event.currentTarget.value })}
-                    maxLength={255}
-                    autoComplete="off"
-                    aria-invalid={errors[names.customColumnName] ? true : undefined}
-                    aria-describedby={errors[names.customColumnName] ? errorId(names.customColumnName) : undefined}
-                    className="text-input"
-                  />
-                </TableCell>
-                <TableCell>
-                  {reason ? (
-                    <Badge color="gray" variant="soft">
-                      {EXCLUDED_LABEL}
-                      <span className="visually-hidden">: {reason}</span>
-                    </Badge>
-                  ) : (
-                    <Badge color="green" variant="soft">
-                      Exported
-                    </Badge>
-                  )}
-                  {reason ? (
-                    <Text as="span" size="1" color="gray" className="export-reason" aria-hidden="true">
-                      {reason}
-                    </Text>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Flex gap="1" wrap="wrap">
-                    {index > 0 ? (
-                      <RowButton rowId={row.id} control="up" value={rowEditIntent({ kind: "up", id: row.id })} label={label} onClick={editInPlace} autoFocus={autoFocusOn(row.id, "up")}>
-                        Move up
-                      </RowButton>
-                    ) : null}
-                    {index < rows.length - 1 ? (
-                      <RowButton rowId={row.id} control="down" value={rowEditIntent({ kind: "down", id: row.id })} label={label} onClick={editInPlace} autoFocus={autoFocusOn(row.id, "down")}>
-                        Move down
-                      </RowButton>
-                    ) : null}
-                    <RowButton
-                      rowId={row.id}
-                      control="remove"
-                      value={rowEditIntent({ kind: "remove", id: row.id })}
-                      label={label}
-                      onClick={editInPlace}
-                      autoFocus={autoFocusOn(row.id, "remove")}
-                      color="red"
-                    >
-                      Remove
-                    </RowButton>
-                  </Flex>
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {rows.map((row, index) => (
+            <ColumnRow
+              key={row.id}
+              row={row}
+              index={index}
+              count={rows.length}
+              options={options}
+              fieldLabels={fieldLabels}
+              errors={errors}
+              autoFocusOn={autoFocusOn}
+              onChange={update}
+              onChooseField={chooseField}
+              onEdit={editInPlace}
+            />
+          ))}
         </TableBody>
       </DataTable>
       {rows.length === 0 ? (
@@ -359,61 +195,7 @@ export function ColumnListForm({
         </Text>
       </Flex>
 
-      <fieldset className="form-section">
-        <legend className="field__label">File format</legend>
-        <ul className="radio-list radio-list--inline">
-          {(Object.keys(FORMAT_LABELS) as Format[]).map((value) => (
-            <li key={value}>
-              <input type="radio" id={`export-format-${value}`} name="format" value={value} checked={format === value} onChange={() => setFormat(value)} />{" "}
-              <label htmlFor={`export-format-${value}`}>{FORMAT_LABELS[value]}</label>
-            </li>
-          ))}
-        </ul>
-        <Text as="p" size="2" color="gray">
-          The file is named {fileNames[format]}. CSV files start with a byte-order mark so Excel reads accents correctly.
-        </Text>
-      </fieldset>
-
-      <div>
-        <Button type="submit" name="intent" value="export" size="3" disabled={busy || undefined}>
-          {busy ? "Exporting..." : "Export"}
-        </Button>
-      </div>
-      <div role={status?.kind === "error" ? "alert" : "status"} className="export-status">
-        {status ? (
-          <Callout.Root color={status.kind === "error" ? "red" : "green"} variant="surface">
-            <Callout.Text weight="bold">{status.title}</Callout.Text>
-            <Callout.Text>{status.description}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-      </div>
+      <ExportFileControls format={format} onFormat={setFormat} fileNames={fileNames} busy={busy} status={status} />
     </form>
-  );
-}
-
-function RowButton({
-  rowId,
-  control,
-  value,
-  label,
-  onClick,
-  autoFocus,
-  color,
-  children,
-}: {
-  rowId: string;
-  control: RowControl;
-  value: string;
-  label: string;
-  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
-  autoFocus: boolean;
-  color?: "red";
-  children: string;
-}) {
-  return (
-    <Button type="submit" name="intent" value={value} data-focus-id={controlId(rowId, control)} size="1" variant="soft" color={color} onClick={onClick} autoFocus={autoFocus}>
-      {children}
-      <span className="visually-hidden"> {label}</span>
-    </Button>
   );
 }

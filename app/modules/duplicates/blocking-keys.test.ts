@@ -36,7 +36,7 @@ describe("nameKey", () => {
 });
 
 describe("stakeholder keys", () => {
-  it("normalise e-mails and phones from every slot, without repeats", () => {
+  it("puts e-mails and phones in canonical form from every slot, without repeats", () => {
     const record = {
       name: "John Smith",
       email: " John@Example.com",

@@ -4,7 +4,11 @@
  * that share any key are scored with the match rules; records sharing none are never compared.
  */
 import { doubleMetaphone } from "double-metaphone";
-import { foldText, lotPlanKey, nameCoreTokens, normaliseEmail, normalisePhone, parseAddress, parseLotPlan, parseVolumeFolio, volumeFolioKey } from "./normalise";
+import { foldText } from "./fold";
+import { nameCoreTokens } from "./canonical-names";
+import { canonicalEmail, canonicalPhone } from "./canonical-contact";
+import { parseAddress } from "./canonical-addresses";
+import { lotPlanKey, parseLotPlan, parseVolumeFolio, volumeFolioKey } from "./title-references";
 
 export interface StakeholderKeyFields {
   name?: string | null;
@@ -41,12 +45,12 @@ export const MIN_PHONE_DIGITS = 8;
 const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
 
 export function emailKeys(record: StakeholderKeyFields): string[] {
-  return unique([record.email, record.email2, record.email3].map(normaliseEmail));
+  return unique([record.email, record.email2, record.email3].map(canonicalEmail));
 }
 
 export function phoneKeys(record: StakeholderKeyFields): string[] {
   const numbers = [record.phone, record.phone2, record.phone3, record.mobile, record.mobilePhone, record.cellPhone, record.homePhone, record.businessPhone, record.contactPhone];
-  return unique(numbers.map(normalisePhone).filter((digits) => digits && digits.length >= MIN_PHONE_DIGITS));
+  return unique(numbers.map(canonicalPhone).filter((digits) => digits && digits.length >= MIN_PHONE_DIGITS));
 }
 
 /** Double Metaphone's primary code of a word ("Smith" and "Smyth" both SM0). */
@@ -56,7 +60,7 @@ export function phoneticCode(word: string): string {
 
 /**
  * The surname's phonetic code with the first initial: "John Smith", "Smyth, J." and "Dr Jon Smith" all
- * give "SM0:J". The last word is taken as the surname (normalisation has turned "Smith, John" round);
+ * give "SM0:J". The last word is taken as the surname (the canonical name has turned "Smith, John" round);
  * a company keys on its first word instead, since its last is often "Holdings" or "Farms".
  */
 export function nameKey(name: string | null | undefined, isBusiness = false): string | null {

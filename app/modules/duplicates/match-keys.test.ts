@@ -4,7 +4,7 @@ import { givenNameKey, propertyMatchKeys, stakeholderMatchKeys, streetKey } from
 const shared = (a: string[], b: string[]) => a.filter((k) => b.includes(k));
 
 describe("stakeholder match keys", () => {
-  it("keys e-mails and phones in every slot, normalised", () => {
+  it("keys e-mails and phones in every slot, canonical", () => {
     const keys = stakeholderMatchKeys({ name: "Jo Citizen", email: " Jo@Example.COM ", email3: "jo.c@work.example", phone2: "+61 412 345 678" });
     expect(keys).toEqual(expect.arrayContaining(["e:jo@example.com", "e:jo.c@work.example", "p:0412345678"]));
   });

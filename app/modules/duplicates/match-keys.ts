@@ -4,7 +4,7 @@
  * array overlaps the row's keys. Each key is prefixed by its kind, so an e-mail can never meet a phone.
  *
  *   e:<e-mail>            any of the three e-mail slots
- *   p:<digits>            any of the three phones, normalised (+61 → 0)
+ *   p:<digits>            any of the three phones, canonical (+61 → 0)
  *   n:<code>:<initial>    surname's phonetic code with the first initial, and the first name's code with
  *                         the surname's initial: swapped names and a typo in either name still share one
  *   a:<postcode>:<number> a business's address (people at one address are a household, not one person)
@@ -12,7 +12,8 @@
  */
 import { phoneticCode, stakeholderBlockingKeys, propertyBlockingKeys, type PropertyKeyFields } from "./blocking-keys";
 import { isBusiness, type StakeholderMatchFields } from "./match-stakeholders";
-import { isCompanyName, nameCoreTokens, parseAddress } from "./normalise";
+import { isCompanyName, nameCoreTokens } from "./canonical-names";
+import { parseAddress } from "./canonical-addresses";
 
 /** A business by its member type or by its name ("Acme Pty Ltd" typed as Individual is still a company). */
 export const isBusinessRecord = (record: StakeholderMatchFields) => isBusiness(record) || isCompanyName(record.name);

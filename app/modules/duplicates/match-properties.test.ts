@@ -38,7 +38,7 @@ describe("matchProperty", () => {
     expect(matchProperty({ lotPlanLine: "Lot 3 DP12345" }, { lotPlanLine: "Lot 3 SP12345" })).toBeNull();
   });
 
-  it("matches an address similar after normalising", () => {
+  it("matches an address similar in canonical form", () => {
     expect(matchProperty({ address: "22 Lake Rd, Buangor VIC 3375" }, { address: "22 LAKE ROAD BUANGOR VICTORIA 3375" })).toEqual({ similarity: 1, matchType: "address", reason: "same address" });
     expect(matchProperty({ address: "Unit 3, 12 X St" }, { address: "3/12 X Street" })?.matchType).toBe("address");
     const typo = matchProperty({ address: "22 Lkae Rd Buangor" }, { address: "22 Lake Road Buangor" })!;

@@ -5,7 +5,7 @@
  * address are left for the user to resolve.
  */
 import { bestMatch, percent, type DuplicateMatch } from "./match";
-import { lotPlanKey, parseLotPlan, parseVolumeFolio, volumeFolioAsWritten, volumeFolioKey, type LotPlan } from "./normalise";
+import { lotPlanKey, parseLotPlan, parseVolumeFolio, volumeFolioAsWritten, volumeFolioKey, type LotPlan } from "./title-references";
 import { addressSimilarity } from "./similarity";
 import type { PropertyKeyFields } from "./blocking-keys";
 

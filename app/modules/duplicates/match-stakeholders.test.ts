@@ -10,7 +10,7 @@ describe("matchStakeholder", () => {
     });
   });
 
-  it("matches the same phone once normalised, in any slot", () => {
+  it("matches the same phone in canonical form, in any slot", () => {
     expect(matchStakeholder({ name: "A", phone2: "+61 412 345 678" }, { name: "B", phone: "0412 345 678" })).toEqual({ similarity: 0.95, matchType: "phone", reason: "same phone" });
     expect(matchStakeholder({ name: "A", phone: "(03) 5352 1234" }, { name: "B", phone3: "+61 3 5352 1234" })?.matchType).toBe("phone");
   });

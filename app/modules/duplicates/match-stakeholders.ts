@@ -5,7 +5,8 @@
  */
 import { bestMatch, percent, type DuplicateMatch } from "./match";
 import { addressSimilarity, nameSimilarity, personNameSimilarity } from "./similarity";
-import { isCompanyName, parseAddress } from "./normalise";
+import { isCompanyName } from "./canonical-names";
+import { parseAddress } from "./canonical-addresses";
 import { emailKeys, phoneKeys, type StakeholderKeyFields } from "./blocking-keys";
 
 export interface StakeholderMatchFields extends StakeholderKeyFields {

@@ -4,7 +4,8 @@
  * free slots, list fields and custom fields are unioned, and where both have a value the existing one is
  * kept — and listed, so the user sees what was not taken. Pure: values are keyed by field key.
  */
-import { normaliseAddress, normaliseEmail, normalisePhone } from "./normalise";
+import { canonicalEmail, canonicalPhone } from "./canonical-contact";
+import { canonicalAddress } from "./canonical-addresses";
 
 export type MergeKind = "stakeholder" | "property";
 
@@ -28,9 +29,9 @@ interface SlotGroup {
 
 const SLOT_GROUPS: Record<MergeKind, readonly SlotGroup[]> = {
   stakeholder: [
-    { keys: ["email", "email2", "email3"], same: normaliseEmail },
-    { keys: ["phone", "phone2", "phone3"], same: normalisePhone },
-    { keys: ["address", "address2", "address3"], same: normaliseAddress },
+    { keys: ["email", "email2", "email3"], same: canonicalEmail },
+    { keys: ["phone", "phone2", "phone3"], same: canonicalPhone },
+    { keys: ["address", "address2", "address3"], same: canonicalAddress },
   ],
   property: [],
 };

@@ -2,7 +2,8 @@
  * String similarity for duplicate matching (docs/import.md#duplicates), 0 to 1. Jaro-Winkler suits short strings such as
  * name words: it forgives one transposed or mistyped letter and rewards a shared beginning.
  */
-import { nameCoreTokens, parseAddress } from "./normalise";
+import { nameCoreTokens } from "./canonical-names";
+import { parseAddress } from "./canonical-addresses";
 
 /** Winkler's standard prefix weight and the longest prefix it rewards. */
 const PREFIX_SCALE = 0.1;
@@ -83,7 +84,7 @@ export function wordsSimilarity(a: string[], b: string[]): number {
   return Math.max(0, total / short.length - (long.length - short.length) * EXTRA_WORD_PENALTY);
 }
 
-/** How alike two names are after normalisation (case, accents, "Smith, John", titles, company suffixes). */
+/** How alike two names are in canonical form (case, accents, "Smith, John", titles, company suffixes). */
 export function nameSimilarity(a: string | null | undefined, b: string | null | undefined): number {
   const [x, y] = [nameCoreTokens(a), nameCoreTokens(b)];
   if (x.length && x.join(" ") === y.join(" ")) return 1;

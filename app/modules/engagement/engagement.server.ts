@@ -5,10 +5,10 @@ import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
-import type { InteractionInput } from "./schemas";
+import type { EngagementInput } from "./schemas";
 import { refId } from "~db/entities/refs";
 
-/** Engagements (interactions) with a project's stakeholders. */
+/** Engagements with a project's stakeholders (the screens call them interactions). */
 const iso = (value: Date | null | undefined) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 export function engagementToJson(e: IEngagement) {
@@ -42,8 +42,8 @@ async function requireStakeholder(access: ProjectAccess, stakeholderId: number |
   return stakeholder;
 }
 
-/** Records an interaction and moves the stakeholder's last contact forward when it is newer. */
-export async function recordEngagement(access: ProjectAccess, stakeholderId: number | null, input: InteractionInput): Promise<IEngagement> {
+/** Records an engagement and moves the stakeholder's last contact forward when it is newer. */
+export async function recordEngagement(access: ProjectAccess, stakeholderId: number | null, input: EngagementInput): Promise<IEngagement> {
   requirePermission(access, "editData");
   return db().transactional(async (em) => {
     const stakeholder = await requireStakeholder(access, stakeholderId);
@@ -72,7 +72,7 @@ export async function recordEngagement(access: ProjectAccess, stakeholderId: num
   });
 }
 
-/** A stakeholder's interactions, newest first (by when it happened, else when it is scheduled). */
+/** A stakeholder's engagements, newest first (by when it happened, else when it is scheduled). */
 export async function listEngagements(access: ProjectAccess, stakeholderId: number | null, { limit = 50, offset = 0 } = {}) {
   requirePermission(access, "viewData");
   const stakeholder = await requireStakeholder(access, stakeholderId);

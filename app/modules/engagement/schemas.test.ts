@@ -1,30 +1,30 @@
-import { InteractionSchema } from "./schemas";
-import { INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "./interaction-types";
+import { EngagementSchema } from "./schemas";
+import { ENGAGEMENT_TYPE_OPTIONS, engagementTypeLabel } from "./engagement-types";
 
 const errors = (fields: Record<string, unknown>) => {
-  const result = InteractionSchema.safeParse(fields);
+  const result = EngagementSchema.safeParse(fields);
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
 };
 
-describe("InteractionSchema", () => {
+describe("EngagementSchema", () => {
   it("defaults type to meeting, zone to Sydney and completed-at to now", () => {
     const before = Date.now();
-    const data = InteractionSchema.parse({ subject: "Hello", type: "" });
+    const data = EngagementSchema.parse({ subject: "Hello", type: "" });
     expect(data).toMatchObject({ type: "meeting", timezone: "Australia/Sydney", followUpRequired: false, followUpDate: null, scheduledAt: null });
     expect(data.completedAt!.getTime()).toBeGreaterThanOrEqual(before);
   });
 
   it("reads datetime-local values in the chosen zone and accepts ISO instants", () => {
-    expect(InteractionSchema.parse({ subject: "x", completedAt: "2025-01-15T09:00", timezone: "Pacific/Auckland" }).completedAt!.toISOString()).toBe("2025-01-14T20:00:00.000Z");
-    expect(InteractionSchema.parse({ subject: "x", completedAt: "2025-01-15T09:00:00+10:00" }).completedAt!.toISOString()).toBe("2025-01-14T23:00:00.000Z");
-    expect(InteractionSchema.parse({ subject: "x", scheduledAt: "2030-01-01T10:00" }).completedAt).toBeNull();
+    expect(EngagementSchema.parse({ subject: "x", completedAt: "2025-01-15T09:00", timezone: "Pacific/Auckland" }).completedAt!.toISOString()).toBe("2025-01-14T20:00:00.000Z");
+    expect(EngagementSchema.parse({ subject: "x", completedAt: "2025-01-15T09:00:00+10:00" }).completedAt!.toISOString()).toBe("2025-01-14T23:00:00.000Z");
+    expect(EngagementSchema.parse({ subject: "x", scheduledAt: "2030-01-01T10:00" }).completedAt).toBeNull();
   });
 
   it("requires the follow-up date only when follow-up is ticked, and drops it otherwise", () => {
     expect(errors({ subject: "x", followUpRequired: "on" })).toEqual({ followUpDate: "Enter a follow-up date" });
     expect(errors({ subject: "x", followUpRequired: "on", followUpDate: "2025-13-01" })).toHaveProperty("followUpDate");
-    expect(InteractionSchema.parse({ subject: "x", followUpRequired: "on", followUpDate: "2025-06-01", timezone: "UTC" }).followUpDate!.toISOString()).toBe("2025-06-01T00:00:00.000Z");
-    expect(InteractionSchema.parse({ subject: "x", followUpDate: "garbage" }).followUpDate).toBeNull();
+    expect(EngagementSchema.parse({ subject: "x", followUpRequired: "on", followUpDate: "2025-06-01", timezone: "UTC" }).followUpDate!.toISOString()).toBe("2025-06-01T00:00:00.000Z");
+    expect(EngagementSchema.parse({ subject: "x", followUpDate: "garbage" }).followUpDate).toBeNull();
   });
 
   it("refuses unknown types and zones, missing subjects, bad dates and oversized text", () => {
@@ -38,7 +38,7 @@ describe("InteractionSchema", () => {
 
 describe("interaction types", () => {
   it("labels the eight types as the spec does", () => {
-    expect(INTERACTION_TYPE_OPTIONS.map((o) => o.label)).toEqual([
+    expect(ENGAGEMENT_TYPE_OPTIONS.map((o) => o.label)).toEqual([
       "In-Person Meeting",
       "Phone Call",
       "Email Exchange",
@@ -48,6 +48,6 @@ describe("interaction types", () => {
       "Survey Response",
       "Interview",
     ]);
-    expect(interactionTypeLabel("site_visit")).toBe("Site Visit");
+    expect(engagementTypeLabel("site_visit")).toBe("Site Visit");
   });
 });

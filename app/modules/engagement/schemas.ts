@@ -2,8 +2,8 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ENGAGEMENT_TYPES } from "~db/entities/enums";
 import { blankToNull, optionalText, toBoolean } from "~/utils/form-fields";
-import { DEFAULT_INTERACTION_TYPE } from "./interaction-types";
-import { INTERACTION_LIMITS as LIMITS } from "./limits";
+import { ENGAGEMENT_LIMITS as LIMITS } from "./limits";
+import { DEFAULT_ENGAGEMENT_TYPE } from "./engagement-types";
 import { DEFAULT_TIME_ZONE, isCalendarDate, TIME_ZONE_VALUES, zonedDateToInstant, zonedLocalToInstant } from "./zoned-time";
 
 /**
@@ -32,10 +32,10 @@ function toInstant(value: string | null | undefined, timeZone: string): Date | n
   return zonedLocalToInstant(value, timeZone) ?? "invalid";
 }
 
-export const InteractionSchema = z
+export const EngagementSchema = z
   .object({
     type: z.preprocess(
-      (v) => (v === undefined || v === null || v === "" ? DEFAULT_INTERACTION_TYPE : v),
+      (v) => (v === undefined || v === null || v === "" ? DEFAULT_ENGAGEMENT_TYPE : v),
       z.enum(ENGAGEMENT_TYPES, { errorMap: () => ({ message: "Select a valid interaction type" }) }),
     ),
     subject: z.preprocess(
@@ -89,5 +89,5 @@ export const InteractionSchema = z
     };
   });
 
-export type InteractionInput = z.output<typeof InteractionSchema>;
-export const interactionValidator = withZod(InteractionSchema);
+export type EngagementInput = z.output<typeof EngagementSchema>;
+export const engagementValidator = withZod(EngagementSchema);

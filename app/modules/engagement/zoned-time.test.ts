@@ -1,4 +1,4 @@
-import { instantToZonedDate, instantToZonedLocal, isCalendarDate, isInteractionTimeZone, isLocalDateTime, zonedDateToInstant, zonedLocalToInstant } from "./zoned-time";
+import { instantToZonedDate, instantToZonedLocal, isCalendarDate, isEngagementTimeZone, isLocalDateTime, zonedDateToInstant, zonedLocalToInstant } from "./zoned-time";
 
 describe("zonedLocalToInstant", () => {
   it("reads a wall-clock time in the chosen zone", () => {
@@ -56,7 +56,7 @@ describe("round trips and dates", () => {
     expect(isCalendarDate("2025-2-01")).toBe(false);
     expect(isLocalDateTime("2025-01-15T09:00")).toBe(true);
     expect(isLocalDateTime("2025-01-15T09:00:30")).toBe(true);
-    expect(isInteractionTimeZone("Australia/Darwin")).toBe(true);
-    expect(isInteractionTimeZone("Europe/London")).toBe(false);
+    expect(isEngagementTimeZone("Australia/Darwin")).toBe(true);
+    expect(isEngagementTimeZone("Europe/London")).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 
 /** The time-zone choices of the Record Interaction form (docs/records.md#time-zones), default Sydney. */
-export const INTERACTION_TIME_ZONES = [
+export const ENGAGEMENT_TIME_ZONES = [
   { value: "Australia/Sydney", label: "Sydney" },
   { value: "Australia/Melbourne", label: "Melbourne" },
   { value: "Australia/Brisbane", label: "Brisbane" },
@@ -12,9 +12,9 @@ export const INTERACTION_TIME_ZONES = [
   { value: "UTC", label: "UTC" },
 ] as const;
 
-export type InteractionTimeZone = (typeof INTERACTION_TIME_ZONES)[number]["value"];
-export const DEFAULT_TIME_ZONE: InteractionTimeZone = "Australia/Sydney";
-export const TIME_ZONE_VALUES = INTERACTION_TIME_ZONES.map((z) => z.value) as [InteractionTimeZone, ...InteractionTimeZone[]];
+export type EngagementTimeZone = (typeof ENGAGEMENT_TIME_ZONES)[number]["value"];
+export const DEFAULT_TIME_ZONE: EngagementTimeZone = "Australia/Sydney";
+export const TIME_ZONE_VALUES = ENGAGEMENT_TIME_ZONES.map((z) => z.value) as [EngagementTimeZone, ...EngagementTimeZone[]];
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -70,6 +70,6 @@ export function instantToZonedDate(instant: Date, timeZone: string): string {
   return instantToZonedLocal(instant, timeZone).slice(0, 10);
 }
 
-export function isInteractionTimeZone(value: unknown): value is InteractionTimeZone {
+export function isEngagementTimeZone(value: unknown): value is EngagementTimeZone {
   return typeof value === "string" && (TIME_ZONE_VALUES as readonly string[]).includes(value);
 }

@@ -9,7 +9,7 @@
  * parameter; field keys only select from the fixed expressions below.
  */
 import { ENGAGEMENT_TYPES } from "~db/entities/enums";
-import { INTERACTION_TYPE_LABELS } from "~/modules/engagement/interaction-types";
+import { ENGAGEMENT_TYPE_LABELS } from "~/modules/engagement/engagement-types";
 import { customFieldName, exportFields, findExportField, type ExportField, type ExportType } from "./export-fields";
 import type { ExportColumn, ExportMode } from "./export-templates";
 
@@ -138,7 +138,7 @@ const PROPERTY_RECORD = recordExpressions("properties", "p", {
   updatedAt: local("p.updated_at"),
 });
 
-const typeLabelCase = `case e.type ${ENGAGEMENT_TYPES.map((t) => `when '${t}' then '${INTERACTION_TYPE_LABELS[t]}'`).join(" ")} else e.type end`;
+const typeLabelCase = `case e.type ${ENGAGEMENT_TYPES.map((t) => `when '${t}' then '${ENGAGEMENT_TYPE_LABELS[t]}'`).join(" ")} else e.type end`;
 const CHANNELS: Record<(typeof ENGAGEMENT_TYPES)[number], string> = {
   meeting: "In person",
   call: "Phone",

@@ -6,7 +6,7 @@
  */
 import type pg from "pg";
 import { CandidateIndex, loadCandidateIndex, matchFieldsOf, matchKeysOf, scoreCandidates } from "~/modules/duplicates/candidates.server";
-import { isCompanyName } from "~/modules/duplicates/normalise";
+import { isCompanyName } from "~/modules/duplicates/canonical-names";
 import { importField } from "./import-fields";
 import { insertPlan, type InsertPlan } from "./import-insert.server";
 import type { MergeContext } from "./import-merge.server";

@@ -7,24 +7,20 @@
  * import (discardStaged) or after 24 hours (sweepExpiredStaging).
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { StagedSheetSummary } from "~db/entities/index";
 import { db } from "~db/orm";
 import { refId } from "~db/entities/refs";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
-import { readCsvRows } from "./parse/csv-reader.server";
 import { ImportFileError, unreadable } from "./parse/errors";
-import { NO_ROWS_MESSAGE, NOT_A_WORKBOOK_MESSAGE, sniffSpreadsheet, specFileType } from "./parse/file-kind";
+import { fileEvents } from "./parse/file-events.server";
+import { NO_ROWS_MESSAGE, NOT_A_WORKBOOK_MESSAGE, specFileType } from "./parse/file-kind";
 import { createDeadline, DEFAULT_PARSE_LIMITS, LIMIT_MESSAGES, type Deadline, type ParseLimits } from "./parse/limits";
 import { receiveImportUpload, type ReceivedFile } from "./parse/receive-file.server";
 import { SheetTable, type StagedCell, type StagedColumn } from "./parse/sheet-table";
-import { titlePdfEvents } from "./parse/title-pdf-events.server";
-import { PDF_MESSAGES } from "./parse/title-pdf-messages";
 import type { WorkbookEvent } from "./parse/workbook-events";
-import { readXls, type XlsReadOptions } from "./parse/xls-reader.server";
-import { openXlsx } from "./parse/xlsx-reader.server";
+import type { XlsReadOptions } from "./parse/xls-reader.server";
 import { discardSourcePdf, storeSourcePdf, type StagedSource } from "./source-document.server";
 import { deleteWorkbookOfData, deleteWorkbooksOlderThan, insertStagedRows, selectStagedRows } from "./staging-store.server";
 
@@ -44,7 +40,6 @@ export interface ParseResult {
 
 export const STAGING_TTL_MS = 24 * 60 * 60 * 1000;
 const INSERT_BATCH = 1000;
-const EVENT_BATCH = 500;
 const NOT_FOUND_MESSAGE = "The uploaded file was not found or has expired (uploads are kept for 24 hours). Please upload it again.";
 const NO_FILE_MESSAGE = "No file selected: Please select a file to upload";
 
@@ -54,70 +49,6 @@ const newKey = () => crypto.randomBytes(16).toString("base64url");
 export interface StagingOptions {
   limits?: Partial<ParseLimits>;
   xls?: XlsReadOptions;
-}
-
-async function* csvEvents(path: string, deadline: Deadline): AsyncGenerator<WorkbookEvent> {
-  yield { kind: "sheet", name: "" };
-  let rows: { rowNumber: number; cells: string[] }[] = [];
-  for await (const row of readCsvRows(path, deadline)) {
-    rows.push(row);
-    if (rows.length >= EVENT_BATCH) {
-      yield { kind: "rows", rows };
-      rows = [];
-    }
-  }
-  if (rows.length) yield { kind: "rows", rows };
-}
-
-async function* xlsxEvents(path: string, limits: ParseLimits, deadline: Deadline): AsyncGenerator<WorkbookEvent> {
-  const workbook = await openXlsx(path, limits, deadline);
-  try {
-    for (const sheet of workbook.sheets) {
-      yield { kind: "sheet", name: sheet.name };
-      let rows: { rowNumber: number; cells: RawCell[] }[] = [];
-      let previous = 0;
-      for await (const row of workbook.rows(sheet)) {
-        // A row written without its number follows the one before it.
-        const rowNumber = Number.isFinite(row.rowNumber) && row.rowNumber > previous ? row.rowNumber : previous + 1;
-        previous = rowNumber;
-        rows.push({ rowNumber, cells: row.cells as RawCell[] });
-        if (rows.length >= EVENT_BATCH) {
-          yield { kind: "rows", rows };
-          rows = [];
-        }
-      }
-      if (rows.length) yield { kind: "rows", rows };
-    }
-  } finally {
-    workbook.close();
-  }
-}
-
-async function readHead(path: string): Promise<Uint8Array> {
-  const handle = await fs.promises.open(path, "r");
-  try {
-    const head = Buffer.alloc(8);
-    const { bytesRead } = await handle.read(head, 0, 8, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * The events of the file's reader: the name says CSV, Excel or PDF; for Excel the bytes pick xlsx or
- * xls. A PDF is read as land-title search statements, which only a property import can use.
- */
-async function fileEvents(file: ReceivedFile, limits: ParseLimits, deadline: Deadline, options: StagingOptions, fields: Record<string, string>): Promise<AsyncGenerator<WorkbookEvent>> {
-  if (file.kind === "pdf" && fields.importType === "stakeholders") throw unreadable(PDF_MESSAGES.stakeholders);
-  if (file.size === 0) throw unreadable("The selected file is empty (0 bytes)");
-  if (file.kind === "pdf") return titlePdfEvents(file.path, limits, deadline);
-  if (file.kind === "csv") return csvEvents(file.path, deadline);
-  // Excel often saves a workbook under the other extension; what the bytes are decides the reader.
-  const sniffed = sniffSpreadsheet(await readHead(file.path));
-  if (sniffed === "xlsx") return xlsxEvents(file.path, limits, deadline);
-  if (sniffed === "xls") return readXls(file.path, limits, deadline, options.xls);
-  throw unreadable(NOT_A_WORKBOOK_MESSAGE);
 }
 
 interface StagedSheet {
@@ -175,7 +106,7 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
 
 async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: ParseLimits, options: StagingOptions, fields: Record<string, string>): Promise<ParseResult> {
   const deadline = createDeadline(limits.timeLimitMs);
-  const events = await fileEvents(file, limits, deadline, options, fields);
+  const events = await fileEvents(file, limits, deadline, options.xls, fields);
   const fileType = specFileType(file.kind);
   const workbookKey = newKey();
   // A title PDF is kept (it becomes each imported property's document); only once it has been read.

@@ -5,18 +5,18 @@ import { validateForm } from "~/utils/validation.server";
 import { FORM_ERROR } from "~/utils/form-state";
 import { panelSearch } from "~/modules/stakeholder/urls";
 import { recordEngagement } from "~/modules/engagement/engagement.server";
-import { interactionValidator } from "~/modules/engagement/schemas";
-import { NO_PROJECT_FOR_INTERACTION } from "~/modules/engagement/interaction-types";
+import { engagementValidator } from "~/modules/engagement/schemas";
+import { NO_PROJECT_FOR_ENGAGEMENT } from "~/modules/engagement/engagement-types";
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
-import { INTERACTION_FORM, STAKEHOLDER_FORM } from "./limits";
+import { ENGAGEMENT_FORM, STAKEHOLDER_FORM } from "./limits";
 import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /**
- * The POSTs of /stakeholders (add, edit, link properties, record interaction). Each resolves the
+ * The POSTs of /stakeholders (add, edit, link properties, record an engagement). Each resolves the
  * selected project, validates with the shared schema, calls the module function (which checks the
  * permission: a viewer gets 403), and redirects back to the list with the spec's message. AppErrors
  * that are not the form's business (403, 404) leave through the route's handleAppErrors.
@@ -33,7 +33,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
   const intent = formData.get("intent");
   if (!access) {
     if (intent === "record-interaction") {
-      return validationError({ formId: INTERACTION_FORM, fieldErrors: { [FORM_ERROR]: NO_PROJECT_FOR_INTERACTION } });
+      return validationError({ formId: ENGAGEMENT_FORM, fieldErrors: { [FORM_ERROR]: NO_PROJECT_FOR_ENGAGEMENT } });
     }
     throw new AppError(400, "No project selected. Please select a project first from the dashboard.");
   }
@@ -87,7 +87,7 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
     }
     case "record-interaction": {
       const stakeholderId = parseRecordId(formData.get("stakeholderId"));
-      const { data, response } = await validateForm(formData, interactionValidator, INTERACTION_FORM);
+      const { data, response } = await validateForm(formData, engagementValidator, ENGAGEMENT_FORM);
       if (response) return response;
       try {
         await recordEngagement(access, stakeholderId, data);

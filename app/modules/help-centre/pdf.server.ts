@@ -16,11 +16,11 @@ import { readDocImage, type LoadedDocument } from "./content.server";
 import { imageSize } from "./image-size";
 import { absoluteUrl, inlineRuns, soleImage, type Run } from "./inline";
 import { headingLevel, plainText } from "./markdown";
+import { BORDER, drawTable } from "./pdf-table.server";
 
 const MARGIN = 56;
 const GRAY = "#555555";
 const LINK = "#1f3fbf";
-const BORDER = "#999999";
 const HEADING_SIZE: Record<number, number> = { 2: 16, 3: 13.5, 4: 12, 5: 11, 6: 11 };
 const BODY = 10.5;
 
@@ -149,7 +149,7 @@ class PdfWriter {
         doc.moveDown(0.4);
         return;
       case "table":
-        this.table(token as Tokens.Table, x, width);
+        drawTable(doc, token as Tokens.Table, x, width, () => this.bottom);
         doc.moveDown(0.6);
         return;
       case "blockquote": {
@@ -232,57 +232,6 @@ class PdfWriter {
       doc.y = top;
       await this.blocks(item.tokens, x + 18, width - 18);
       if (list.loose) doc.moveDown(0.2);
-    }
-  }
-
-  private table(table: Tokens.Table, x: number, width: number) {
-    const doc = this.doc;
-    const pad = 4;
-    const size = 9;
-    const header = table.header.map((cell) => drawableText(plainText(cell.tokens)));
-    const rows = table.rows.map((row) => row.map((cell) => drawableText(plainText(cell.tokens))));
-    // Column widths follow the longest word and the amount of text in each column, within limits.
-    const weights = header.map((h, c) => {
-      const texts = [h, ...rows.map((row) => row[c] ?? "")];
-      const total = texts.reduce((sum, t) => sum + t.length, 0) / texts.length;
-      const longestWord = Math.max(...texts.flatMap((t) => t.split(/\s+/).map((w) => w.length)));
-      return Math.max(total, longestWord * 1.2, 4);
-    });
-    const sum = weights.reduce((a, b) => a + b, 0);
-    const widths = weights.map((w) => (w / sum) * width);
-    const rowHeight = (cells: string[], font: string) => {
-      doc.font(font).fontSize(size);
-      return Math.max(...cells.map((text, c) => doc.heightOfString(text || " ", { width: widths[c]! - pad * 2 }))) + pad * 2;
-    };
-    const drawRow = (cells: string[], font: string, fill: string | null) => {
-      const height = rowHeight(cells, font);
-      const top = doc.y;
-      let left = x;
-      cells.forEach((text, c) => {
-        if (fill) doc.save().rect(left, top, widths[c]!, height).fill(fill).restore();
-        doc.save().rect(left, top, widths[c]!, height).lineWidth(0.5).strokeColor(BORDER).stroke().restore();
-        doc
-          .font(font)
-          .fontSize(size)
-          .fillColor("black")
-          .text(text, left + pad, top + pad, { width: widths[c]! - pad * 2 });
-        left += widths[c]!;
-      });
-      doc.x = x;
-      doc.y = top + height;
-    };
-    const headerHeight = rowHeight(header, "bold");
-    this.ensureSpace(headerHeight + (rows[0] ? rowHeight(rows[0], "regular") : 0));
-    drawRow(header, "bold", "#e8e8e8");
-    for (const row of rows) {
-      const cells = header.map((_, c) => row[c] ?? "");
-      const height = rowHeight(cells, "regular");
-      // Rows never split: a row that does not fit starts a new page, under the header again.
-      if (doc.y + height > this.bottom) {
-        doc.addPage();
-        drawRow(header, "bold", "#e8e8e8");
-      }
-      drawRow(cells, "regular", null);
     }
   }
 

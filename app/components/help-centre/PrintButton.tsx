@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { DOC_MESSAGES } from "~/modules/documentation/catalogue";
+import { DOC_MESSAGES } from "~/modules/help-centre/catalogue";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

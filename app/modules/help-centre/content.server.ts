@@ -1,5 +1,5 @@
 /**
- * Loading a document: its Markdown file under `app/modules/documentation/content/`, front matter
+ * Loading a document: its Markdown file under `app/modules/help-centre/content/`, front matter
  * parsed, body lexed and rendered once per process (kept while the file's modification time stays the
  * same, so an edit shows up in development without a restart). Images live in `public/docs-images/`.
  * Both folders are read relative to the working directory: the server, the tests and the Docker image
@@ -24,7 +24,7 @@ export interface LoadedDocument {
   html: string;
 }
 
-export const contentDir = () => path.resolve(process.env.DOCS_CONTENT_DIR ?? path.join(process.cwd(), "app/modules/documentation/content"));
+export const contentDir = () => path.resolve(process.env.DOCS_CONTENT_DIR ?? path.join(process.cwd(), "app/modules/help-centre/content"));
 export const imagesDir = () => path.resolve(process.env.DOCS_IMAGES_DIR ?? path.join(process.cwd(), "public/docs-images"));
 export const IMAGE_URL_PREFIX = "/docs-images/";
 

@@ -4,10 +4,10 @@ import { FORM_ERROR } from "~/utils/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Badge, Button, Card, Heading } from "@radix-ui/themes";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
-import { DEFAULT_INTERACTION_TYPE, INTERACTION_TYPE_OPTIONS, interactionTypeLabel } from "~/modules/engagement/interaction-types";
-import { DEFAULT_TIME_ZONE, INTERACTION_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
-import { INTERACTION_LIMITS } from "~/modules/engagement/limits";
-import { INTERACTION_FORM } from "~/modules/stakeholder/limits";
+import { ENGAGEMENT_LIMITS } from "~/modules/engagement/limits";
+import { DEFAULT_ENGAGEMENT_TYPE, ENGAGEMENT_TYPE_OPTIONS, engagementTypeLabel } from "~/modules/engagement/engagement-types";
+import { DEFAULT_TIME_ZONE, ENGAGEMENT_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
+import { ENGAGEMENT_FORM } from "~/modules/stakeholder/limits";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 
@@ -16,39 +16,39 @@ import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
  * JavaScript) and only required and kept when the box is ticked; with JavaScript it is hidden
  * until the box is ticked.
  */
-export function InteractionForm({ stakeholder, defaultDateTime }: { stakeholder: { id: number; name: string }; defaultDateTime: string }) {
+export function EngagementForm({ stakeholder, defaultDateTime }: { stakeholder: { id: number; name: string }; defaultDateTime: string }) {
   const { search } = useLocation();
   const navigation = useNavigation();
-  const errors = useFormErrors(INTERACTION_FORM);
+  const errors = useFormErrors(ENGAGEMENT_FORM);
   const submitted = errors?.repopulateFields;
   const [followUp, setFollowUp] = useState(submitted ? submitted.followUpRequired === "on" : false);
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
-  const saving = navigation.state === "submitting" && navigation.formData?.get("formId") === INTERACTION_FORM;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("formId") === ENGAGEMENT_FORM;
   const formError = errors?.fieldErrors[FORM_ERROR];
 
   return (
     <PanelDialog id="record-interaction" title={`Record Interaction: ${stakeholder.name}`} closeTo={listSearch(search)} wide>
       {formError ? <p className="field__error">{formError}</p> : null}
       <Form method="post" noValidate>
-        <input type="hidden" name="formId" value={INTERACTION_FORM} />
+        <input type="hidden" name="formId" value={ENGAGEMENT_FORM} />
         <input type="hidden" name="intent" value="record-interaction" />
         <input type="hidden" name="stakeholderId" value={stakeholder.id} />
         <div className="form-grid">
-          <SelectField formId={INTERACTION_FORM} name="type" label="Interaction Type" required options={INTERACTION_TYPE_OPTIONS} defaultValue={DEFAULT_INTERACTION_TYPE} />
-          <TextField formId={INTERACTION_FORM} name="subject" label="Subject/Topic" required maxLength={INTERACTION_LIMITS.subject} />
-          <TextField formId={INTERACTION_FORM} name="completedAt" label="Date and Time" type="datetime-local" defaultValue={defaultDateTime} />
-          <SelectField formId={INTERACTION_FORM} name="timezone" label="Time Zone" options={INTERACTION_TIME_ZONES} defaultValue={DEFAULT_TIME_ZONE} hint="The date and time are read in this zone." />
+          <SelectField formId={ENGAGEMENT_FORM} name="type" label="Interaction Type" required options={ENGAGEMENT_TYPE_OPTIONS} defaultValue={DEFAULT_ENGAGEMENT_TYPE} />
+          <TextField formId={ENGAGEMENT_FORM} name="subject" label="Subject/Topic" required maxLength={ENGAGEMENT_LIMITS.subject} />
+          <TextField formId={ENGAGEMENT_FORM} name="completedAt" label="Date and Time" type="datetime-local" defaultValue={defaultDateTime} />
+          <SelectField formId={ENGAGEMENT_FORM} name="timezone" label="Time Zone" options={ENGAGEMENT_TIME_ZONES} defaultValue={DEFAULT_TIME_ZONE} hint="The date and time are read in this zone." />
         </div>
-        <TextField formId={INTERACTION_FORM} name="location" label="Location" maxLength={INTERACTION_LIMITS.location} />
-        <TextAreaField formId={INTERACTION_FORM} name="notes" label="Notes" rows={4} maxLength={INTERACTION_LIMITS.notes} />
-        <TextAreaField formId={INTERACTION_FORM} name="outcomes" label="Outcomes" rows={3} maxLength={INTERACTION_LIMITS.notes} />
+        <TextField formId={ENGAGEMENT_FORM} name="location" label="Location" maxLength={ENGAGEMENT_LIMITS.location} />
+        <TextAreaField formId={ENGAGEMENT_FORM} name="notes" label="Notes" rows={4} maxLength={ENGAGEMENT_LIMITS.notes} />
+        <TextAreaField formId={ENGAGEMENT_FORM} name="outcomes" label="Outcomes" rows={3} maxLength={ENGAGEMENT_LIMITS.notes} />
         <div className="checkbox-field">
           <input id="field-followUpRequired" type="checkbox" name="followUpRequired" defaultChecked={followUp} onChange={(e) => setFollowUp(e.currentTarget.checked)} />
           <label htmlFor="field-followUpRequired">Follow-up required</label>
         </div>
         <div hidden={enhanced && !followUp}>
-          <TextField formId={INTERACTION_FORM} name="followUpDate" label="Follow-up Date" type="date" hint="Needed only when follow-up is required." />
+          <TextField formId={ENGAGEMENT_FORM} name="followUpDate" label="Follow-up Date" type="date" hint="Needed only when follow-up is required." />
         </div>
         <FormActions submitLabel="Record Interaction" busy={saving} busyLabel="Recording..." cancelTo={listSearch(search)} />
       </Form>
@@ -63,7 +63,7 @@ function when(e: EngagementJson) {
 }
 
 /** Interactions list for a stakeholder, newest first. */
-export function InteractionsList({ stakeholder, rows, total, canEdit }: { stakeholder: { id: number; name: string }; rows: EngagementJson[]; total: number; canEdit: boolean }) {
+export function EngagementList({ stakeholder, rows, total, canEdit }: { stakeholder: { id: number; name: string }; rows: EngagementJson[]; total: number; canEdit: boolean }) {
   const { search } = useLocation();
   return (
     <PanelDialog id="interactions" title={`Interactions: ${stakeholder.name}`} closeTo={listSearch(search)} wide>
@@ -90,7 +90,7 @@ export function InteractionsList({ stakeholder, rows, total, canEdit }: { stakeh
               <Card asChild size="2" key={e.id} className="interaction">
                 <li>
                   <Heading as="h3" size="3">
-                    <Badge>{interactionTypeLabel(e.type)}</Badge> {e.subject}
+                    <Badge>{engagementTypeLabel(e.type)}</Badge> {e.subject}
                   </Heading>
                   <FieldList>
                     <FieldRow label="Date and time">{when(e)}</FieldRow>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge, Card, Heading, Text, Button } from "@radix-ui/themes";
-import { DOC_MESSAGES, downloadFileName, downloadUrl, RESTRICTED_NOTE, viewerUrl, type DocumentEntry } from "~/modules/documentation/catalogue";
+import { DOC_MESSAGES, downloadFileName, downloadUrl, RESTRICTED_NOTE, viewerUrl, type DocumentEntry } from "~/modules/help-centre/catalogue";
 import { DownloadLink } from "./DownloadLink";
 
 export type DocumentCardEntry = DocumentEntry & { available: boolean };

@@ -1,19 +1,8 @@
-import {
-  foldText,
-  isCompanyName,
-  lotPlanKey,
-  nameCoreTokens,
-  normaliseAddress,
-  normaliseEmail,
-  normaliseName,
-  normalisePhone,
-  parseAddress,
-  parseLotPlan,
-  parseVolumeFolio,
-  phoneKind,
-  volumeFolioAsWritten,
-  volumeFolioKey,
-} from "./normalise";
+import { foldText } from "./fold";
+import { isCompanyName, nameCoreTokens, canonicalName } from "./canonical-names";
+import { canonicalEmail, canonicalPhone, phoneKind } from "./canonical-contact";
+import { canonicalAddress, parseAddress } from "./canonical-addresses";
+import { lotPlanKey, parseLotPlan, parseVolumeFolio, volumeFolioAsWritten, volumeFolioKey } from "./title-references";
 
 describe("foldText", () => {
   it("drops case, accents and punctuation, reads & as and", () => {
@@ -23,35 +12,35 @@ describe("foldText", () => {
   });
 });
 
-describe("normaliseName", () => {
+describe("canonicalName", () => {
   it("reads 'Surname, Given' as 'Given Surname'", () => {
-    expect(normaliseName("Smith, John")).toBe("john smith");
-    expect(normaliseName("SMITH, John Michael")).toBe("john michael smith");
-    expect(normaliseName("Van Der Berg, Anna")).toBe("anna van der berg");
-    expect(normaliseName("John Smith")).toBe("john smith");
+    expect(canonicalName("Smith, John")).toBe("john smith");
+    expect(canonicalName("SMITH, John Michael")).toBe("john michael smith");
+    expect(canonicalName("Van Der Berg, Anna")).toBe("anna van der berg");
+    expect(canonicalName("John Smith")).toBe("john smith");
   });
 
   it("drops titles at the front only", () => {
-    expect(normaliseName("Mr John Smith")).toBe("john smith");
-    expect(normaliseName("Dr. Jane O'Brien")).toBe("jane obrien");
-    expect(normaliseName("Mrs. & Mr Brown")).toBe("and mr brown");
-    expect(normaliseName("Smith, Dr John")).toBe("john smith");
+    expect(canonicalName("Mr John Smith")).toBe("john smith");
+    expect(canonicalName("Dr. Jane O'Brien")).toBe("jane obrien");
+    expect(canonicalName("Mrs. & Mr Brown")).toBe("and mr brown");
+    expect(canonicalName("Smith, Dr John")).toBe("john smith");
     // A name that is only a title word is kept: there is nothing else to match on.
-    expect(normaliseName("Dr")).toBe("dr");
+    expect(canonicalName("Dr")).toBe("dr");
   });
 
   it("writes company suffixes one way", () => {
     for (const name of ["Acme Pty Ltd", "ACME PTY. LTD.", "Acme Proprietary Limited", "Acme P/L", "Acme Pty Limited", "acme p / l"]) {
-      expect(normaliseName(name)).toBe("acme pty ltd");
+      expect(canonicalName(name)).toBe("acme pty ltd");
     }
-    expect(normaliseName("Widgets Incorporated")).toBe("widgets inc");
-    expect(normaliseName("Smith & Sons Company")).toBe("smith and sons co");
+    expect(canonicalName("Widgets Incorporated")).toBe("widgets inc");
+    expect(canonicalName("Smith & Sons Company")).toBe("smith and sons co");
     // A comma before a suffix is not "Surname, Given".
-    expect(normaliseName("Acme, Pty Ltd")).toBe("acme pty ltd");
+    expect(canonicalName("Acme, Pty Ltd")).toBe("acme pty ltd");
   });
 
   it("keeps accents and case out", () => {
-    expect(normaliseName("JOSÉ GARCÍA")).toBe("jose garcia");
+    expect(canonicalName("JOSÉ GARCÍA")).toBe("jose garcia");
   });
 
   it("nameCoreTokens drops the company suffix", () => {
@@ -62,28 +51,28 @@ describe("normaliseName", () => {
   });
 });
 
-describe("normalisePhone", () => {
+describe("canonicalPhone", () => {
   it("keeps digits and turns +61 into the trunk 0", () => {
-    expect(normalisePhone("+61 412 345 678")).toBe("0412345678");
-    expect(normalisePhone("+61 (0)412 345 678")).toBe("0412345678");
-    expect(normalisePhone("0061 412 345 678")).toBe("0412345678");
-    expect(normalisePhone("61412345678")).toBe("0412345678");
-    expect(normalisePhone("0412 345 678")).toBe("0412345678");
-    expect(normalisePhone("412 345 678")).toBe("0412345678");
+    expect(canonicalPhone("+61 412 345 678")).toBe("0412345678");
+    expect(canonicalPhone("+61 (0)412 345 678")).toBe("0412345678");
+    expect(canonicalPhone("0061 412 345 678")).toBe("0412345678");
+    expect(canonicalPhone("61412345678")).toBe("0412345678");
+    expect(canonicalPhone("0412 345 678")).toBe("0412345678");
+    expect(canonicalPhone("412 345 678")).toBe("0412345678");
   });
 
   it("reads landlines with brackets and area codes", () => {
-    expect(normalisePhone("(03) 5352 1234")).toBe("0353521234");
-    expect(normalisePhone("+61 3 5352 1234")).toBe("0353521234");
-    expect(normalisePhone("03-5352-1234")).toBe("0353521234");
+    expect(canonicalPhone("(03) 5352 1234")).toBe("0353521234");
+    expect(canonicalPhone("+61 3 5352 1234")).toBe("0353521234");
+    expect(canonicalPhone("03-5352-1234")).toBe("0353521234");
     // A local number without its area code stays as written.
-    expect(normalisePhone("5352 1234")).toBe("53521234");
+    expect(canonicalPhone("5352 1234")).toBe("53521234");
   });
 
   it("is null without digits", () => {
-    expect(normalisePhone("")).toBeNull();
-    expect(normalisePhone("n/a")).toBeNull();
-    expect(normalisePhone(undefined)).toBeNull();
+    expect(canonicalPhone("")).toBeNull();
+    expect(canonicalPhone("n/a")).toBeNull();
+    expect(canonicalPhone(undefined)).toBeNull();
   });
 
   it("tells mobiles from landlines", () => {
@@ -94,38 +83,38 @@ describe("normalisePhone", () => {
   });
 });
 
-describe("normaliseEmail", () => {
+describe("canonicalEmail", () => {
   it("trims and lower-cases", () => {
-    expect(normaliseEmail("  Jane.Citizen@Example.COM ")).toBe("jane.citizen@example.com");
-    expect(normaliseEmail("mailto:a@b.au")).toBe("a@b.au");
-    expect(normaliseEmail("   ")).toBeNull();
-    expect(normaliseEmail(null)).toBeNull();
+    expect(canonicalEmail("  Jane.Citizen@Example.COM ")).toBe("jane.citizen@example.com");
+    expect(canonicalEmail("mailto:a@b.au")).toBe("a@b.au");
+    expect(canonicalEmail("   ")).toBeNull();
+    expect(canonicalEmail(null)).toBeNull();
   });
 });
 
 describe("addresses", () => {
   it("expand street types", () => {
-    expect(normaliseAddress("22 Lake Rd, Buangor VIC 3375")).toBe("22 lake road buangor vic 3375");
-    expect(normaliseAddress("22 LAKE ROAD BUANGOR VICTORIA 3375")).toBe("22 lake road buangor vic 3375");
-    expect(normaliseAddress("1480 Western Hwy")).toBe("1480 western highway");
-    expect(normaliseAddress("5 Ocean Ave")).toBe("5 ocean avenue");
-    expect(normaliseAddress("5 Banksia Cres")).toBe("5 banksia crescent");
-    expect(normaliseAddress("5 Banksia Ct")).toBe("5 banksia court");
-    expect(normaliseAddress("5 Banksia Pl")).toBe("5 banksia place");
-    expect(normaliseAddress("5 Beach Tce")).toBe("5 beach terrace");
-    expect(normaliseAddress("5 Beach Pde")).toBe("5 beach parade");
+    expect(canonicalAddress("22 Lake Rd, Buangor VIC 3375")).toBe("22 lake road buangor vic 3375");
+    expect(canonicalAddress("22 LAKE ROAD BUANGOR VICTORIA 3375")).toBe("22 lake road buangor vic 3375");
+    expect(canonicalAddress("1480 Western Hwy")).toBe("1480 western highway");
+    expect(canonicalAddress("5 Ocean Ave")).toBe("5 ocean avenue");
+    expect(canonicalAddress("5 Banksia Cres")).toBe("5 banksia crescent");
+    expect(canonicalAddress("5 Banksia Ct")).toBe("5 banksia court");
+    expect(canonicalAddress("5 Banksia Pl")).toBe("5 banksia place");
+    expect(canonicalAddress("5 Beach Tce")).toBe("5 beach terrace");
+    expect(canonicalAddress("5 Beach Pde")).toBe("5 beach parade");
   });
 
   it("read Dr as Drive and St after the number before a name as Saint", () => {
-    expect(normaliseAddress("7 Gum Tree Dr")).toBe("7 gum tree drive");
-    expect(normaliseAddress("12 St Kilda Rd, Melbourne VIC 3004")).toBe("12 saint kilda road melbourne vic 3004");
-    expect(normaliseAddress("12 Smith St Ararat")).toBe("12 smith street ararat");
+    expect(canonicalAddress("7 Gum Tree Dr")).toBe("7 gum tree drive");
+    expect(canonicalAddress("12 St Kilda Rd, Melbourne VIC 3004")).toBe("12 saint kilda road melbourne vic 3004");
+    expect(canonicalAddress("12 Smith St Ararat")).toBe("12 smith street ararat");
   });
 
   it("write every unit form as unit/number", () => {
     const expected = "3/12 x street";
     for (const address of ["Unit 3, 12 X St", "3/12 X St", "3 / 12 X Street", "Unit 3 12 X St", "U3 12 X St", "Apt 3, 12 X St", "Flat 3/12 X St"]) {
-      expect(normaliseAddress(address)).toBe(expected);
+      expect(canonicalAddress(address)).toBe(expected);
     }
     expect(parseAddress("Unit 3, 12 X St").unit).toBe("3");
     expect(parseAddress("Unit 3, 12 X St").streetNumber).toBe("12");
@@ -168,7 +157,7 @@ describe("volume/folio", () => {
     expect(volumeFolioKey(null)).toBeNull();
   });
 
-  it("keeps the written form apart from the normalised one", () => {
+  it("keeps the written form apart from the canonical one", () => {
     expect(volumeFolioAsWritten("10234", "512")).toBe(volumeFolioAsWritten("10234/512"));
     expect(volumeFolioAsWritten("010234", "512")).not.toBe(volumeFolioAsWritten("10234", "512"));
     expect(volumeFolioAsWritten("x", null)).toBeNull();

@@ -10,7 +10,7 @@ import { lexMarkdown, renderMarkdown } from "./markdown";
  * page's h1 is the title), every image has alt text and exists in public/docs-images, and no raw
  * HTML hides in the Markdown (it would be shown as text).
  */
-const CONTENT = path.join(process.cwd(), "app/modules/documentation/content");
+const CONTENT = path.join(process.cwd(), "app/modules/help-centre/content");
 const IMAGES = path.join(process.cwd(), "public/docs-images");
 
 function walk(tokens: readonly Token[], visit: (token: Token) => void) {
