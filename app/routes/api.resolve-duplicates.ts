@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { parseApiPayload, readBody, requireApiProject, ApiValidationError } from "~/modules/auth/api.server";
-import { importOfPending, resolveDuplicates } from "~/modules/import/duplicates.server";
+import { importOfPending } from "~/modules/import/duplicates.server";
+import { resolveDuplicates } from "~/modules/import/duplicates-resolve.server";
 import { RESOLVED_TITLE } from "~/modules/import/duplicate-view";
 import { ResolveDuplicatesApiSchema } from "~/modules/import/schemas";
 import { handleImportApiErrors } from "~/modules/import/parse-api.server";

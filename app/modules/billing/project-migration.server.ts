@@ -9,6 +9,7 @@ import { LockMode } from "@mikro-orm/core";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { Client, Project } from "~db/entities/index";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
@@ -39,12 +40,11 @@ export interface TargetClient {
 /** Every active project with its client (the project picker) and every active client with its plan badge. */
 export async function listMigrationChoices(user: CurrentUser, now: Date = new Date()) {
   requireMigrator(user);
-  const connection = db().getConnection();
-  const projects = await connection.execute<{ id: number; name: string; clientId: number; clientName: string }[]>(
+  const projects = await sqlRows<{ id: number; name: string; clientId: number; clientName: string }>(
     `select p.id, p.name, c.id as "clientId", c.name as "clientName" from project p join client c on c.id = p.client_id where p.is_active order by c.name, p.name, p.id`,
   );
   const clients = await db().find(Client, { isActive: true }, { orderBy: { name: "asc", id: "asc" } });
-  const counts = await connection.execute<{ client_id: number; n: string }[]>(`select client_id, count(*) as n from project where is_active group by client_id`);
+  const counts = await sqlRows<{ client_id: number; n: string }>(`select client_id, count(*) as n from project where is_active group by client_id`);
   const byClient = new Map(counts.map((r) => [Number(r.client_id), Number(r.n)]));
   const targets: TargetClient[] = clients.map((c) => ({
     id: c.id,
@@ -74,13 +74,11 @@ export async function previewMigration(user: CurrentUser, projectId: number, tar
   if (!target) throw new AppError(404, "Client not found");
   const source = project.client as unknown as { id: number; name: string };
   if (source.id === target.id) throw new AppError(400, `${project.name} already belongs to ${target.name}`);
-  const [counts] = await db()
-    .getConnection()
-    .execute<{ stakeholders: string; properties: string; engagements: string; documents: string }[]>(
-      `select (select count(*) from stakeholder where project_id = ?) as stakeholders, (select count(*) from property where project_id = ?) as properties,
+  const [counts] = await sqlRows<{ stakeholders: string; properties: string; engagements: string; documents: string }>(
+    `select (select count(*) from stakeholder where project_id = ?) as stakeholders, (select count(*) from property where project_id = ?) as properties,
               (select count(*) from engagement where project_id = ?) as engagements, (select count(*) from document where project_id = ?) as documents`,
-      [projectId, projectId, projectId, projectId],
-    );
+    [projectId, projectId, projectId, projectId],
+  );
   const activeProjects = await db().count(Project, { client: target.id, isActive: true });
   const members = await membersLosingAccess(projectId, source.id);
   return {

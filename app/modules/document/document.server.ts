@@ -2,6 +2,7 @@ import { Document, type IDocument } from "~db/entities/Document";
 import { Property } from "~db/entities/Property";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/project/access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
@@ -258,16 +259,9 @@ export const RECORD_OPTIONS_LIMIT = 200;
 /** Stakeholders and properties of the project for the upload form's selects (capped, by name). */
 export async function uploadFormOptions(access: ProjectAccess) {
   // Plain rows: hydrating 400 partial entities on every /documents view was the page's largest cost.
-  const connection = db().getConnection();
   const [stakeholders, properties] = await Promise.all([
-    connection.execute<{ value: string; label: string }[]>("select id::text as value, name as label from stakeholder where project_id = ? order by name, id limit ?", [
-      access.project.id,
-      RECORD_OPTIONS_LIMIT,
-    ]),
-    connection.execute<{ value: string; label: string }[]>("select id::text as value, address as label from property where project_id = ? order by address, id limit ?", [
-      access.project.id,
-      RECORD_OPTIONS_LIMIT,
-    ]),
+    sqlRows<{ value: string; label: string }>("select id::text as value, name as label from stakeholder where project_id = ? order by name, id limit ?", [access.project.id, RECORD_OPTIONS_LIMIT]),
+    sqlRows<{ value: string; label: string }>("select id::text as value, address as label from property where project_id = ? order by address, id limit ?", [access.project.id, RECORD_OPTIONS_LIMIT]),
   ]);
   return { stakeholders, properties };
 }

@@ -9,6 +9,7 @@ import { Client, Project, User, UserInvitation } from "~db/entities/index";
 import type { IUserInvitation } from "~db/entities/UserInvitation";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { queueMail } from "~/modules/mail/index.server";
@@ -43,23 +44,20 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
   if (actor.role !== "system_admin" && clientId === null) return { invitations: [] as InvitationRow[], total: 0 };
   const where = clientId === null ? "" : "and i.client_id = ?";
   const params = clientId === null ? [] : [clientId];
-  const connection = db().getConnection();
   const [rows, [count]] = await Promise.all([
-    connection.execute<
-      {
-        id: number;
-        email: string;
-        role: string;
-        projectIds: number[];
-        createdAt: Date;
-        clientId: number;
-        clientName: string;
-        firstName: string | null;
-        lastName: string | null;
-        inviterEmail: string | null;
-        projectNames: string[] | null;
-      }[]
-    >(
+    sqlRows<{
+      id: number;
+      email: string;
+      role: string;
+      projectIds: number[];
+      createdAt: Date;
+      clientId: number;
+      clientName: string;
+      firstName: string | null;
+      lastName: string | null;
+      inviterEmail: string | null;
+      projectNames: string[] | null;
+    }>(
       `select i.id, i.email, i.role, i.project_ids as "projectIds", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
               inv.first_name as "firstName", inv.last_name as "lastName", inv.email as "inviterEmail",
               (select array_agg(p.name order by p.name) from project p
@@ -70,7 +68,7 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
        order by i.created_at desc, i.id desc limit ? offset ?`,
       [...params, options.limit, options.offset],
     ),
-    connection.execute<{ total: string }[]>(`select count(*) as total from user_invitation i where ${PENDING} ${where}`, params),
+    sqlRows<{ total: string }>(`select count(*) as total from user_invitation i where ${PENDING} ${where}`, params),
   ]);
   const invitations: InvitationRow[] = rows.map((row) => ({
     id: row.id,

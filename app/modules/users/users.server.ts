@@ -10,6 +10,7 @@ import type { IUser } from "~db/entities/User";
 import type { IProject } from "~db/entities/Project";
 import { refId, refIdOrNull } from "~db/entities/refs";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit, recordSecurityEvent } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { usersPerProjectLimitMessage, type PlanHolder } from "~/modules/billing/plan-limits";
@@ -87,9 +88,8 @@ export async function listUsers(actor: CurrentUser, options: { clientId?: number
   if (actor.role !== "system_admin" && clientId === null) return { users: [] as UserRow[], total: 0 };
   const where = clientId === null ? "" : "and u.client_id = ?";
   const params = clientId === null ? [] : [clientId];
-  const connection = db().getConnection();
   const [rows, [count]] = await Promise.all([
-    connection.execute<(Omit<UserRow, "createdAt"> & { createdAt: Date })[]>(
+    sqlRows<Omit<UserRow, "createdAt"> & { createdAt: Date }>(
       `select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.profile_image_url as "profileImageUrl", u.system_role as "systemRole",
               u.is_active as "isActive", u.created_at as "createdAt", u.client_id as "clientId", c.name as "clientName"
        from "user" u left join client c on c.id = u.client_id
@@ -97,7 +97,7 @@ export async function listUsers(actor: CurrentUser, options: { clientId?: number
        order by u.created_at desc, u.id limit ? offset ?`,
       [...params, options.limit, options.offset],
     ),
-    connection.execute<{ total: string }[]>(`select count(*) as total from "user" u where u.deleted_at is null ${where}`, params),
+    sqlRows<{ total: string }>(`select count(*) as total from "user" u where u.deleted_at is null ${where}`, params),
   ]);
   const users = rows.map((row) => ({
     ...row,
