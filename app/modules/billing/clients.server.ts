@@ -73,7 +73,7 @@ export async function createClient(user: CurrentUser, input: CreateClientInput) 
   requireClientManager(user);
   const em = db();
   return em.transactional(async () => {
-    const [same] = await em.execute<{ id: number }[]>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
+    const [same] = await sqlRows<{ id: number }>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
     if (same) throw new AppError(409, `Failed to create client organization: a client organization named "${input.organizationName}" already exists`);
     const client = em.create(Client, {
       name: input.organizationName,

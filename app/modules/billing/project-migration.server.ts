@@ -6,10 +6,9 @@
  * and open invitations into the project are dropped.
  */
 import { LockMode } from "@mikro-orm/core";
-import type { EntityManager } from "@mikro-orm/postgresql";
 import { Client, Project } from "~db/entities/index";
 import { db } from "~db/orm";
-import { sqlRows } from "~db/sql.server";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
@@ -56,8 +55,8 @@ export async function listMigrationChoices(user: CurrentUser, now: Date = new Da
   return { projects: projects.map((p) => ({ ...p, clientId: Number(p.clientId) })) as MigrationChoice[], clients: targets };
 }
 
-async function membersLosingAccess(projectId: number, sourceClientId: number, em: EntityManager = db()) {
-  return em.execute<{ membershipId: number; userId: string; email: string; firstName: string | null; lastName: string | null }[]>(
+async function membersLosingAccess(projectId: number, sourceClientId: number) {
+  return sqlRows<{ membershipId: number; userId: string; email: string; firstName: string | null; lastName: string | null }>(
     `select m.id as "membershipId", u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName"
        from project_membership m join "user" u on u.id = m.user_id
        where m.project_id = ? and u.client_id = ? order by u.email`,
@@ -106,19 +105,18 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     const refusal = projectLimitMessage(target, await em.count(Project, { client: target.id, isActive: true }), now);
     if (refusal) throw new AppError(403, refusal, PLAN_LIMIT_CODE);
 
-    // em.execute runs inside this transaction (the locks above are its own).
-    const members = await membersLosingAccess(projectId, sourceId, em);
+    // db/sql.server.ts runs on this transaction (the locks above are its own).
+    const members = await membersLosingAccess(projectId, sourceId);
     if (members.length) {
-      await em.execute(
+      await sqlExecute(
         `delete from project_membership where id in (${members.map(() => "?").join(",")})`,
         members.map((m) => m.membershipId),
-        "run",
       );
     }
-    await em.execute(`update project set client_id = ?, updated_at = now() where id = ?`, [target.id, projectId], "run");
-    await em.execute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId], "run");
-    await em.execute(`delete from import_workbook where project_id = ?`, [projectId], "run");
-    await em.execute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId], "run");
+    await sqlExecute(`update project set client_id = ?, updated_at = now() where id = ?`, [target.id, projectId]);
+    await sqlExecute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId]);
+    await sqlExecute(`delete from import_workbook where project_id = ?`, [projectId]);
+    await sqlExecute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId]);
     recordAudit({
       userId: user.id,
       action: "project.migrate",
