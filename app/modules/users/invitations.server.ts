@@ -1,6 +1,6 @@
 /**
- * Pending invitations on User Management (issue 14): the list, Resend (the same mail again) and
- * Cancel. Like the users they are a client's own: a system admin sees every client's, or one
+ * Invitations on User Management (issue 14): inviting an address, and the pending ones: the list,
+ * Resend (the same mail again) and Cancel. Like the users they are a client's own: a system admin sees every client's, or one
  * client's; anyone else only their client's, and another client's invitation is 404. Every function
  * checks manageUsers first and asks user-rules.ts whether the actor may touch this invitation.
  */
@@ -12,12 +12,14 @@ import { db } from "~db/orm";
 import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
-import { queueMail } from "~/modules/mail/index.server";
-import { isRole, type Role } from "~/modules/permissions/permissions";
+import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
+import { isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import { parseRecordId } from "~/utils/record-id";
-import { refuseInvitation, USER_MESSAGES, userDisplayName } from "./user-rules";
-import { invitationMessage, refusal, requireUserManager, type InviteOptions } from "./users.server";
+import type { InviteInput } from "./schemas";
+import { refuseInvitation, refuseRole, USER_MESSAGES, userDisplayName } from "./user-rules";
+import { checkMemberLimits, lockClient, manageableProjects, pickProjects } from "./user-projects.server";
+import { refusal, requireUserManager } from "./users.server";
 
 export interface InvitationRow {
   id: number;
@@ -130,5 +132,69 @@ export async function cancelInvitation(actor: CurrentUser, id: unknown) {
     await em.flush();
     recordAudit({ userId: actor.id, clientId, entityType: "UserInvitation", entityId: invitationId, action: "user.invite_cancel", before });
     return { id: invitationId, email: before.email };
+  });
+}
+
+export interface InviteOptions {
+  /** The app's public address for the sign-in link (APP_URL, else the request's origin). */
+  baseUrl: string;
+}
+
+/** The invitation e-mail (sent on invite and on Resend): organisation, role, projects, inviter and the sign-in link. */
+export function invitationMessage(invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[] }, options: InviteOptions) {
+  const { inviter, email, clientName } = invitation;
+  const signInUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/login`;
+  return formSummaryMessage(
+    `You are invited to ${clientName} on Land Liaison Records`,
+    [
+      ["Organisation", clientName],
+      ["Role", ROLE_LABELS[invitation.role]],
+      ["Projects", invitation.projectNames.join("\n") || "None yet"],
+      ["Invited by", inviter],
+      ["Sign in", signInUrl],
+    ],
+    { intro: `${inviter} invited ${email} to ${clientName}. Sign in with single sign-on using this e-mail address: ${signInUrl}` },
+  );
+}
+
+/**
+ * Invites an e-mail address into the client with a role the inviter may assign and the projects the
+ * person joins: the invitation (one per client and address; inviting again renews it) and its mail
+ * are written in one transaction. The first sign-in with that address accepts it (sign-in.server.ts).
+ */
+export async function inviteUser(actor: CurrentUser, input: InviteInput, options: InviteOptions) {
+  requireUserManager(actor);
+  const roleRefused = refuseRole(actor, input.role);
+  if (roleRefused) throw refusal(actor, input.email, roleRefused, `invite as ${input.role}`);
+  const clientId = actor.role === "system_admin" ? (input.clientId ?? null) : actor.clientId;
+  if (clientId === null) throw new AppError(actor.role === "system_admin" ? 400 : 403, actor.role === "system_admin" ? USER_MESSAGES.chooseClient : USER_MESSAGES.accessRestricted, "INVALID_CLIENT");
+  const email = input.email.toLowerCase();
+
+  return db().transactional(async (em) => {
+    const client = await lockClient(em, clientId);
+    if (await em.count(User, { email, deletedAt: null })) throw new AppError(409, USER_MESSAGES.alreadyUser);
+    const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
+    await checkMemberLimits(em, client, projects);
+
+    let invitation = await em.findOne(UserInvitation, { client: client.id, email });
+    if (!invitation) invitation = em.create(UserInvitation, { email, client, role: input.role, projectIds: [], createdAt: new Date() } as never);
+    invitation.role = input.role;
+    invitation.project = null;
+    invitation.projectIds = projects.map((p) => p.id);
+    invitation.invitedBy = em.getReference(User, actor.id);
+    invitation.acceptedAt = null;
+    await em.flush();
+
+    const message = invitationMessage({ inviter: userDisplayName(actor), email, clientName: client.name, role: input.role, projectNames: projects.map((p) => p.name) }, options);
+    await queueMail({ to: email, ...message }, { em, kind: "invitation" });
+    recordAudit({
+      userId: actor.id,
+      clientId: client.id,
+      entityType: "UserInvitation",
+      entityId: invitation.id,
+      action: "user.invite",
+      after: { email, role: input.role, projectIds: invitation.projectIds },
+    });
+    return { id: invitation.id, email, role: input.role, clientId: client.id, projectIds: invitation.projectIds };
   });
 }
