@@ -110,6 +110,33 @@ export default tseslint.config(
     },
   },
   {
+    // One way to run SQL: db/sql.server.ts joins the caller's transaction and owns BEGIN / COMMIT /
+    // ROLLBACK (docs/data-access.md). Tests and the embedded server's own setup may open connections.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server.ts"],
+    ignores: ["db/sql.server.ts", "db/embedded-postgres.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^(getConnection|acquireConnection)$/]",
+          message: "Run SQL through db/sql.server.ts (sqlRows, sqlExecute, sqlOutsideTransaction, withPgClient): a connection taken by hand does not see the caller's transaction.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='query'][arguments.0.value=/^\\s*(begin|start\\s+transaction|commit|end|rollback)\\b/i]",
+          message: "Open transactions with db().transactional(...) or withPgTransaction (db/sql.server.ts), which commit, roll back and release in one place.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='query'][arguments.0.quasis.0.value.raw=/^\\s*(begin|start\\s+transaction|commit|end|rollback)\\b/i]",
+          message: "Open transactions with db().transactional(...) or withPgTransaction (db/sql.server.ts), which commit, roll back and release in one place.",
+        },
+        {
+          selector: "NewExpression[callee.object.name='pg'][callee.property.name=/^(Client|Pool)$/]",
+          message: "Take a pg client from withPgClient or withPgTransaction (db/sql.server.ts; applicationName gives a dedicated connection).",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

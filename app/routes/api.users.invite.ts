@@ -6,7 +6,7 @@ import { requireUser } from "~/modules/access/current-user.server";
 import { publicBaseUrl } from "~/modules/users/base-url.server";
 import { InviteSchema } from "~/modules/users/schemas";
 import { USER_MESSAGES } from "~/modules/users/user-rules";
-import { inviteUser } from "~/modules/users/users.server";
+import { inviteUser } from "~/modules/users/invitations.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /** POST /api/users/invite: email, role (default viewer), projectIds, and clientId for a system admin. */

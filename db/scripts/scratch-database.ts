@@ -37,7 +37,7 @@ async function runAdminSql(adminUrl: string, sql: string): Promise<void> {
     pool: { min: 0, max: 1 },
   });
   try {
-    await orm.em.getConnection().execute(sql);
+    await orm.em.execute(sql, [], "run");
   } finally {
     await orm.close(true);
   }

@@ -4,7 +4,8 @@ import path from "node:path";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { db, getOrm, withRequestContext } from "../../db/orm";
-import { startJobs, stopJobs, withPooledClient } from "../../app/modules/jobs/boss.server";
+import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { withPgClient } from "../../db/sql.server";
 import { queueMail } from "../../app/modules/mail/queue-mail.server";
 import { MAIL_QUEUE, runMailJob } from "../../app/modules/mail/mail-job.server";
 import { formSummaryMessage } from "../../app/modules/mail/form-summary";
@@ -302,7 +303,7 @@ describe("the caller's transaction", () => {
 
   it("joins a transaction on a raw pg connection", async () => {
     const subject = uniqueSubject("On a pg client");
-    const mailId = await withPooledClient(async (client) => {
+    const mailId = await withPgClient(async (client) => {
       await client.query("begin");
       const queued = await queueMail({ to: "pmo@corp.example", subject, text: "Raw" }, { client });
       await client.query("rollback");

@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import type { IUser } from "~db/entities/User";
-import { db } from "~db/orm";
 import { oncePerRequest } from "~/modules/auth/request-scope.server";
 import { getSession } from "~/modules/auth/session.server";
+import { sqlRows } from "~db/sql.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import { refIdOrNull } from "~db/entities/refs";
@@ -43,14 +43,12 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   if (!userId) return null;
   // Plain SQL, not an entity: every page runs this, and the ORM's metadata, identity map and
   // hydration cost several times the query itself.
-  const [row] = await db()
-    .getConnection()
-    .execute<(Pick<IUser, "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "systemRole"> & { clientId: number | null })[]>(
-      `select id, email, first_name as "firstName", last_name as "lastName", profile_image_url as "profileImageUrl",
+  const [row] = await sqlRows<Pick<IUser, "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "systemRole"> & { clientId: number | null }>(
+    `select id, email, first_name as "firstName", last_name as "lastName", profile_image_url as "profileImageUrl",
             system_role as "systemRole", client_id as "clientId"
        from "user" where id = ? and is_active = true`,
-      [userId],
-    );
+    [userId],
+  );
   return row ? toCurrentUser({ ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser) : null;
 }
 

@@ -1,5 +1,6 @@
 import { AuditLog } from "~db/entities/AuditLog";
-import { db, getOrm } from "~db/orm";
+import { db } from "~db/orm";
+import { sqlOutsideTransaction } from "~db/sql.server";
 
 export interface AuditEntry {
   userId: string | null;
@@ -34,23 +35,20 @@ export function recordAudit(entry: AuditEntry) {
  */
 export async function recordSecurityEvent(entry: AuditEntry): Promise<void> {
   try {
-    await getOrm()
-      .em.getConnection()
-      .execute(
-        `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before, after)
-         values (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          entry.userId,
-          entry.clientId ?? null,
-          entry.projectId ?? null,
-          entry.action,
-          entry.entityType,
-          String(entry.entityId),
-          entry.before === undefined ? null : JSON.stringify(entry.before),
-          entry.after === undefined ? null : JSON.stringify(entry.after),
-        ],
-        "run",
-      );
+    await sqlOutsideTransaction(
+      `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before, after)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        entry.userId,
+        entry.clientId ?? null,
+        entry.projectId ?? null,
+        entry.action,
+        entry.entityType,
+        String(entry.entityId),
+        entry.before === undefined ? null : JSON.stringify(entry.before),
+        entry.after === undefined ? null : JSON.stringify(entry.after),
+      ],
+    );
   } catch (error) {
     console.error(`Could not write the audit event ${entry.action}:`, error instanceof Error ? error.message : error);
   }

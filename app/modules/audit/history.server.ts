@@ -1,4 +1,4 @@
-import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { auditChanges, type FieldChange } from "~/modules/audit/changes";
 
 /**
@@ -87,36 +87,31 @@ export async function listActivity(access: ProjectScope, filter: ActivityFilter,
   add("a.entity_type = ?", filter.recordType);
   add(`a.created_at >= (?::date)::timestamp at time zone 'Australia/Sydney'`, filter.from);
   add(`a.created_at < ((?::date) + 1)::timestamp at time zone 'Australia/Sydney'`, filter.to);
-  const rows = await db()
-    .getConnection()
-    .execute<AuditSqlRow[]>(
-      `select a.id, a.created_at, ${USER_NAME} as user_name, a.action, a.entity_type, a.entity_id, a.before, a.after, count(*) over ()::int as total
+  const rows = await sqlRows<AuditSqlRow>(
+    `select a.id, a.created_at, ${USER_NAME} as user_name, a.action, a.entity_type, a.entity_id, a.before, a.after, count(*) over ()::int as total
          from audit_log a left join "user" u on u.id = a.user_id
         where ${where.join(" and ")} order by a.created_at desc, a.id desc limit ? offset ?`,
-      [...params, limit, offset],
-    );
+    [...params, limit, offset],
+  );
   return { rows: rows.map(toRow), total: rows[0]?.total ?? 0 };
 }
 
 /** The people who appear in the project's activity, for the filter. */
 export async function activityUsers(access: ProjectScope): Promise<{ id: string; name: string }[]> {
-  const rows = await db()
-    .getConnection()
-    .execute<{ id: string; name: string }[]>(`select distinct u.id, ${USER_NAME} as name from audit_log a join "user" u on u.id = a.user_id where a.project_id = ? order by name limit 200`, [
-      access.project.id,
-    ]);
+  const rows = await sqlRows<{ id: string; name: string }>(
+    `select distinct u.id, ${USER_NAME} as name from audit_log a join "user" u on u.id = a.user_id where a.project_id = ? order by name limit 200`,
+    [access.project.id],
+  );
   return rows;
 }
 
 /** The History of one record of the project (newest first): the caller has already found the record. */
 export async function recordHistory(access: ProjectScope, entityType: "Stakeholder" | "Property", id: number, limit = 50): Promise<ActivityRow[]> {
-  const rows = await db()
-    .getConnection()
-    .execute<AuditSqlRow[]>(
-      `select a.id, a.created_at, ${USER_NAME} as user_name, a.action, a.entity_type, a.entity_id, a.before, a.after, 0 as total
+  const rows = await sqlRows<AuditSqlRow>(
+    `select a.id, a.created_at, ${USER_NAME} as user_name, a.action, a.entity_type, a.entity_id, a.before, a.after, 0 as total
          from audit_log a left join "user" u on u.id = a.user_id
         where a.project_id = ? and a.entity_type = ? and a.entity_id = ? order by a.created_at desc, a.id desc limit ?`,
-      [access.project.id, entityType, String(id), limit],
-    );
+    [access.project.id, entityType, String(id), limit],
+  );
   return rows.map(toRow);
 }

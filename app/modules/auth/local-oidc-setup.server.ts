@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import type express from "express";
-import { getOrm } from "~db/orm";
+import { poolKnex, sqlRows } from "~db/sql.server";
 import { SEEDED_ACCOUNTS } from "~db/seeders/seeded-accounts";
 import { roleLabel } from "~/modules/permissions/permissions";
 import type { Env } from "~/utils/env.server";
@@ -35,11 +35,7 @@ export async function mountLocalOidc(app: express.Express, env: Env) {
     clientSecret: localClientSecret(),
     cookieKeys: [deriveSecret(env, "local-oidc-cookies")],
     jwksPath: path.join(env.dataDir, "oidc-jwks.json"),
-    query: (sql, params) =>
-      getOrm()
-        .em.fork()
-        .getConnection()
-        .execute(sql, params as unknown[]),
+    query: (sql, params) => sqlRows(sql, params as unknown[]),
     verifyLogin: async (login, password) => verifySeededLogin(login, password),
     findAccount: async (sub) => {
       const account = SEEDED_ACCOUNTS.find((a) => a.id === sub);
@@ -48,7 +44,7 @@ export async function mountLocalOidc(app: express.Express, env: Env) {
     },
   });
   mountLocalOidcProvider(app, provider, {
-    throttle: createSignInThrottle({ storeClient: getOrm().em.getConnection().getKnex(), storeType: "knex" }),
+    throttle: createSignInThrottle({ storeClient: poolKnex(), storeType: "knex" }),
     accounts: SEEDED_ACCOUNTS.map((a) => ({
       roleLabel: `${roleLabel(a.role)}${a.client === "second" ? " (second client)" : a.client === "fresh" ? " (new client, no projects)" : ""}`,
       login: a.login,

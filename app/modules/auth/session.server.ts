@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
-import { db } from "~db/orm";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { getEnv } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secrets.server";
 import type { FlashMessage } from "~/utils/flash";
@@ -67,31 +67,31 @@ function createStorage(secure: boolean): AppSessionStorage {
     cookie,
     async createData(data) {
       const sid = crypto.randomBytes(32).toString("base64url");
-      await db()
-        .getConnection()
-        .execute("insert into session (sid, sess, expire) values (?, ?, ?)", [sid, JSON.stringify(data), nextExpiry()]);
+      await sqlExecute("insert into session (sid, sess, expire) values (?, ?, ?)", [sid, JSON.stringify(data), nextExpiry()]);
       return sid;
     },
     async readData(sid) {
-      const rows = await db().getConnection().execute<{ sess: Partial<SessionData>; expire: Date }[]>("select sess, expire from session where sid = ? and expire > now()", [sid]);
+      const rows = await sqlRows<{ sess: Partial<SessionData>; expire: Date }>("select sess, expire from session where sid = ? and expire > now()", [sid]);
       const row = rows[0];
       if (!row) return null;
       if (row.sess.signedInAt && Date.now() - row.sess.signedInAt > absoluteMs) {
-        await db().getConnection().execute("delete from session where sid = ?", [sid]);
+        await sqlExecute("delete from session where sid = ?", [sid]);
         return null;
       }
       if (new Date(row.expire).getTime() - Date.now() < idleMs - TOUCH_AFTER_MS) {
-        await db().getConnection().execute("update session set expire = ? where sid = ?", [nextExpiry(), sid]);
+        await sqlExecute("update session set expire = ? where sid = ?", [nextExpiry(), sid]);
       }
       return row.sess;
     },
     async updateData(sid, data) {
-      await db()
-        .getConnection()
-        .execute("insert into session (sid, sess, expire) values (?, ?, ?) on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire", [sid, JSON.stringify(data), nextExpiry()]);
+      await sqlExecute("insert into session (sid, sess, expire) values (?, ?, ?) on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire", [
+        sid,
+        JSON.stringify(data),
+        nextExpiry(),
+      ]);
     },
     async deleteData(sid) {
-      await db().getConnection().execute("delete from session where sid = ?", [sid]);
+      await sqlExecute("delete from session where sid = ?", [sid]);
     },
   });
 }
@@ -130,6 +130,5 @@ export async function createSignedInSession(request: Request, userId: string, id
 
 /** Removes sessions past their idle expiry; called now and then so the table stays small. */
 export async function deleteExpiredSessions(): Promise<number> {
-  const result = await db().getConnection().execute("delete from session where expire <= now()", [], "run");
-  return (result as { affectedRows?: number }).affectedRows ?? 0;
+  return sqlExecute("delete from session where expire <= now()");
 }

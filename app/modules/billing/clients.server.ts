@@ -6,6 +6,7 @@
 import { LockMode } from "@mikro-orm/core";
 import { Client, type IClient } from "~db/entities/Client";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { clientStoredBytes } from "~/modules/billing/storage-quota.server";
@@ -52,9 +53,10 @@ export type ClientJson = ReturnType<typeof clientToJson>;
 
 async function activeProjectCounts(clientIds: number[]): Promise<Map<number, number>> {
   if (!clientIds.length) return new Map();
-  const rows = await db()
-    .getConnection()
-    .execute<{ client_id: number; n: string }[]>(`select client_id, count(*) as n from project where is_active and client_id in (${clientIds.map(() => "?").join(",")}) group by client_id`, clientIds);
+  const rows = await sqlRows<{ client_id: number; n: string }>(
+    `select client_id, count(*) as n from project where is_active and client_id in (${clientIds.map(() => "?").join(",")}) group by client_id`,
+    clientIds,
+  );
   return new Map(rows.map((r) => [Number(r.client_id), Number(r.n)]));
 }
 
@@ -71,7 +73,7 @@ export async function createClient(user: CurrentUser, input: CreateClientInput) 
   requireSystemPermission(user, "manageClients", { message: BILLING_MESSAGES.manageClients, entityType: "Client" });
   const em = db();
   return em.transactional(async () => {
-    const [same] = await em.execute<{ id: number }[]>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
+    const [same] = await sqlRows<{ id: number }>(`select id from client where lower(name) = lower(?) limit 1`, [input.organizationName]);
     if (same) throw new AppError(409, `Failed to create client organization: a client organization named "${input.organizationName}" already exists`);
     const client = em.create(Client, {
       name: input.organizationName,
@@ -173,8 +175,7 @@ export async function getSubscription(user: CurrentUser, now: Date = new Date())
   const clientId = requireSubscriptionClient(user);
   const client = await db().findOne(Client, { id: clientId });
   if (!client) throw new AppError(404, "Client not found");
-  const connection = db().getConnection();
-  const [usage] = await connection.execute<{ projects: string; users: string | null }[]>(
+  const [usage] = await sqlRows<{ projects: string; users: string | null }>(
     `select (select count(*) from project where client_id = ? and is_active) as projects,
             (select max(n) from (select count(*) as n from project_membership m join project p on p.id = m.project_id
                                  where p.client_id = ? and p.is_active and m.is_active group by m.project_id) t) as users`,

@@ -6,9 +6,9 @@
  * and open invitations into the project are dropped.
  */
 import { LockMode } from "@mikro-orm/core";
-import type { EntityManager } from "@mikro-orm/postgresql";
 import { Client, Project } from "~db/entities/index";
 import { db } from "~db/orm";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { type CurrentUser, displayName } from "~/modules/access/current-user.server";
@@ -39,12 +39,11 @@ export interface TargetClient {
 /** Every active project with its client (the project picker) and every active client with its plan badge. */
 export async function listMigrationChoices(user: CurrentUser, now: Date = new Date()) {
   requireSystemPermission(user, "migrateProjects", { message: BILLING_MESSAGES.migrate, entityType: "Project" });
-  const connection = db().getConnection();
-  const projects = await connection.execute<{ id: number; name: string; clientId: number; clientName: string }[]>(
+  const projects = await sqlRows<{ id: number; name: string; clientId: number; clientName: string }>(
     `select p.id, p.name, c.id as "clientId", c.name as "clientName" from project p join client c on c.id = p.client_id where p.is_active order by c.name, p.name, p.id`,
   );
   const clients = await db().find(Client, { isActive: true }, { orderBy: { name: "asc", id: "asc" } });
-  const counts = await connection.execute<{ client_id: number; n: string }[]>(`select client_id, count(*) as n from project where is_active group by client_id`);
+  const counts = await sqlRows<{ client_id: number; n: string }>(`select client_id, count(*) as n from project where is_active group by client_id`);
   const byClient = new Map(counts.map((r) => [Number(r.client_id), Number(r.n)]));
   const targets: TargetClient[] = clients.map((c) => ({
     id: c.id,
@@ -56,8 +55,8 @@ export async function listMigrationChoices(user: CurrentUser, now: Date = new Da
   return { projects: projects.map((p) => ({ ...p, clientId: Number(p.clientId) })) as MigrationChoice[], clients: targets };
 }
 
-async function membersLosingAccess(projectId: number, sourceClientId: number, em: EntityManager = db()) {
-  return em.execute<{ membershipId: number; userId: string; email: string; firstName: string | null; lastName: string | null }[]>(
+async function membersLosingAccess(projectId: number, sourceClientId: number) {
+  return sqlRows<{ membershipId: number; userId: string; email: string; firstName: string | null; lastName: string | null }>(
     `select m.id as "membershipId", u.id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName"
        from project_membership m join "user" u on u.id = m.user_id
        where m.project_id = ? and u.client_id = ? order by u.email`,
@@ -74,13 +73,11 @@ export async function previewMigration(user: CurrentUser, projectId: number, tar
   if (!target) throw new AppError(404, "Client not found");
   const source = project.client as unknown as { id: number; name: string };
   if (source.id === target.id) throw new AppError(400, `${project.name} already belongs to ${target.name}`);
-  const [counts] = await db()
-    .getConnection()
-    .execute<{ stakeholders: string; properties: string; engagements: string; documents: string }[]>(
-      `select (select count(*) from stakeholder where project_id = ?) as stakeholders, (select count(*) from property where project_id = ?) as properties,
+  const [counts] = await sqlRows<{ stakeholders: string; properties: string; engagements: string; documents: string }>(
+    `select (select count(*) from stakeholder where project_id = ?) as stakeholders, (select count(*) from property where project_id = ?) as properties,
               (select count(*) from engagement where project_id = ?) as engagements, (select count(*) from document where project_id = ?) as documents`,
-      [projectId, projectId, projectId, projectId],
-    );
+    [projectId, projectId, projectId, projectId],
+  );
   const activeProjects = await db().count(Project, { client: target.id, isActive: true });
   const members = await membersLosingAccess(projectId, source.id);
   return {
@@ -108,19 +105,18 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     const refusal = projectLimitMessage(target, await em.count(Project, { client: target.id, isActive: true }), now);
     if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: target.id, message: refusal, code: PLAN_LIMIT_CODE });
 
-    // em.execute runs inside this transaction (the locks above are its own).
-    const members = await membersLosingAccess(projectId, sourceId, em);
+    // db/sql.server.ts runs on this transaction (the locks above are its own).
+    const members = await membersLosingAccess(projectId, sourceId);
     if (members.length) {
-      await em.execute(
+      await sqlExecute(
         `delete from project_membership where id in (${members.map(() => "?").join(",")})`,
         members.map((m) => m.membershipId),
-        "run",
       );
     }
-    await em.execute(`update project set client_id = ?, updated_at = now() where id = ?`, [target.id, projectId], "run");
-    await em.execute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId], "run");
-    await em.execute(`delete from import_workbook where project_id = ?`, [projectId], "run");
-    await em.execute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId], "run");
+    await sqlExecute(`update project set client_id = ?, updated_at = now() where id = ?`, [target.id, projectId]);
+    await sqlExecute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId]);
+    await sqlExecute(`delete from import_workbook where project_id = ?`, [projectId]);
+    await sqlExecute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId]);
     recordAudit({
       userId: user.id,
       action: "project.migrate",

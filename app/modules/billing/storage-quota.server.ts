@@ -1,5 +1,6 @@
 import { Client } from "~db/entities/Client";
 import { db } from "~db/orm";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { storageLimitMB } from "~/modules/billing/plan-limits";
 import { AppError } from "~/utils/app-error";
 
@@ -10,7 +11,7 @@ const MB = 1024 * 1024;
  * the documents a title-PDF import makes (one per property) share one object.
  */
 export async function clientStoredBytes(clientId: number): Promise<number> {
-  const rows = await db().execute<{ total: string | null }[]>(
+  const rows = await sqlRows<{ total: string | null }>(
     `select coalesce((select sum(o.file_size) from (select max(d.file_size) as file_size from document d join project p on p.id = d.project_id
                                                       where p.client_id = ? group by d.storage_key) o), 0)
             + coalesce((select sum(t.file_size) from template t join project p on p.id = t.project_id where p.client_id = ?), 0) as total`,
@@ -47,8 +48,7 @@ export async function assertStorageAvailable(clientId: number) {
  * free megabytes. The lock is released when the transaction ends.
  */
 export async function reserveStorage(clientId: number, bytes: number) {
-  const em = db();
-  await em.execute("select pg_advisory_xact_lock(?, ?)", [0x5354, clientId]);
+  await sqlExecute("select pg_advisory_xact_lock(?, ?)", [0x5354, clientId]);
   const limitMb = await storageLimitMb(clientId);
   if (limitMb === null) return;
   const used = await clientStoredBytes(clientId);

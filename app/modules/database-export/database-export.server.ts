@@ -1,7 +1,7 @@
 import type pg from "pg";
+import { openPgSnapshot, type PgSnapshot } from "~db/sql.server";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { contentDisposition } from "~/utils/download";
-import { withPooledClient } from "~/modules/jobs/boss.server";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
@@ -144,13 +144,6 @@ async function* dumpChunks(client: pg.ClientBase, access: ProjectAccess, plan: T
   yield "\nCOMMIT;\n";
 }
 
-/** A connection of the ORM's pool kept until `release()` (the download may outlive the request handler). */
-function holdPooledClient(): Promise<{ client: pg.PoolClient; release: () => void }> {
-  return new Promise((resolve, reject) => {
-    withPooledClient((client) => new Promise<void>((release) => resolve({ client, release: () => release() }))).catch(reject);
-  });
-}
-
 function filename(projectId: number) {
   return `project_${projectId}_database_export.sql`;
 }
@@ -174,20 +167,15 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
   };
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
 
-  let held: Awaited<ReturnType<typeof holdPooledClient>> | undefined;
-  let released = false;
+  // The snapshot's connection is kept until the download ends (it may outlive the request handler).
+  let held: PgSnapshot | undefined;
   const finish = async () => {
-    if (released || !held) return;
-    released = true;
-    // Ends the read-only snapshot (nothing to commit); a broken connection is discarded by the pool.
-    await held.client.query("rollback").catch(() => {});
-    held.release();
+    await held?.end();
   };
   let plan: TablePlan[];
   let migration: string | null;
   try {
-    held = await holdPooledClient();
-    await held.client.query("begin isolation level repeatable read read only");
+    held = await openPgSnapshot();
     // Literals are the values' text forms: fix the settings that shape them (timestamps with their offset, exact floats).
     await held.client.query(
       `set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'; set local extra_float_digits = 3;

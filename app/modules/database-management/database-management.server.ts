@@ -1,6 +1,7 @@
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { deleteEngagement } from "~/modules/engagement/engagement.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { deleteProperty } from "~/modules/property/property.server";
@@ -32,14 +33,12 @@ export interface DatabaseStats {
 /** GET /api/database/stats and the screen's cards. */
 export async function databaseStats(access: ProjectAccess): Promise<DatabaseStats> {
   requirePermission(access, "databaseManagement", SCREEN_REFUSALS.databaseManagement);
-  const [row] = await db()
-    .getConnection()
-    .execute<{ s: number; p: number; e: number }[]>(
-      `select (select count(*)::int from stakeholder where project_id = ?) as s,
+  const [row] = await sqlRows<{ s: number; p: number; e: number }>(
+    `select (select count(*)::int from stakeholder where project_id = ?) as s,
               (select count(*)::int from property where project_id = ?) as p,
               (select count(*)::int from engagement where project_id = ?) as e`,
-      [access.project.id, access.project.id, access.project.id],
-    );
+    [access.project.id, access.project.id, access.project.id],
+  );
   return { totalStakeholders: row?.s ?? 0, totalProperties: row?.p ?? 0, totalEngagements: row?.e ?? 0 };
 }
 
@@ -82,13 +81,11 @@ export async function searchRecords(access: ProjectAccess, type: RecordType, ter
   if (term.length < MIN_SEARCH_LENGTH) return { rows: [], total: 0 };
   const { select, match, order } = SEARCH_SQL[type];
   const pattern = likePattern(term);
-  const rows = await db()
-    .getConnection()
-    .execute<SearchRow[]>(`${select} where project_id = ? and (${match.map((c) => `${c} ilike ?`).join(" or ")}) order by ${order} limit ?`, [
-      access.project.id,
-      ...match.map(() => pattern),
-      SEARCH_LIMIT,
-    ]);
+  const rows = await sqlRows<SearchRow>(`${select} where project_id = ? and (${match.map((c) => `${c} ilike ?`).join(" or ")}) order by ${order} limit ?`, [
+    access.project.id,
+    ...match.map(() => pattern),
+    SEARCH_LIMIT,
+  ]);
   return { total: rows[0]?.total ?? 0, rows: rows.map(toRecordRow) };
 }
 
@@ -97,7 +94,7 @@ const NOT_FOUND: Record<RecordType, string> = { stakeholders: "Stakeholder not f
 /** One record of the search, for its delete confirmation; another project's or client's id is 404. */
 export async function getRecordRow(access: ProjectAccess, type: RecordType, id: number | null): Promise<RecordRow> {
   requirePermission(access, "deleteData");
-  const rows = id ? await db().getConnection().execute<SearchRow[]>(`${SEARCH_SQL[type].select} where project_id = ? and id = ?`, [access.project.id, id]) : [];
+  const rows = id ? await sqlRows<SearchRow>(`${SEARCH_SQL[type].select} where project_id = ? and id = ?`, [access.project.id, id]) : [];
   if (!rows[0]) throw new AppError(404, NOT_FOUND[type]);
   return toRecordRow(rows[0]);
 }
@@ -162,9 +159,8 @@ export async function runDangerAction(access: ProjectAccess, action: DangerActio
   const projectId = access.project.id;
   const clientId = refId(access.project.client);
   try {
-    await db().transactional(async (em) => {
-      const connection = em.getConnection();
-      for (const sql of DANGER_SQL[action]) await connection.execute(sql, [projectId], "run", em.getTransactionContext());
+    await db().transactional(async () => {
+      for (const sql of DANGER_SQL[action]) await sqlExecute(sql, [projectId]);
       recordAudit({
         userId: access.user.id,
         clientId,

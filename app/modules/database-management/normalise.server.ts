@@ -1,6 +1,6 @@
-import type { EntityManager } from "@mikro-orm/postgresql";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
@@ -65,18 +65,11 @@ interface Change {
 
 const EXAMPLES = 8;
 
-async function changesIn(em: EntityManager, access: ProjectAccess, spec: TableSpec, lock: boolean): Promise<Change[]> {
+async function changesIn(access: ProjectAccess, spec: TableSpec, lock: boolean): Promise<Change[]> {
   const columns = [...Object.keys(spec.textColumns), ...Object.keys(spec.listColumns)];
   // Only rows with a value that has a capital and no lower-case letter can change.
   const candidates = columns.map((c) => `(${c})::text ~ '[[:upper:]]' and (${c})::text !~ '[[:lower:]]'`).join(" or ");
-  const rows = await em
-    .getConnection()
-    .execute<Record<string, unknown>[]>(
-      `select id, ${columns.join(", ")} from ${spec.table} where project_id = ? and (${candidates}) order by id${lock ? " for update" : ""}`,
-      [access.project.id],
-      "all",
-      em.getTransactionContext(),
-    );
+  const rows = await sqlRows(`select id, ${columns.join(", ")} from ${spec.table} where project_id = ? and (${candidates}) order by id${lock ? " for update" : ""}`, [access.project.id]);
   const changes: Change[] = [];
   for (const row of rows) {
     const before: Record<string, unknown> = {};
@@ -113,7 +106,7 @@ export async function planNormalisation(access: ProjectAccess, type: NormalizeTy
   requirePermission(access, "deleteData");
   const plan: NormalisePlan = { records: 0, values: 0, examples: [] };
   for (const spec of tablesOf(type)) {
-    const changes = await changesIn(db() as EntityManager, access, spec, false);
+    const changes = await changesIn(access, spec, false);
     plan.records += changes.length;
     plan.values += countValues(changes);
     for (const change of changes) {
@@ -146,21 +139,17 @@ export interface NormaliseResult {
 export async function applyNormalisation(access: ProjectAccess, type: NormalizeType): Promise<NormaliseResult> {
   requirePermission(access, "deleteData");
   try {
-    return await db().transactional(async (em) => {
+    return await db().transactional(async () => {
       let records = 0;
       let values = 0;
       for (const spec of tablesOf(type)) {
-        const changes = await changesIn(em as EntityManager, access, spec, true);
+        const changes = await changesIn(access, spec, true);
         for (const change of changes) {
           const set = Object.keys(change.after);
-          await em
-            .getConnection()
-            .execute(
-              `update ${spec.table} set ${set.map((c) => `${c} = ?${spec.listColumns[c] ? "::jsonb" : ""}`).join(", ")}, version = version + 1, updated_at = now() where id = ? and project_id = ?`,
-              [...set.map((c) => (spec.listColumns[c] ? JSON.stringify(change.after[c]) : change.after[c])), change.id, access.project.id],
-              "run",
-              em.getTransactionContext(),
-            );
+          await sqlExecute(
+            `update ${spec.table} set ${set.map((c) => `${c} = ?${spec.listColumns[c] ? "::jsonb" : ""}`).join(", ")}, version = version + 1, updated_at = now() where id = ? and project_id = ?`,
+            [...set.map((c) => (spec.listColumns[c] ? JSON.stringify(change.after[c]) : change.after[c])), change.id, access.project.id],
+          );
           recordAudit({
             userId: access.user.id,
             clientId: refId(access.project.client),

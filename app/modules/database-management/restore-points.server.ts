@@ -7,6 +7,7 @@ import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
+import { sqlRows } from "~db/sql.server";
 import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
 import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
@@ -85,15 +86,13 @@ export async function listDeletedProjectRestorePoints(user: CurrentUser): Promis
   requireSystemPermission(user, "dangerZone", { message: "You do not have permission to see restore points", entityType: "RestorePoint" });
   if (user.role !== "system_admin" && user.clientId === null) return [];
   const clientFilter = user.role === "system_admin" ? "" : "and rp.client_id = ?";
-  const rows = await db()
-    .getConnection()
-    .execute<{ id: number; reason: DangerAction; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }[]>(
-      `select rp.id, rp.reason, rp.created_at as "createdAt", rp.expires_at as "expiresAt", rp.file_size as "fileSize", rp.project_id as "projectId", rp.project_name as "projectName", c.name as "clientName"
+  const rows = await sqlRows<{ id: number; reason: DangerAction; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }>(
+    `select rp.id, rp.reason, rp.created_at as "createdAt", rp.expires_at as "expiresAt", rp.file_size as "fileSize", rp.project_id as "projectId", rp.project_name as "projectName", c.name as "clientName"
        from restore_point rp join client c on c.id = rp.client_id
        where rp.expires_at > now() and not exists (select 1 from project p where p.id = rp.project_id) ${clientFilter}
        order by rp.created_at desc, rp.id desc limit 100`,
-      user.role === "system_admin" ? [] : [user.clientId],
-    );
+    user.role === "system_admin" ? [] : [user.clientId],
+  );
   return rows.map((r) => ({
     id: r.id,
     reason: r.reason,

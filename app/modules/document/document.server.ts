@@ -2,6 +2,7 @@ import { Document, type IDocument } from "~db/entities/Document";
 import { Property } from "~db/entities/Property";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
@@ -108,22 +109,21 @@ const SELECT = `select d.id, d.original_file_name, d.mime_type, d.file_size, d.d
 /** One page of the project's documents, newest first, with search (name, description, tags) and category. */
 export async function listDocuments(access: ProjectAccess, filter: DocumentFilter): Promise<{ documents: DocumentJson[]; total: number }> {
   const where = whereClause(access.project.id, filter);
-  const em = db();
   const [rows, count] = await Promise.all([
-    em.execute<Row[]>(`${SELECT} where ${where.sql} order by d.created_at desc, d.id desc limit ? offset ?`, [...where.params, filter.limit, filter.offset]),
-    em.execute<{ total: string }[]>(`select count(*) as total from document d where ${where.sql}`, where.params),
+    sqlRows<Row>(`${SELECT} where ${where.sql} order by d.created_at desc, d.id desc limit ? offset ?`, [...where.params, filter.limit, filter.offset]),
+    sqlRows<{ total: string }>(`select count(*) as total from document d where ${where.sql}`, where.params),
   ]);
   return { documents: rows.map(toJson), total: Number(count[0]?.total ?? 0) };
 }
 
 export async function getDocumentJson(access: ProjectAccess, id: number): Promise<DocumentJson> {
-  const rows = await db().execute<Row[]>(`${SELECT} where d.project_id = ? and d.id = ?`, [access.project.id, id]);
+  const rows = await sqlRows<Row>(`${SELECT} where d.project_id = ? and d.id = ?`, [access.project.id, id]);
   if (!rows[0]) throw new AppError(404, "Document not found");
   return toJson(rows[0]);
 }
 
 export async function documentStats(access: ProjectAccess) {
-  const rows = await db().execute<{ category: string | null; count: string; size: string }[]>(
+  const rows = await sqlRows<{ category: string | null; count: string; size: string }>(
     "select category, count(*) as count, coalesce(sum(file_size), 0) as size from document where project_id = ? group by category order by count(*) desc, category",
     [access.project.id],
   );
@@ -217,7 +217,7 @@ export async function updateDocument(access: ProjectAccess, id: unknown, input: 
 
 /** Whether a document other than this one (a sibling made by the same title-PDF import) stores its bytes under the same key. */
 async function keyShared(document: IDocument): Promise<boolean> {
-  const rows = await db().execute<{ shared: boolean }[]>("select exists (select 1 from document where storage_key = ? and id <> ?) as shared", [document.storageKey, document.id]);
+  const rows = await sqlRows<{ shared: boolean }>("select exists (select 1 from document where storage_key = ? and id <> ?) as shared", [document.storageKey, document.id]);
   return Boolean(rows[0]?.shared);
 }
 
@@ -258,16 +258,9 @@ export const RECORD_OPTIONS_LIMIT = 200;
 /** Stakeholders and properties of the project for the upload form's selects (capped, by name). */
 export async function uploadFormOptions(access: ProjectAccess) {
   // Plain rows: hydrating 400 partial entities on every /documents view was the page's largest cost.
-  const connection = db().getConnection();
   const [stakeholders, properties] = await Promise.all([
-    connection.execute<{ value: string; label: string }[]>("select id::text as value, name as label from stakeholder where project_id = ? order by name, id limit ?", [
-      access.project.id,
-      RECORD_OPTIONS_LIMIT,
-    ]),
-    connection.execute<{ value: string; label: string }[]>("select id::text as value, address as label from property where project_id = ? order by address, id limit ?", [
-      access.project.id,
-      RECORD_OPTIONS_LIMIT,
-    ]),
+    sqlRows<{ value: string; label: string }>("select id::text as value, name as label from stakeholder where project_id = ? order by name, id limit ?", [access.project.id, RECORD_OPTIONS_LIMIT]),
+    sqlRows<{ value: string; label: string }>("select id::text as value, address as label from property where project_id = ? order by address, id limit ?", [access.project.id, RECORD_OPTIONS_LIMIT]),
   ]);
   return { stakeholders, properties };
 }

@@ -11,7 +11,7 @@ import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import Cursor from "pg-cursor";
 import pg from "pg";
-import { getOrm } from "~db/orm";
+import { openPgSnapshot, withPgClient } from "~db/sql.server";
 import { projectTimeZone, projectToday } from "~/modules/calendar/today";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
@@ -63,20 +63,14 @@ export function exportFileName(type: ExportType, format: ExportFormat, today: st
   return `${type}_export_${today}.${format}`;
 }
 
-type KnexClient = { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
-const pool = () => getOrm().em.getConnection().getKnex().client as KnexClient;
-
 /** The custom-field names of a project's stakeholders or properties, sorted (what all-fields adds); engagements have none. */
 export async function listCustomFieldNames(access: ProjectAccess, type: ExportType): Promise<string[]> {
   requirePermission(access, "exportData");
   if (!TYPES_WITH_CUSTOM_FIELDS.includes(type)) return [];
-  const client = await pool().acquireConnection();
-  try {
+  return withPgClient(async (client) => {
     const { rows } = await client.query<{ key: string }>(customFieldNamesQuery(type as "stakeholders" | "properties"), [access.project.id]);
     return rows.map((r) => r.key);
-  } finally {
-    await pool().releaseConnection(client);
-  }
+  });
 }
 
 interface Source {
@@ -93,23 +87,17 @@ interface Source {
  * writer turns the last one into cells.
  */
 async function openSource(text: string, values: unknown[]): Promise<Source> {
-  const client = await pool().acquireConnection();
+  const snapshot = await openPgSnapshot();
+  const { client } = snapshot;
   let cursor: Cursor<unknown[]> | null = null;
-  let closed = false;
-  const close = async (failed: boolean) => {
-    if (closed) return;
-    closed = true;
-    try {
-      if (cursor) await cursor.close();
-      await client.query(failed ? "rollback" : "commit");
-    } catch {
-      // The connection is unusable; knex's pool validates connections before handing them out again.
-    } finally {
-      await pool().releaseConnection(client);
-    }
+  const close = async () => {
+    // A cursor on an unusable connection cannot close; knex's pool validates connections before handing them out again.
+    const open = cursor;
+    cursor = null;
+    if (open) await open.close().catch(() => {});
+    await snapshot.end();
   };
   try {
-    await client.query("begin isolation level repeatable read read only");
     const c = client.query(new Cursor<unknown[]>(text, values, { rowMode: "array", types: CURSOR_TYPES }));
     cursor = c;
     const { rows: first, fields } = await new Promise<{ rows: unknown[][]; fields: pg.FieldDef[] }>((resolve, reject) =>
@@ -136,10 +124,10 @@ async function openSource(text: string, values: unknown[]): Promise<Source> {
         const value = row[i];
         return parse && typeof value === "string" ? parse(value) : value;
       },
-      close: () => close(false),
+      close,
     };
   } catch (error) {
-    await close(true);
+    await close();
     throw error;
   }
 }

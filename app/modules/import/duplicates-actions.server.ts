@@ -7,7 +7,7 @@ import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { requireRecordId } from "~/utils/record-id";
 import { DUPLICATES_FORM_ID, duplicatesUrl } from "./duplicate-view";
 import { parseChoice, RESOLVED_TITLE, type Choice } from "./duplicate-view";
-import { resolveDuplicates, saveDuplicateChoices } from "./duplicates.server";
+import { resolveDuplicates, saveDuplicateChoices } from "./duplicates-resolve.server";
 import { getImport, undoImport } from "./imports.server";
 import { DuplicateChoiceSchema } from "./schemas";
 import { getStagedData } from "./staging.server";

@@ -2,9 +2,9 @@ import type pg from "pg";
 import { KIND_RULES, loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatchKeys, scoreCandidates, type MatchFields } from "~/modules/duplicates/candidates.server";
 import { percent } from "~/modules/duplicates/match";
 import { BUSINESS_ADDRESS_THRESHOLD, EMAIL_SIMILARITY, NAME_SIMILARITY_THRESHOLD, PHONE_SIMILARITY } from "~/modules/duplicates/match-stakeholders";
-import { withPooledClient } from "~/modules/jobs/boss.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { DEBUG_SAMPLE_SIZE, isTypedProbe, parseImportDebugQuery } from "./import-debug-schema";
+import { withPgClient } from "~db/sql.server";
 
 /**
  * /import-debug (docs/import.md#debug-tool): the project's counts and what the real duplicate matcher
@@ -82,7 +82,7 @@ export async function loadImportDebugPage(access: ProjectAccess, url: URL) {
   const projectId = access.project.id;
   const client = access.project.client as { name?: string } | null;
 
-  const { counts, probes, keysRefreshed } = await withPooledClient(async (pgClient) => {
+  const { counts, probes, keysRefreshed } = await withPgClient(async (pgClient) => {
     // Keys the trigger cleared since the last search, as an import refreshes them first.
     const keysRefreshed = await refreshMatchKeys(pgClient, projectId, "stakeholder");
     const counts = await projectCounts(pgClient, projectId);

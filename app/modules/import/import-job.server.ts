@@ -6,8 +6,8 @@
  * Idempotent: the transaction first takes an advisory lock on the import and returns at once when the
  * record is already completed (or undone), so a retry or a second delivery applies it once.
  */
-import pg from "pg";
-import { getOrm } from "~db/orm";
+import type pg from "pg";
+import { sqlOutsideTransaction, withPgClient, withPgTransaction } from "~db/sql.server";
 import type { ImportMappingJson } from "~db/entities/ImportRecord";
 import { SKIP, isImportType } from "./import-fields";
 import { validateMapping, type MappedColumn } from "./column-mapping";
@@ -54,9 +54,9 @@ interface ImportRow {
   attempts: number;
 }
 
-/** Statements on the ORM's pool: their own connections, committed at once, outside the job's transaction. */
+/** Progress on other connections, committed at once: the progress page reads it while the job's transaction is open. */
 function outside(sql: string, params: unknown[]) {
-  return getOrm().em.getConnection().execute(sql, params, "run");
+  return sqlOutsideTransaction(sql, params);
 }
 
 export class ImportJobError extends Error {}
@@ -85,60 +85,62 @@ function failureMessage(error: unknown, willRetry: boolean): string {
 }
 
 export async function runImportJob({ importId }: ImportJobData): Promise<{ applied: boolean }> {
-  const client = new pg.Client({ connectionString: getOrm().config.get("clientUrl"), application_name: importConnectionName(importId) });
-  // A terminated backend emits 'error' on the client; the query in flight rejects with it anyway.
-  client.on("error", () => {});
-  await client.connect();
-  let dataKey: string | null = null;
   let attempt = 1;
-  let transactionOpen = false;
-  let keepStaged = false;
+  let done: { dataKey: string | null; keepStaged: boolean } | null;
   try {
-    await refreshKeysBeforeTransaction(client, importId);
-    await client.query("begin");
-    transactionOpen = true;
-    await client.query("select pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, importId]);
-    const { rows } = await client.query<ImportRow>("select id, project_id, client_id, created_by_id, import_type, status, data_key, mapping, total_rows, attempts from import_record where id = $1", [
-      importId,
-    ]);
-    const record = rows[0];
-    if (!record || record.status === "completed" || record.status === "undone") {
-      await client.query("rollback");
-      transactionOpen = false;
-      return { applied: false };
-    }
-    dataKey = record.data_key;
-    attempt = record.attempts + 1;
-    await outside("update import_record set status = 'running', started_at = clock_timestamp(), attempts = attempts + 1, processed_rows = 0, error = null where id = ?", [importId]);
-    const outcome = await writeRows(client, record);
-    await client.query(
-      `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
-       values ($1, $2, $3, 'import.commit', 'ImportRecord', $4, $5)`,
-      [record.created_by_id, record.client_id, record.project_id, String(importId), JSON.stringify({ importType: record.import_type, counts: outcome.counts, skippedTotal: outcome.skippedTotal })],
+    done = await withPgClient(
+      async (client) => {
+        await refreshKeysBeforeTransaction(client, importId);
+        return withPgTransaction(
+          async () => {
+            await client.query("select pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, importId]);
+            const { rows } = await client.query<ImportRow>(
+              "select id, project_id, client_id, created_by_id, import_type, status, data_key, mapping, total_rows, attempts from import_record where id = $1",
+              [importId],
+            );
+            const record = rows[0];
+            // Already applied (a retry, a second delivery): nothing was written, so the commit only ends the lock.
+            if (!record || record.status === "completed" || record.status === "undone") return null;
+            attempt = record.attempts + 1;
+            await outside("update import_record set status = 'running', started_at = clock_timestamp(), attempts = attempts + 1, processed_rows = 0, error = null where id = ?", [importId]);
+            const outcome = await writeRows(client, record);
+            await client.query(
+              `insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after)
+               values ($1, $2, $3, 'import.commit', 'ImportRecord', $4, $5)`,
+              [
+                record.created_by_id,
+                record.client_id,
+                record.project_id,
+                String(importId),
+                JSON.stringify({ importType: record.import_type, counts: outcome.counts, skippedTotal: outcome.skippedTotal }),
+              ],
+            );
+            // Rows waiting for the user keep the staged file: "Back" returns to its mapping, and a title PDF
+            // is still there to attach to the properties the resolution creates.
+            const keepStaged = outcome.counts.pendingDuplicates > 0;
+            await client.query(
+              `update import_record set status = 'completed', processed_rows = $2, counts = $3, skipped_rows = $4, skipped_total = $5,
+                 error = null, finished_at = clock_timestamp(), data_key = case when $6 then data_key end where id = $1`,
+              [importId, outcome.processed, JSON.stringify(outcome.counts), JSON.stringify(outcome.skippedRows), outcome.skippedTotal, keepStaged],
+            );
+            return { dataKey: record.data_key, keepStaged };
+          },
+          { client },
+        );
+      },
+      { applicationName: importConnectionName(importId) },
     );
-    // Rows waiting for the user keep the staged file: "Back" returns to its mapping, and a title PDF
-    // is still there to attach to the properties the resolution creates.
-    keepStaged = outcome.counts.pendingDuplicates > 0;
-    await client.query(
-      `update import_record set status = 'completed', processed_rows = $2, counts = $3, skipped_rows = $4, skipped_total = $5,
-         error = null, finished_at = clock_timestamp(), data_key = case when $6 then data_key end where id = $1`,
-      [importId, outcome.processed, JSON.stringify(outcome.counts), JSON.stringify(outcome.skippedRows), outcome.skippedTotal, keepStaged],
-    );
-    await client.query("commit");
-    transactionOpen = false;
   } catch (error) {
-    if (transactionOpen) await client.query("rollback").catch(() => {});
     console.error(`Import ${importId} failed:`, error instanceof Error ? error.message : error);
     await outside("update import_record set status = 'failed', error = ?, finished_at = clock_timestamp() where id = ? and status <> 'completed'", [
       failureMessage(error, attempt <= IMPORT_RETRY_LIMIT),
       importId,
     ]).catch(() => {});
     throw error;
-  } finally {
-    await client.end().catch(() => {});
   }
+  if (!done) return { applied: false };
   // The rows are in; the staged copy is no longer needed (the 24-hour sweep would remove it anyway).
-  if (dataKey && !keepStaged) await discardStaged(dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
+  if (done.dataKey && !done.keepStaged) await discardStaged(done.dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
   return { applied: true };
 }
 
@@ -147,7 +149,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
  * large project edited since the last import this rewrites many rows, which should neither hold their
  * locks for the whole import nor be lost with it if the import fails. Each batch commits on its own.
  */
-async function refreshKeysBeforeTransaction(client: pg.Client, importId: number) {
+async function refreshKeysBeforeTransaction(client: pg.ClientBase, importId: number) {
   const { rows } = await client.query<{ project_id: number; import_type: string; status: string }>("select project_id, import_type, status from import_record where id = $1", [importId]);
   const record = rows[0];
   if (!record || record.status === "completed" || record.status === "undone") return;
@@ -164,7 +166,7 @@ interface Outcome {
   skippedTotal: number;
 }
 
-async function writeRows(client: pg.Client, record: ImportRow): Promise<Outcome> {
+async function writeRows(client: pg.ClientBase, record: ImportRow): Promise<Outcome> {
   if (!record.data_key) throw new ImportJobError("The uploaded file's data is no longer available: upload it again");
   const importType = record.import_type;
   const columns = mappedColumnsOf(importType, record.mapping);

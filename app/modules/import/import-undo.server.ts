@@ -5,12 +5,11 @@
  * changes and the user is told how many and why. Each removed record gets its delete audit row, each
  * restored one an update row, and the import one "import.undo" row.
  */
-import type pg from "pg";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { withPooledClient } from "~/modules/jobs/boss.server";
 import type { DuplicateKind } from "~/modules/duplicates/candidates.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
+import { withPgTransaction, type PgClient } from "~db/sql.server";
 import { assignFromJson, columnsFor } from "./import-merge.server";
 
 const IMPORT_NOT_FOUND = "Import not found";
@@ -59,7 +58,7 @@ interface Check {
   linked: number;
 }
 
-async function checkCreated(client: pg.ClientBase, importId: number, projectId: number, kind: Kind): Promise<Check> {
+async function checkCreated(client: PgClient, importId: number, projectId: number, kind: Kind): Promise<Check> {
   const {
     rows: [row],
   } = await client.query<{ total: number; edited: number; linked: number }>(
@@ -71,7 +70,7 @@ async function checkCreated(client: pg.ClientBase, importId: number, projectId: 
 }
 
 /** Merged records whose merged columns no longer hold what the import wrote. */
-async function editedMerges(client: pg.ClientBase, importId: number): Promise<number> {
+async function editedMerges(client: PgClient, importId: number): Promise<number> {
   const {
     rows: [row],
   } = await client.query<{ n: number }>(
@@ -92,7 +91,7 @@ async function editedMerges(client: pg.ClientBase, importId: number): Promise<nu
  * before the first), with the version and update time they had: nobody changed them since (editedMerges),
  * so the record reads as never edited and an earlier import that created it can still be undone.
  */
-async function restoreMerges(client: pg.ClientBase, importId: number, projectId: number, kind: DuplicateKind, audit: (string | number)[]): Promise<number> {
+async function restoreMerges(client: PgClient, importId: number, projectId: number, kind: DuplicateKind, audit: (string | number)[]): Promise<number> {
   const columns = columnsFor(kind);
   const { rows } = await client.query<{ id: number; entity_id: number; before: Record<string, unknown> }>(
     `select id, entity_id, before from import_merge where import_id = $1 and kind = $2 order by id desc`,
@@ -125,69 +124,61 @@ export async function undoImport(access: ProjectAccess, importId: number): Promi
   if (!id) throw new AppError(404, IMPORT_NOT_FOUND);
   const projectId = access.project.id;
   const clientId = refId(access.project.client);
-  return withPooledClient(async (client) => {
-    await client.query("begin");
-    try {
-      const { rows } = await client.query<{ status: string; import_type: string }>("select status, import_type from import_record where id = $1 and project_id = $2 for update", [id, projectId]);
-      const record = rows[0];
-      if (!record) throw new AppError(404, IMPORT_NOT_FOUND);
-      if (record.status !== "completed") throw new AppError(409, `Only a completed import can be undone; this one is ${record.status}.`, "IMPORT_NOT_UNDOABLE");
+  return withPgTransaction(async (client) => {
+    const { rows } = await client.query<{ status: string; import_type: string }>("select status, import_type from import_record where id = $1 and project_id = $2 for update", [id, projectId]);
+    const record = rows[0];
+    if (!record) throw new AppError(404, IMPORT_NOT_FOUND);
+    if (record.status !== "completed") throw new AppError(409, `Only a completed import can be undone; this one is ${record.status}.`, "IMPORT_NOT_UNDOABLE");
 
-      const checks: Check[] = [];
-      for (const kind of KINDS) checks.push(await checkCreated(client, id, projectId, kind));
-      const reasons: string[] = [];
-      for (const check of checks) {
-        const noun = check.kind.nouns[check.total === 1 ? 0 : 1];
-        const what = [
-          check.edited ? `${count(check.edited)} ${were(check.edited)} edited` : null,
-          check.linked ? `${count(check.linked)} ${were(check.linked)} ${check.kind.linkedWhat}` : null,
-        ].filter(Boolean);
-        if (what.length) reasons.push(`of the ${count(check.total)} ${noun} it created, ${what.join(" and ")}`);
-      }
-      const mergesEdited = await editedMerges(client, id);
-      if (mergesEdited) reasons.push(`${count(mergesEdited)} of the records it merged into ${were(mergesEdited)} edited`);
-      if (reasons.length) {
-        throw new AppError(409, `This import cannot be undone: ${reasons.join("; ")} since it ran. Nothing was removed.`, "IMPORT_CHANGED_SINCE");
-      }
+    const checks: Check[] = [];
+    for (const kind of KINDS) checks.push(await checkCreated(client, id, projectId, kind));
+    const reasons: string[] = [];
+    for (const check of checks) {
+      const noun = check.kind.nouns[check.total === 1 ? 0 : 1];
+      const what = [check.edited ? `${count(check.edited)} ${were(check.edited)} edited` : null, check.linked ? `${count(check.linked)} ${were(check.linked)} ${check.kind.linkedWhat}` : null].filter(
+        Boolean,
+      );
+      if (what.length) reasons.push(`of the ${count(check.total)} ${noun} it created, ${what.join(" and ")}`);
+    }
+    const mergesEdited = await editedMerges(client, id);
+    if (mergesEdited) reasons.push(`${count(mergesEdited)} of the records it merged into ${were(mergesEdited)} edited`);
+    if (reasons.length) {
+      throw new AppError(409, `This import cannot be undone: ${reasons.join("; ")} since it ran. Nothing was removed.`, "IMPORT_CHANGED_SINCE");
+    }
 
-      // The links and title documents it made, then what it created (properties name their owners), then its merges.
-      await client.query(`delete from stakeholder_property where import_id = $1 and project_id = $2`, [id, projectId]);
-      await client.query(
-        `with gone as (delete from document d where d.import_id = $1 and d.project_id = $2 returning d.id, jsonb_strip_nulls(to_jsonb(d.*)) as before)
+    // The links and title documents it made, then what it created (properties name their owners), then its merges.
+    await client.query(`delete from stakeholder_property where import_id = $1 and project_id = $2`, [id, projectId]);
+    await client.query(
+      `with gone as (delete from document d where d.import_id = $1 and d.project_id = $2 returning d.id, jsonb_strip_nulls(to_jsonb(d.*)) as before)
+       insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before)
+       select $3, $4, $2, 'document.delete', 'Document', gone.id::text, gone.before from gone`,
+      [id, projectId, access.user.id, clientId],
+    );
+    let removed = 0;
+    for (const check of checks) {
+      const deleted = await client.query(
+        `with gone as (
+           delete from ${check.kind.table} r where r.import_id = $1 and r.project_id = $2 and not ${EDITED}
+           returning r.id, jsonb_strip_nulls(to_jsonb(r.*) - 'match_keys') as before
+         )
          insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before)
-         select $3, $4, $2, 'document.delete', 'Document', gone.id::text, gone.before from gone`,
+         select $3, $4, $2, '${check.kind.table}.delete', '${check.kind.entity}', gone.id::text, gone.before from gone`,
         [id, projectId, access.user.id, clientId],
       );
-      let removed = 0;
-      for (const check of checks) {
-        const deleted = await client.query(
-          `with gone as (
-             delete from ${check.kind.table} r where r.import_id = $1 and r.project_id = $2 and not ${EDITED}
-             returning r.id, jsonb_strip_nulls(to_jsonb(r.*) - 'match_keys') as before
-           )
-           insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before)
-           select $3, $4, $2, '${check.kind.table}.delete', '${check.kind.entity}', gone.id::text, gone.before from gone`,
-          [id, projectId, access.user.id, clientId],
-        );
-        if (deleted.rowCount !== check.total) throw new AppError(409, "This import's records changed while it was being undone. Nothing was removed: try again.", "IMPORT_CHANGED_SINCE");
-        removed += check.total;
-      }
-      let restored = 0;
-      for (const kind of ["stakeholder", "property"] as const) restored += await restoreMerges(client, id, projectId, kind, [access.user.id, clientId]);
-
-      await client.query("update import_record set status = 'undone', undone_at = now() where id = $1", [id]);
-      await client.query(`insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after) values ($1, $2, $3, 'import.undo', 'ImportRecord', $4, $5)`, [
-        access.user.id,
-        clientId,
-        projectId,
-        String(id),
-        JSON.stringify({ removed, restored, importType: record.import_type }),
-      ]);
-      await client.query("commit");
-      return { removed, restored };
-    } catch (error) {
-      await client.query("rollback").catch(() => {});
-      throw error;
+      if (deleted.rowCount !== check.total) throw new AppError(409, "This import's records changed while it was being undone. Nothing was removed: try again.", "IMPORT_CHANGED_SINCE");
+      removed += check.total;
     }
+    let restored = 0;
+    for (const kind of ["stakeholder", "property"] as const) restored += await restoreMerges(client, id, projectId, kind, [access.user.id, clientId]);
+
+    await client.query("update import_record set status = 'undone', undone_at = now() where id = $1", [id]);
+    await client.query(`insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, after) values ($1, $2, $3, 'import.undo', 'ImportRecord', $4, $5)`, [
+      access.user.id,
+      clientId,
+      projectId,
+      String(id),
+      JSON.stringify({ removed, restored, importType: record.import_type }),
+    ]);
+    return { removed, restored };
   });
 }

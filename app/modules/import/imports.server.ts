@@ -4,14 +4,14 @@
  * skipped rows, and undo an import. Every function checks importData first (viewers get 403) and
  * scopes every query by the project (another project's import is 404).
  *
- * The reads use plain SQL on the ORM's pool, so they work inside a request and from the job alike.
+ * The reads use plain SQL (db/sql.server.ts), so they work inside a request and from the job alike.
  */
 import type { ImportMappingJson } from "~db/entities/ImportRecord";
-import { getOrm } from "~db/orm";
+import { sqlRows, withPgTransaction } from "~db/sql.server";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { hasPermission } from "~/modules/permissions/permissions";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { inTransaction, jobs, withPooledClient } from "~/modules/jobs/boss.server";
+import { inTransaction, jobs } from "~/modules/jobs/boss.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 import { validateMapping } from "./column-mapping";
@@ -59,25 +59,18 @@ export async function startImport(access: ProjectAccess, { dataKey, importType, 
     columns: staged.columns.map((c) => ({ name: c.name, index: c.index })),
     targets: Object.fromEntries(checked.columns.map((c) => [c.column, c.target])),
   };
-  return withPooledClient(async (client) => {
-    await client.query("begin");
-    try {
-      const { rows } = await client.query<{ id: number }>(
-        `insert into import_record (project_id, client_id, created_by_id, file_name, import_type, status, data_key, mapping, total_rows)
-         values ($1, $2, $3, $4, $5, 'queued', $6, $7, $8) returning id`,
-        [access.project.id, refId(access.project.client), access.user.id, staged.fileName, importType, dataKey, JSON.stringify(stored), staged.totalRows],
-      );
-      const importId = rows[0]!.id;
-      const data: ImportJobData = { importId };
-      // The stately queue keeps one import of a project running and one waiting: a third is refused.
-      const jobId = await jobs().send(IMPORT_QUEUE, data, { singletonKey: `project-${access.project.id}`, db: inTransaction(client) });
-      if (!jobId) throw new AppError(409, IMPORT_WAITING_MESSAGE, "IMPORT_WAITING");
-      await client.query("commit");
-      return { importId };
-    } catch (error) {
-      await client.query("rollback").catch(() => {});
-      throw error;
-    }
+  return withPgTransaction(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into import_record (project_id, client_id, created_by_id, file_name, import_type, status, data_key, mapping, total_rows)
+       values ($1, $2, $3, $4, $5, 'queued', $6, $7, $8) returning id`,
+      [access.project.id, refId(access.project.client), access.user.id, staged.fileName, importType, dataKey, JSON.stringify(stored), staged.totalRows],
+    );
+    const importId = rows[0]!.id;
+    const data: ImportJobData = { importId };
+    // The stately queue keeps one import of a project running and one waiting: a third is refused.
+    const jobId = await jobs().send(IMPORT_QUEUE, data, { singletonKey: `project-${access.project.id}`, db: inTransaction(client) });
+    if (!jobId) throw new AppError(409, IMPORT_WAITING_MESSAGE, "IMPORT_WAITING");
+    return { importId };
   });
 }
 
@@ -131,13 +124,11 @@ const SELECT = (withSkipped: boolean) =>
           i.error, i.data_key, i.created_at, i.finished_at, i.duplicates_resolved_at, u.first_name, u.last_name, u.email
      from import_record i left join "user" u on u.id = i.created_by_id`;
 
-const sql = <T>(query: string, params: unknown[]) => getOrm().em.getConnection().execute(query, params) as Promise<T>;
-
 /** One import of the project with its skipped rows (the first 1,000 problems). */
 export async function getImport(access: ProjectAccess, importId: number): Promise<ImportView> {
   requirePermission(access, "importData");
   const id = Number.isSafeInteger(importId) && importId > 0 ? importId : 0;
-  const [row] = id ? await sql<RecordRow[]>(`${SELECT(true)} where i.id = ? and i.project_id = ?`, [id, access.project.id]) : [];
+  const [row] = id ? await sqlRows<RecordRow>(`${SELECT(true)} where i.id = ? and i.project_id = ?`, [id, access.project.id]) : [];
   if (!row) throw new AppError(404, IMPORT_NOT_FOUND);
   return toView(access, row);
 }
@@ -146,8 +137,8 @@ export async function getImport(access: ProjectAccess, importId: number): Promis
 export async function listImports(access: ProjectAccess, { limit = 50, offset = 0 } = {}): Promise<{ imports: ImportView[]; total: number }> {
   requirePermission(access, "importData");
   const [rows, [count]] = await Promise.all([
-    sql<RecordRow[]>(`${SELECT(false)} where i.project_id = ? order by i.created_at desc, i.id desc limit ? offset ?`, [access.project.id, Math.min(Math.max(limit, 1), 500), Math.max(offset, 0)]),
-    sql<{ n: number }[]>("select count(*)::int as n from import_record where project_id = ?", [access.project.id]),
+    sqlRows<RecordRow>(`${SELECT(false)} where i.project_id = ? order by i.created_at desc, i.id desc limit ? offset ?`, [access.project.id, Math.min(Math.max(limit, 1), 500), Math.max(offset, 0)]),
+    sqlRows<{ n: number }>("select count(*)::int as n from import_record where project_id = ?", [access.project.id]),
   ]);
   return { imports: rows.map((row) => toView(access, row)), total: count?.n ?? 0 };
 }
@@ -159,7 +150,7 @@ export async function skippedRowsCsv(access: ProjectAccess, importId: number): P
 
 /** A failed import pg-boss will still retry is not finished yet. */
 async function retryPending(importId: number): Promise<boolean> {
-  const [row] = await sql<{ attempts: number }[]>("select attempts from import_record where id = ?", [importId]);
+  const [row] = await sqlRows<{ attempts: number }>("select attempts from import_record where id = ?", [importId]);
   return (row?.attempts ?? 0) <= IMPORT_RETRY_LIMIT;
 }
 

@@ -3,7 +3,7 @@
  * JSON parameter) and read back in row-number order by keyset, so neither side holds a sheet in memory.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { getOrm } from "~db/orm";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import type { StagedCell } from "./parse/sheet-table";
 
 /** A cell as stored in jsonb: dates as `{ "d": ISO }` (JSON has no dates), the rest as JSON values. */
@@ -31,24 +31,21 @@ export async function insertStagedRows(em: EntityManager, dataKey: string, rows:
   );
 }
 
-/** Connection-level reads: the import job calls these outside any request context. */
-function connection() {
-  return getOrm().em.getConnection();
-}
-
+/** The import job calls these outside any request context too (db/sql.server.ts needs none). */
 export async function selectStagedRows(dataKey: string, afterRow: number, limit: number) {
-  const rows = await connection().execute<{ row_number: number; cells: unknown }[]>(
-    `select row_number, cells from import_staged_row where data_key = ? and row_number > ? order by row_number limit ?`,
-    [dataKey, afterRow, limit],
-  );
+  const rows = await sqlRows<{ row_number: number; cells: unknown }>(`select row_number, cells from import_staged_row where data_key = ? and row_number > ? order by row_number limit ?`, [
+    dataKey,
+    afterRow,
+    limit,
+  ]);
   return rows.map((row) => ({ rowNumber: Number(row.row_number), cells: decodeCells(typeof row.cells === "string" ? JSON.parse(row.cells) : row.cells) }));
 }
 
 export async function deleteWorkbookOfData(dataKey: string) {
-  await connection().execute(`delete from import_workbook where workbook_key in (select workbook_key from import_staged_data where data_key = ?)`, [dataKey], "run");
+  await sqlExecute(`delete from import_workbook where workbook_key in (select workbook_key from import_staged_data where data_key = ?)`, [dataKey]);
 }
 
 export async function deleteWorkbooksOlderThan(cutoff: Date): Promise<number> {
-  const deleted = await connection().execute<{ workbook_key: string }[]>(`delete from import_workbook where created_at < ? returning workbook_key`, [cutoff]);
+  const deleted = await sqlRows<{ workbook_key: string }>(`delete from import_workbook where created_at < ? returning workbook_key`, [cutoff]);
   return deleted.length;
 }

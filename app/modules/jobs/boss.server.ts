@@ -10,7 +10,6 @@
 import PgBoss from "pg-boss";
 import type pg from "pg";
 import type { MikroORM } from "@mikro-orm/postgresql";
-import { getOrm } from "~db/orm";
 import type { BackgroundWork } from "~/utils/graceful-shutdown.server";
 import type { JobQueue } from "./queue";
 
@@ -95,18 +94,4 @@ export function jobs(): PgBoss {
 /** pg-boss's `db` option for a raw pg connection, so `send()` joins the caller's transaction. */
 export function inTransaction(client: pg.ClientBase): PgBoss.Db {
   return { executeSql: (text, values) => client.query(text, values) };
-}
-
-/**
- * A connection of the ORM's pool as a plain pg client, for work that needs PostgreSQL's own
- * placeholders or a transaction shared with pg-boss. Always released.
- */
-export async function withPooledClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const knexClient = getOrm().em.getConnection().getKnex().client as { acquireConnection(): Promise<pg.PoolClient>; releaseConnection(c: pg.PoolClient): Promise<void> };
-  const client = await knexClient.acquireConnection();
-  try {
-    return await fn(client);
-  } finally {
-    await knexClient.releaseConnection(client);
-  }
 }

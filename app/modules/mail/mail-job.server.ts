@@ -6,8 +6,7 @@
  * thrown, and pg-boss tries again later with a growing delay; a permanent refusal (5xx) fails the
  * message at once.
  */
-import pg from "pg";
-import { getOrm } from "~db/orm";
+import { withPgTransaction } from "~db/sql.server";
 import type { MailStatus } from "~db/entities/MailMessage";
 import { getMailConfig } from "./mail-config.server";
 import { describeMailError, isPermanentRefusal } from "./message";
@@ -60,47 +59,33 @@ const toStored = (row: MailRow): StoredMail => ({
 export async function runMailJob({ mailId }: MailJobData, attempt?: MailJobAttempt): Promise<{ outcome: MailJobOutcome }> {
   // A connection of its own: the row stays locked while the server is talked to, without holding
   // one of the ORM pool's connections that requests need.
-  const client = new pg.Client({ connectionString: getOrm().config.get("clientUrl"), application_name: "land-records-mail" });
-  client.on("error", () => {});
-  await client.connect();
-  let transactionOpen = false;
-  try {
-    await client.query("begin");
-    transactionOpen = true;
-    const { rows } = await client.query<MailRow>(
-      `select id, status, from_address, to_addresses, reply_to, subject, text_body, html_body, message_uuid, created_at
-         from mail_message where id = $1 for update`,
-      [mailId],
-    );
-    const row = rows[0];
-    const settled: MailJobOutcome | null = !row ? "missing" : row.status === "sent" ? "already-sent" : row.status === "failed" ? "already-failed" : null;
-    if (settled) {
-      await client.query("commit");
-      transactionOpen = false;
-      return { outcome: settled };
-    }
-    let delivery: string;
-    try {
-      delivery = await deliverMail(toStored(row!), getMailConfig());
-    } catch (error) {
-      const permanent = isPermanentRefusal(error);
-      const lastTry = permanent || (attempt !== undefined && attempt.retryCount >= attempt.retryLimit);
-      await client.query("update mail_message set status = $3, attempts = attempts + 1, last_error = $2 where id = $1", [mailId, describeMailError(error), lastTry ? "failed" : "queued"]);
-      await client.query("commit");
-      transactionOpen = false;
-      console.error(`Mail ${mailId} ${permanent ? "refused" : lastTry ? "failed for the last time" : "failed; it will be retried"}: ${describeMailError(error)}`);
-      // Thrown, pg-boss retries the job; a permanent refusal completes it.
-      if (permanent) return { outcome: "refused" };
-      throw error;
-    }
-    await client.query("update mail_message set status = 'sent', sent_at = clock_timestamp(), attempts = attempts + 1, delivery = $2, last_error = null where id = $1", [mailId, delivery]);
-    await client.query("commit");
-    transactionOpen = false;
-    return { outcome: "sent" };
-  } catch (error) {
-    if (transactionOpen) await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  const { outcome, retry } = await withPgTransaction(
+    async (client): Promise<{ outcome: MailJobOutcome; retry?: { error: unknown } }> => {
+      const { rows } = await client.query<MailRow>(
+        `select id, status, from_address, to_addresses, reply_to, subject, text_body, html_body, message_uuid, created_at
+           from mail_message where id = $1 for update`,
+        [mailId],
+      );
+      const row = rows[0];
+      const settled: MailJobOutcome | null = !row ? "missing" : row.status === "sent" ? "already-sent" : row.status === "failed" ? "already-failed" : null;
+      if (settled) return { outcome: settled };
+      let delivery: string;
+      try {
+        delivery = await deliverMail(toStored(row!), getMailConfig());
+      } catch (error) {
+        const permanent = isPermanentRefusal(error);
+        const lastTry = permanent || (attempt !== undefined && attempt.retryCount >= attempt.retryLimit);
+        await client.query("update mail_message set status = $3, attempts = attempts + 1, last_error = $2 where id = $1", [mailId, describeMailError(error), lastTry ? "failed" : "queued"]);
+        console.error(`Mail ${mailId} ${permanent ? "refused" : lastTry ? "failed for the last time" : "failed; it will be retried"}: ${describeMailError(error)}`);
+        // The refusal is recorded (committed) either way; thrown after the commit, pg-boss retries the job,
+        // while a permanent refusal completes it.
+        return permanent ? { outcome: "refused" } : { outcome: "refused", retry: { error } };
+      }
+      await client.query("update mail_message set status = 'sent', sent_at = clock_timestamp(), attempts = attempts + 1, delivery = $2, last_error = null where id = $1", [mailId, delivery]);
+      return { outcome: "sent" };
+    },
+    { applicationName: "land-records-mail" },
+  );
+  if (retry) throw retry.error;
+  return { outcome };
 }

@@ -6,9 +6,9 @@
  */
 import type pg from "pg";
 import { randomUUID } from "node:crypto";
-import type { EntityManager, Knex } from "@mikro-orm/postgresql";
-import { getOrm } from "~db/orm";
-import { inTransaction, jobs, withPooledClient } from "~/modules/jobs/boss.server";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { transactionPgClient, withPgTransaction } from "~db/sql.server";
+import { inTransaction, jobs } from "~/modules/jobs/boss.server";
 import { checkOutgoingMail, type OutgoingMail } from "./message";
 import { MAIL_QUEUE, type MailJobData } from "./mail-job.server";
 
@@ -18,7 +18,7 @@ export interface QueueMailOptions {
    * transaction; outside any transaction the message is queued at once, in a transaction of its own.
    */
   em?: EntityManager;
-  /** A pg connection (e.g. from withPooledClient) with a transaction begun: joins that instead of `em`. */
+  /** A pg connection with a transaction begun (withPgTransaction in db/sql.server.ts): joins that instead of `em`. */
   client?: pg.ClientBase;
   /** What the message is for ("startup-notification", "invitation" …), kept with it for whoever reads the table. */
   kind?: string;
@@ -43,31 +43,10 @@ export async function queueMail(mail: OutgoingMail, options: QueueMailOptions = 
   const checked = checkOutgoingMail(mail);
   const insert = (client: pg.ClientBase) => insertMessage(client, checked, options);
   if (options.client) return insert(options.client);
-  // getContext(false): outside any request context (a job, a script) there is simply no transaction to join.
-  const em = options.em ?? (getOrm().em.getContext(false) as EntityManager);
-  if (em.isInTransaction()) return insert(await transactionConnection(em));
-  return withPooledClient(async (client) => {
-    await client.query("begin");
-    try {
-      const queued = await insert(client);
-      await client.query("commit");
-      return queued;
-    } catch (error) {
-      await client.query("rollback").catch(() => {});
-      throw error;
-    }
-  });
-}
-
-/**
- * The pg connection under an ORM transaction. Knex gives a transaction a client whose
- * acquireConnection always returns the transaction's connection (and whose release does nothing);
- * pg-boss's insert needs PostgreSQL's own $n placeholders, which knex's raw() would not pass through.
- */
-async function transactionConnection(em: EntityManager): Promise<pg.ClientBase> {
-  const trx = em.getTransactionContext<Knex.Transaction>();
-  if (!trx) throw new Error("queueMail: the entity manager has no transaction");
-  return (await trx.client.acquireConnection()) as pg.ClientBase;
+  // Outside any request context (a job, a script) there is simply no transaction to join.
+  const joined = await transactionPgClient(options.em);
+  if (joined) return insert(joined);
+  return withPgTransaction(insert);
 }
 
 async function insertMessage(client: pg.ClientBase, mail: ReturnType<typeof checkOutgoingMail>, options: QueueMailOptions): Promise<QueuedMail> {

@@ -1,4 +1,4 @@
-import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -25,13 +25,11 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
   let counts: { stakeholders: number; properties: number } | null = null;
   if (selected) {
     // One round trip for both tiles; each count reads only the (project, …) index.
-    const [row] = await db()
-      .getConnection()
-      .execute<{ stakeholders: number; properties: number }[]>(
-        `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
+    const [row] = await sqlRows<{ stakeholders: number; properties: number }>(
+      `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
               (select count(*)::int from property where project_id = ?) as properties`,
-        [selected.project.id, selected.project.id],
-      );
+      [selected.project.id, selected.project.id],
+    );
     counts = { stakeholders: row?.stakeholders ?? 0, properties: row?.properties ?? 0 };
   }
   const selectedSummary = selected

@@ -1,5 +1,6 @@
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "~db/entities/search-text";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { likePattern } from "~/utils/list-query";
@@ -69,10 +70,6 @@ const CONTACT_COLUMNS = [
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const CONTACT_SELECT = CONTACT_COLUMNS.map((c) => `s.${snake(c)} as "${c}"`).join(", ");
 
-async function execute<T>(sql: string, params: unknown[]): Promise<T[]> {
-  return (await db().getConnection().execute(sql, params)) as T[];
-}
-
 type PageRow = { id: number; name: string; propertyCount: number; total?: string | number } & Record<(typeof CONTACT_COLUMNS)[number], string | null>;
 
 /**
@@ -95,7 +92,7 @@ export async function listPropertyGroups(access: ProjectAccess, { search = "", p
     ? `from (${matched.sql}) m join stakeholder_link_count lc on lc.stakeholder_id = m.id join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ?`
     : `from stakeholder_link_count lc join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ?`;
   const groupedParams = [...(matched?.params ?? []), projectId];
-  const rows = await execute<PageRow>(
+  const rows = await sqlRows<PageRow>(
     `select s.id, s.name, lc.property_count as "propertyCount", ${CONTACT_SELECT}${matched ? ", count(*) over () as total" : ""}
      ${grouped}
      order by lc.property_count desc, s.name asc, s.id asc
@@ -106,11 +103,11 @@ export async function listPropertyGroups(access: ProjectAccess, { search = "", p
   if (matched && rows.length) total = Number(rows[0]!.total);
   else if (offset === 0 && rows.length < pageSize) total = rows.length;
   else if (!matched) {
-    const [row] = await execute<{ total: string | number }>(`select count(*) as total from stakeholder_link_count where project_id = ?`, [projectId]);
+    const [row] = await sqlRows<{ total: string | number }>(`select count(*) as total from stakeholder_link_count where project_id = ?`, [projectId]);
     total = Number(row?.total ?? 0);
   } else {
     // Past the last page (hand-edited URLs) a search's window count has no row to ride on.
-    const [row] = await execute<{ total: string | number }>(`select count(*) as total ${grouped}`, groupedParams);
+    const [row] = await sqlRows<{ total: string | number }>(`select count(*) as total ${grouped}`, groupedParams);
     total = Number(row?.total ?? 0);
   }
   const firstProperties = await firstPropertiesOf(
@@ -157,7 +154,7 @@ function searchedStakeholders(projectId: number, search: string): { sql: string;
 async function firstPropertiesOf(projectId: number, stakeholderIds: number[]) {
   const byStakeholder = new Map<number, { id: number; address: string }[]>();
   if (!stakeholderIds.length) return byStakeholder;
-  const rows = await execute<{ stakeholderId: number; id: number; address: string }>(
+  const rows = await sqlRows<{ stakeholderId: number; id: number; address: string }>(
     `select ids.id as "stakeholderId", first.id, first.address
      from unnest(?::int[]) as ids(id)
      cross join lateral (
@@ -187,11 +184,11 @@ export async function getPropertyGroup(access: ProjectAccess, rawId: unknown, { 
   const projectId = access.project.id;
   const stakeholder = await db().findOne(Stakeholder, { id, project: projectId }, { fields: ["id", "name", ...CONTACT_COLUMNS] });
   if (!stakeholder) return null;
-  const [{ n } = { n: 0 }] = await execute<{ n: number }>("select count(*)::int as n from stakeholder_property where stakeholder_id = ? and project_id = ?", [id, projectId]);
+  const [{ n } = { n: 0 }] = await sqlRows<{ n: number }>("select count(*)::int as n from stakeholder_property where stakeholder_id = ? and project_id = ?", [id, projectId]);
   if (!n) return null;
   let properties: GroupProperty[] | null = null;
   if (withProperties) {
-    const rows = await execute<{ id: number; address: string; volume: string | null; folio: string | null; lot: string | null; planNumber: string | null; lotPlanLine: string | null }>(
+    const rows = await sqlRows<{ id: number; address: string; volume: string | null; folio: string | null; lot: string | null; planNumber: string | null; lotPlanLine: string | null }>(
       `select p.id, p.address, p.volume, p.folio, p.lot, p.plan_number as "planNumber", p.lot_plan_line as "lotPlanLine"
        from stakeholder_property sp join property p on p.id = sp.property_id
        where sp.stakeholder_id = ? and sp.project_id = ? and p.project_id = ?

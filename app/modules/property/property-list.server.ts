@@ -1,6 +1,7 @@
 import { Property, type IProperty } from "~db/entities/Property";
 import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "~db/entities/search-text";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority, priorityOrderSql, type Priority } from "~/modules/next-action/priority";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -87,7 +88,7 @@ const text = (value: unknown) => (value as string | null | undefined) ?? null;
 export async function propertyStats(access: ProjectAccess, today: CalendarDate = todayForProject(access.project)): Promise<PropertyStats> {
   requirePermission(access, "viewData");
   const laa = laaStatusSql("p", today);
-  const [row] = await db().execute<Record<string, string>[]>(
+  const [row] = await sqlRows<Record<string, string>>(
     `select count(*)::int as total,
             count(*) filter (where p.title_type = 'FREEHOLD')::int as freehold,
             count(*) filter (where p.title_type = 'CoT')::int as cot,
@@ -114,14 +115,14 @@ async function matchCount(access: ProjectAccess, query: PropertyListQuery, stats
     return query.laa === "with" ? withLaa : query.laa === "without" ? total - withLaa : total;
   }
   const where = listWhere(access, query);
-  const [row] = await db().execute<{ n: number }[]>(`select count(*)::int as n from property p where ${where.sql}`, where.params);
+  const [row] = await sqlRows<{ n: number }>(`select count(*)::int as n from property p where ${where.sql}`, where.params);
   return row?.n ?? 0;
 }
 
 async function pageRows(access: ProjectAccess, query: PropertyListQuery, columns: string) {
   const where = listWhere(access, query);
   const dir = query.dir ?? "asc";
-  return db().execute<Record<string, unknown>[]>(`select ${columns} from property p where ${where.sql} order by ${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir} limit ? offset ?`, [
+  return sqlRows<Record<string, unknown>>(`select ${columns} from property p where ${where.sql} order by ${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir} limit ? offset ?`, [
     ...where.params,
     query.limit,
     query.offset,
@@ -131,7 +132,7 @@ async function pageRows(access: ProjectAccess, query: PropertyListQuery, columns
 async function linkedStakeholdersOf(access: ProjectAccess, ids: number[]) {
   const linked = new Map<number, { id: number; name: string }[]>();
   if (!ids.length) return linked;
-  const links = await db().execute<{ property_id: number; id: number; name: string }[]>(
+  const links = await sqlRows<{ property_id: number; id: number; name: string }>(
     `select sp.property_id, s.id, s.name from stakeholder_property sp join stakeholder s on s.id = sp.stakeholder_id
       where sp.project_id = ? and sp.property_id in (${ids.map(() => "?").join(", ")}) order by lower(s.name), s.id`,
     [access.project.id, ...ids],

@@ -2,13 +2,13 @@ import { OptimisticLockError } from "@mikro-orm/core";
 import { Property, type IProperty } from "~db/entities/Property";
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
+import { sqlRows, withPgClient } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { MAX_PROPERTY_DUPLICATES, type DuplicateCandidate, type DuplicateMatchType, type PropertyMatchInput } from "./duplicate-matching";
 import { loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatchKeys, scoreCandidates } from "~/modules/duplicates/candidates.server";
-import { withPooledClient } from "~/modules/jobs/boss.server";
 import { proprietorList } from "./property-list.server";
 import type { PropertyInput } from "./schemas";
 import { refId } from "~db/entities/refs";
@@ -49,14 +49,13 @@ export async function listPropertyStakeholders(access: ProjectAccess, propertyId
 /** One page of the stakeholders linked to a property, by name, with how many are linked in all. */
 export async function pagePropertyStakeholders(access: ProjectAccess, propertyId: number, page: { limit: number; offset: number }) {
   await getProperty(access, propertyId);
-  const connection = db().getConnection();
   const [rows, [count]] = await Promise.all([
-    connection.execute<{ id: number }[]>(
+    sqlRows<{ id: number }>(
       `select s.id from stakeholder s join stakeholder_property sp on sp.stakeholder_id = s.id and sp.project_id = s.project_id
       where sp.project_id = ? and sp.property_id = ? order by s.name, s.id limit ? offset ?`,
       [access.project.id, propertyId, page.limit, page.offset],
     ),
-    connection.execute<{ n: number }[]>("select count(*)::int as n from stakeholder_property where project_id = ? and property_id = ?", [access.project.id, propertyId]),
+    sqlRows<{ n: number }>("select count(*)::int as n from stakeholder_property where project_id = ? and property_id = ?", [access.project.id, propertyId]),
   ]);
   const total = count?.n ?? 0;
   if (!rows.length) return { stakeholders: [], total };
@@ -77,7 +76,7 @@ export async function stakeholderChoices(access: ProjectAccess, limit = 2000) {
  */
 export async function findPropertyDuplicates(access: ProjectAccess, input: PropertyMatchInput, excludeId: number | null = null): Promise<DuplicateCandidate[]> {
   const projectId = access.project.id;
-  return withPooledClient(async (client) => {
+  return withPgClient(async (client) => {
     await refreshMatchKeys(client, projectId, "property");
     const fields = matchFieldsOf("property", { ...input });
     const keys = matchKeysOf("property", fields);

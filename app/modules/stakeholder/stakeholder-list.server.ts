@@ -1,6 +1,7 @@
 import { Stakeholder, type IStakeholder } from "~db/entities/Stakeholder";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "~db/entities/search-text";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority, priorityOrderSql, type Priority } from "~/modules/next-action/priority";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -80,7 +81,7 @@ async function pageRows(access: ProjectAccess, options: StakeholderListOptions, 
     matchCount !== null && matchCount <= FEW_MATCHES
       ? `(with matched as materialized (select s.id from stakeholder s where ${filter.sql}) select s.* from stakeholder s join matched on matched.id = s.id) s`
       : `stakeholder s where ${filter.sql}`;
-  return db().execute<Record<string, unknown>[]>(`select ${columns} from ${from} order by ${order} limit ? offset ?`, [...filter.params, options.limit, options.offset]);
+  return sqlRows<Record<string, unknown>>(`select ${columns} from ${from} order by ${order} limit ? offset ?`, [...filter.params, options.limit, options.offset]);
 }
 
 /** The search's match count (null without a search) and then its page, cut the cheaper way for that count. */
@@ -93,14 +94,14 @@ async function searchPage(access: ProjectAccess, options: StakeholderListOptions
 /** How many stakeholders the search matches (the trigram index finds them without reading the project). */
 async function countMatches(access: ProjectAccess, search: string): Promise<number> {
   const filter = where(access, search);
-  const [row] = await db().execute<{ n: number }[]>(`select count(*)::int as n from stakeholder s where ${filter.sql}`, filter.params);
+  const [row] = await sqlRows<{ n: number }>(`select count(*)::int as n from stakeholder s where ${filter.sql}`, filter.params);
   return row?.n ?? 0;
 }
 
 /** The four tiles, for the whole project (not just the page or the search), in one query. */
 export async function stakeholderCounts(access: ProjectAccess): Promise<StakeholderCounts> {
   requirePermission(access, "viewData");
-  const [row] = await db().execute<{ total: number; active: number; individuals: number; businesses: number }[]>(
+  const [row] = await sqlRows<{ total: number; active: number; individuals: number; businesses: number }>(
     `select count(*)::int as total,
             count(*) filter (where is_active is not false)::int as active,
             count(*) filter (where member_type = 'Individual')::int as individuals,

@@ -2,6 +2,7 @@ import { OptimisticLockError } from "@mikro-orm/core";
 import { Property } from "~db/entities/Property";
 import { Stakeholder, type IStakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
@@ -65,10 +66,8 @@ export interface LinkedPropertiesPreview {
 export async function linkedPropertiesPreview(access: ProjectAccess, stakeholderIds: number[], perStakeholder = 3): Promise<Map<number, LinkedPropertiesPreview>> {
   const result = new Map<number, LinkedPropertiesPreview>();
   if (!stakeholderIds.length) return result;
-  const rows = await db()
-    .getConnection()
-    .execute<{ stakeholder_id: number; property_id: number; address: string; total: number }[]>(
-      `select stakeholder_id, property_id, address, total from (
+  const rows = await sqlRows<{ stakeholder_id: number; property_id: number; address: string; total: number }>(
+    `select stakeholder_id, property_id, address, total from (
        select sp.stakeholder_id, p.id as property_id, p.address,
               row_number() over (partition by sp.stakeholder_id order by p.address, p.id) as rn,
               (count(*) over (partition by sp.stakeholder_id))::int as total
@@ -76,8 +75,8 @@ export async function linkedPropertiesPreview(access: ProjectAccess, stakeholder
          join property p on p.id = sp.property_id and p.project_id = sp.project_id
         where sp.project_id = ? and sp.stakeholder_id in (${stakeholderIds.map(() => "?").join(", ")})
      ) ranked where rn <= ? order by stakeholder_id, rn`,
-      [access.project.id, ...stakeholderIds, perStakeholder],
-    );
+    [access.project.id, ...stakeholderIds, perStakeholder],
+  );
   for (const row of rows) {
     const entry = result.get(row.stakeholder_id) ?? { properties: [], total: row.total };
     entry.properties.push({ id: row.property_id, address: row.address });
@@ -169,14 +168,13 @@ export async function exportStakeholders(access: ProjectAccess) {
 /** One page of the properties linked to a stakeholder (GET /api/stakeholders/{id}/properties), with how many in all. */
 export async function stakeholderProperties(access: ProjectAccess, id: number | null, page: { limit: number; offset: number }) {
   const stakeholder = await getStakeholder(access, id);
-  const connection = db().getConnection();
   const [rows, [count]] = await Promise.all([
-    connection.execute<{ id: number }[]>(
+    sqlRows<{ id: number }>(
       `select p.id from property p join stakeholder_property sp on sp.property_id = p.id and sp.project_id = p.project_id
       where sp.project_id = ? and sp.stakeholder_id = ? order by p.address, p.id limit ? offset ?`,
       [access.project.id, stakeholder.id, page.limit, page.offset],
     ),
-    connection.execute<{ n: number }[]>("select count(*)::int as n from stakeholder_property where project_id = ? and stakeholder_id = ?", [access.project.id, stakeholder.id]),
+    sqlRows<{ n: number }>("select count(*)::int as n from stakeholder_property where project_id = ? and stakeholder_id = ?", [access.project.id, stakeholder.id]),
   ]);
   const total = count?.n ?? 0;
   if (!rows.length) return { properties: [], total };

@@ -1,4 +1,4 @@
-import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { getObjectStore, type ObjectStore } from "./index.server";
 
 /**
@@ -16,13 +16,11 @@ const BATCH = 500;
 
 async function referencedKeys(keys: string[]): Promise<Set<string>> {
   const list = keys.map(() => "?").join(", ");
-  const rows = await db()
-    .getConnection()
-    .execute<{ storage_key: string }[]>(
-      `select storage_key from document where storage_key in (${list}) union select storage_key from template where storage_key in (${list})
+  const rows = await sqlRows<{ storage_key: string }>(
+    `select storage_key from document where storage_key in (${list}) union select storage_key from template where storage_key in (${list})
        union select source_object_key from import_workbook where source_object_key in (${list})`,
-      [...keys, ...keys, ...keys],
-    );
+    [...keys, ...keys, ...keys],
+  );
   return new Set(rows.map((r) => r.storage_key));
 }
 

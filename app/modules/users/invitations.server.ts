@@ -1,6 +1,6 @@
 /**
- * Pending invitations on User Management (docs/administration.md#invitations): the list, Resend (the same mail again) and
- * Cancel. Like the users they are a client's own: a system admin sees every client's, or one
+ * Invitations on User Management (docs/administration.md#invitations): inviting an address, and the pending ones: the list,
+ * Resend (the same mail again) and Cancel. Like the users they are a client's own: a system admin sees every client's, or one
  * client's; anyone else only their client's, and another client's invitation is 404. Every function
  * checks manageUsers first and asks user-rules.ts whether the actor may touch this invitation.
  */
@@ -9,15 +9,18 @@ import { Client, Project, User, UserInvitation } from "~db/entities/index";
 import type { IUserInvitation } from "~db/entities/UserInvitation";
 import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
+import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { queueMail } from "~/modules/mail/index.server";
-import { isRole, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import { parseRecordId } from "~/utils/record-id";
-import { refuseInvitation, USER_MESSAGES, userDisplayName } from "./user-rules";
 import { requireSystemPermission } from "~/modules/access/system.server";
-import { invitationMessage, MANAGE_USERS, refusal, type InviteOptions } from "./users.server";
+import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
+import { isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
+import type { InviteInput } from "./schemas";
+import { refuseInvitation, refuseRole, USER_MESSAGES, userDisplayName } from "./user-rules";
+import { checkMemberLimits, lockClient, manageableProjects, pickProjects } from "./user-projects.server";
+import { MANAGE_USERS, refusal } from "./users.server";
 
 export interface InvitationRow {
   id: number;
@@ -44,23 +47,20 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
   if (actor.role !== "system_admin" && clientId === null) return { invitations: [] as InvitationRow[], total: 0 };
   const where = clientId === null ? "" : "and i.client_id = ?";
   const params = clientId === null ? [] : [clientId];
-  const connection = db().getConnection();
   const [rows, [count]] = await Promise.all([
-    connection.execute<
-      {
-        id: number;
-        email: string;
-        role: string;
-        projectIds: number[];
-        createdAt: Date;
-        clientId: number;
-        clientName: string;
-        firstName: string | null;
-        lastName: string | null;
-        inviterEmail: string | null;
-        projectNames: string[] | null;
-      }[]
-    >(
+    sqlRows<{
+      id: number;
+      email: string;
+      role: string;
+      projectIds: number[];
+      createdAt: Date;
+      clientId: number;
+      clientName: string;
+      firstName: string | null;
+      lastName: string | null;
+      inviterEmail: string | null;
+      projectNames: string[] | null;
+    }>(
       `select i.id, i.email, i.role, i.project_ids as "projectIds", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
               inv.first_name as "firstName", inv.last_name as "lastName", inv.email as "inviterEmail",
               (select array_agg(p.name order by p.name) from project p
@@ -71,7 +71,7 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
        order by i.created_at desc, i.id desc limit ? offset ?`,
       [...params, options.limit, options.offset],
     ),
-    connection.execute<{ total: string }[]>(`select count(*) as total from user_invitation i where ${PENDING} ${where}`, params),
+    sqlRows<{ total: string }>(`select count(*) as total from user_invitation i where ${PENDING} ${where}`, params),
   ]);
   const invitations: InvitationRow[] = rows.map((row) => ({
     id: row.id,
@@ -133,5 +133,70 @@ export async function cancelInvitation(actor: CurrentUser, id: unknown) {
     await em.flush();
     recordAudit({ userId: actor.id, clientId, entityType: "UserInvitation", entityId: invitationId, action: "user.invite_cancel", before });
     return { id: invitationId, email: before.email };
+  });
+}
+
+export interface InviteOptions {
+  /** The app's public address for the sign-in link (APP_URL, else the request's origin). */
+  baseUrl: string;
+}
+
+/** The invitation e-mail (sent on invite and on Resend): organisation, role, projects, inviter and the sign-in link. */
+export function invitationMessage(invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[] }, options: InviteOptions) {
+  const { inviter, email, clientName } = invitation;
+  const signInUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/login`;
+  return formSummaryMessage(
+    `You are invited to ${clientName} on Land Liaison Records`,
+    [
+      ["Organisation", clientName],
+      ["Role", ROLE_LABELS[invitation.role]],
+      ["Projects", invitation.projectNames.join("\n") || "None yet"],
+      ["Invited by", inviter],
+      ["Sign in", signInUrl],
+    ],
+    { intro: `${inviter} invited ${email} to ${clientName}. Sign in with single sign-on using this e-mail address: ${signInUrl}` },
+  );
+}
+
+/**
+ * Invites an e-mail address into the client with a role the inviter may assign and the projects the
+ * person joins: the invitation (one per client and address; inviting again renews it) and its mail
+ * are written in one transaction. The first sign-in with that address accepts it (sign-in.server.ts).
+ */
+export async function inviteUser(actor: CurrentUser, input: InviteInput, options: InviteOptions) {
+  requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
+  const roleRefused = refuseRole(actor, input.role);
+  if (roleRefused) throw refusal(actor, input.email, roleRefused, `invite as ${input.role}`);
+  const clientId = actor.role === "system_admin" ? (input.clientId ?? null) : actor.clientId;
+  if (clientId === null && actor.role === "system_admin") throw new AppError(400, USER_MESSAGES.chooseClient, "INVALID_CLIENT");
+  if (clientId === null) throw refusal(actor, input.email, { status: 403, message: USER_MESSAGES.accessRestricted }, "no client organisation", "INVALID_CLIENT");
+  const email = input.email.toLowerCase();
+
+  return db().transactional(async (em) => {
+    const client = await lockClient(em, clientId);
+    if (await em.count(User, { email, deletedAt: null })) throw new AppError(409, USER_MESSAGES.alreadyUser);
+    const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
+    await checkMemberLimits(em, actor, client, projects);
+
+    let invitation = await em.findOne(UserInvitation, { client: client.id, email });
+    if (!invitation) invitation = em.create(UserInvitation, { email, client, role: input.role, projectIds: [], createdAt: new Date() } as never);
+    invitation.role = input.role;
+    invitation.project = null;
+    invitation.projectIds = projects.map((p) => p.id);
+    invitation.invitedBy = em.getReference(User, actor.id);
+    invitation.acceptedAt = null;
+    await em.flush();
+
+    const message = invitationMessage({ inviter: userDisplayName(actor), email, clientName: client.name, role: input.role, projectNames: projects.map((p) => p.name) }, options);
+    await queueMail({ to: email, ...message }, { em, kind: "invitation" });
+    recordAudit({
+      userId: actor.id,
+      clientId: client.id,
+      entityType: "UserInvitation",
+      entityId: invitation.id,
+      action: "user.invite",
+      after: { email, role: input.role, projectIds: invitation.projectIds },
+    });
+    return { id: invitation.id, email, role: input.role, clientId: client.id, projectIds: invitation.projectIds };
   });
 }

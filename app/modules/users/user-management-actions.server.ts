@@ -15,8 +15,9 @@ import { publicBaseUrl } from "./base-url.server";
 import { INVITE_FORM_ID, inviteValidator, MEMBERS_FORM_ID, membersValidator, RoleChangeSchema, StatusChangeSchema } from "./schemas";
 import { userListUrl } from "./urls";
 import { canManageUsers, USER_MESSAGES, userDisplayName } from "./user-rules";
-import { cancelInvitation, resendInvitation } from "./invitations.server";
-import { deleteUser, inviteUser, MEMBER_LIMIT_CODE, setUserProjects, updateUser } from "./users.server";
+import { cancelInvitation, inviteUser, resendInvitation } from "./invitations.server";
+import { MEMBER_LIMIT_CODE, setUserProjects } from "./user-projects.server";
+import { deleteUser, updateUser } from "./users.server";
 
 /** The list the user came from (page, client filter), every panel closed. */
 function backTo(form: FormData): string {

@@ -10,7 +10,8 @@ import { parseRecordId } from "~/utils/record-id";
 import { canManageUsers, refuseInvitation, rowAbilities } from "./user-rules";
 import { getInvitation, listInvitations } from "./invitations.server";
 import { INVITATIONS_PAGE_PARAM } from "./urls";
-import { getUser, getUserProjects, listClients, listUsers, manageableProjects } from "./users.server";
+import { getUserProjects, manageableProjects } from "./user-projects.server";
+import { getUser, listClients, listUsers } from "./users.server";
 
 export const USER_PAGE_SIZE = 25;
 export const INVITATION_PAGE_SIZE = 25;

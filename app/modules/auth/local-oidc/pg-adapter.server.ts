@@ -2,7 +2,7 @@ import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 
 /**
  * Runs one SQL statement and resolves to its rows. Parameters are positional `?` placeholders, the
- * convention of MikroORM's `em.getConnection().execute(sql, params)` (so the server can pass that
+ * convention of `sqlRows(sql, params)` in db/sql.server.ts (so the server can pass that
  * straight through); a `pg` caller converts them to `$1, $2, …`. The statements below use no other
  * question marks. Every parameter is a string, a number or null.
  */

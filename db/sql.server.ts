@@ -1,0 +1,164 @@
+/**
+ * The one way to run SQL by hand (docs/data-access.md). Entities go through `db()` (db/orm.ts); SQL the
+ * ORM cannot say goes through this module:
+ *
+ * - `sqlRows`, `sqlOne`, `sqlExecute`: `?` placeholders, on the current unit of work. Inside
+ *   `db().transactional(...)` they run on that transaction's connection and see its uncommitted rows;
+ *   elsewhere (a request, a job, a script) on a connection of the ORM's pool, committed at once.
+ * - `sqlOutsideTransaction`: a statement that must NOT join the caller's transaction (an audit row of a
+ *   refused access must survive the request's rollback; an import's progress must be readable while its
+ *   transaction is open).
+ * - `withPgTransaction`, `withPgClient`, `openPgSnapshot`, `transactionPgClient`: a raw `pg` client for
+ *   the rare work that needs one (PostgreSQL's own `$n` placeholders shared with the import job, a
+ *   cursor, pg-boss's `send({ db })`). BEGIN / COMMIT / ROLLBACK are written here and nowhere else.
+ *
+ * eslint.config.js refuses `getConnection`, `acquireConnection` and hand-written BEGIN / COMMIT /
+ * ROLLBACK outside this file.
+ */
+import pg from "pg";
+import type { EntityManager, Knex } from "@mikro-orm/postgresql";
+import { getOrm } from "./orm";
+
+export type SqlParams = readonly unknown[];
+export type PgClient = pg.ClientBase;
+
+/**
+ * The ORM's root manager: its `execute` runs on the transaction of the current context (the
+ * `db().transactional(...)` fork, else the request's) and needs no context at all (jobs, scripts).
+ */
+const root = () => getOrm().em;
+
+/** The rows of a query, on the caller's transaction when there is one. */
+export async function sqlRows<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
+  return root().execute<T[]>(sql, [...params], "all");
+}
+
+/** The first row of a query (undefined when none), on the caller's transaction when there is one. */
+export async function sqlOne<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T | undefined> {
+  const [row] = await sqlRows<T>(sql, params);
+  return row;
+}
+
+/** A write (or any statement whose rows are not wanted), on the caller's transaction when there is one; returns the rows it touched. */
+export async function sqlExecute(sql: string, params: SqlParams = []): Promise<number> {
+  const result = await root().execute<{ affectedRows: number }>(sql, [...params], "run");
+  return result.affectedRows ?? 0;
+}
+
+/**
+ * A statement on a pool connection of its own, committed at once, never on the caller's transaction:
+ * it does not see that transaction's uncommitted rows, and what it writes stays when that transaction
+ * rolls back. Only where that is the point (a security event the failing request must not take with
+ * it, an import's progress read while its transaction is open). Returns the rows, if any.
+ */
+export async function sqlOutsideTransaction<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
+  return root()
+    .getConnection()
+    .execute<T[]>(sql, [...params], "all");
+}
+
+/** The ORM's knex, for a library that takes one as its store (the sign-in throttle). */
+export function poolKnex(): Knex {
+  return root().getConnection().getKnex();
+}
+
+interface KnexPool {
+  acquireConnection(): Promise<pg.PoolClient>;
+  releaseConnection(client: pg.PoolClient): Promise<void>;
+}
+
+const pool = () => poolKnex().client as unknown as KnexPool;
+
+export interface PgClientOptions {
+  /**
+   * A dedicated connection, not one of the ORM's pool, named so in pg_stat_activity: for a job that
+   * holds it a long time (the import, a mail delivery) without taking a connection requests need.
+   */
+  applicationName?: string;
+}
+
+/** A plain `pg` client (a connection of the ORM's pool, or a dedicated one), always released. No transaction. */
+export async function withPgClient<T>(fn: (client: PgClient) => Promise<T>, { applicationName }: PgClientOptions = {}): Promise<T> {
+  if (applicationName) {
+    const client = new pg.Client({ connectionString: getOrm().config.get("clientUrl"), application_name: applicationName });
+    // A terminated backend emits 'error' on the client; the query in flight rejects with it anyway.
+    client.on("error", () => {});
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  const client = await pool().acquireConnection();
+  try {
+    return await fn(client);
+  } finally {
+    await pool().releaseConnection(client);
+  }
+}
+
+export interface PgTransactionOptions extends PgClientOptions {
+  /** Run on this client (connected, not in a transaction) instead of taking one. */
+  client?: PgClient;
+}
+
+/**
+ * Runs `fn` in a transaction on a raw `pg` client: BEGIN, then COMMIT when `fn` returns or ROLLBACK
+ * when it throws (the error is rethrown; a failed COMMIT is rolled back and rethrown too). The client
+ * is released afterwards unless the caller passed its own.
+ */
+export async function withPgTransaction<T>(fn: (client: PgClient) => Promise<T>, { client, ...options }: PgTransactionOptions = {}): Promise<T> {
+  if (!client) return withPgClient((own) => withPgTransaction(fn, { client: own }), options);
+  await client.query("begin");
+  try {
+    const result = await fn(client);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  }
+}
+
+export interface PgSnapshot {
+  client: PgClient;
+  /** Ends the snapshot and gives the connection back; safe to call twice. */
+  end(): Promise<void>;
+}
+
+/**
+ * A connection of the ORM's pool in a REPEATABLE READ READ ONLY transaction, held until `end()`: for a
+ * download streamed through a cursor that outlives the function that opened it. It writes nothing, so
+ * `end()` rolls back; a broken connection is discarded by the pool.
+ */
+export async function openPgSnapshot(): Promise<PgSnapshot> {
+  const client = await pool().acquireConnection();
+  let ended = false;
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    await client.query("rollback").catch(() => {});
+    await pool().releaseConnection(client);
+  };
+  try {
+    await client.query("begin isolation level repeatable read read only");
+  } catch (error) {
+    await end();
+    throw error;
+  }
+  return { client, end };
+}
+
+/**
+ * The `pg` connection under the current ORM transaction (`db().transactional(...)`), or null outside
+ * one: for work on that transaction that needs `$n` placeholders (pg-boss's insert, which knex's raw()
+ * would not pass through). Knex gives a transaction a client whose acquireConnection always returns the
+ * transaction's connection (and whose release does nothing).
+ */
+export async function transactionPgClient(em: EntityManager = root().getContext(false)): Promise<PgClient | null> {
+  if (!em.isInTransaction()) return null;
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx) return null;
+  return (await (trx.client as unknown as KnexPool).acquireConnection()) as PgClient;
+}
