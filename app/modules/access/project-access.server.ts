@@ -3,6 +3,7 @@ import { Client } from "~db/entities/Client";
 import { Project, type IProject } from "~db/entities/Project";
 import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
+import { sqlOne } from "~db/sql.server";
 import { getSession } from "~/modules/auth/session.server";
 import {
   canExportDatabase,
@@ -73,8 +74,8 @@ function clientColumnsSql(): string {
  */
 async function loadProjectForAccess(userId: string, projectId: number): Promise<{ project: IProject; membershipRole: string | null } | null> {
   const em = db();
-  // em.execute, not the connection's: inside a transaction this must see the transaction's rows.
-  const [row] = await em.execute<Record<string, unknown>[]>(
+  // On the caller's transaction (db/sql.server.ts): inside one this must see its rows.
+  const row = await sqlOne(
     `select p.*, m.role as "membership__role", ${clientColumnsSql()}
        from project p
        join client c on c.id = p.client_id

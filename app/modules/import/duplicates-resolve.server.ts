@@ -6,7 +6,7 @@
  */
 import type pg from "pg";
 import { refreshMatchKeys, type DuplicateKind } from "~/modules/duplicates/candidates.server";
-import { requirePermission, type ProjectAccess } from "~/modules/project/access.server";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { ApiValidationError } from "~/modules/auth/api.server";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";

@@ -2,7 +2,6 @@
  * The SQL of import staging: rows are written in batches (one statement per batch, the rows as one
  * JSON parameter) and read back in row-number order by keyset, so neither side holds a sheet in memory.
  */
-import type { EntityManager } from "@mikro-orm/postgresql";
 import { sqlExecute, sqlRows } from "~db/sql.server";
 import type { StagedCell } from "./parse/sheet-table";
 
@@ -20,14 +19,13 @@ export function decodeCells(json: unknown): StagedCell[] {
   });
 }
 
-export async function insertStagedRows(em: EntityManager, dataKey: string, rows: { rowNumber: number; cells: StagedCell[] }[]) {
+export async function insertStagedRows(dataKey: string, rows: { rowNumber: number; cells: StagedCell[] }[]) {
   if (rows.length === 0) return;
   const payload = JSON.stringify(rows.map((row) => [row.rowNumber, encodeCells(row.cells)]));
-  await em.execute(
+  await sqlExecute(
     `insert into import_staged_row (data_key, row_number, cells)
      select ?, (r->>0)::int, r->1 from jsonb_array_elements(?::jsonb) as r`,
     [dataKey, payload],
-    "run",
   );
 }
 

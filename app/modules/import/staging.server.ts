@@ -7,9 +7,9 @@
  * import (discardStaged) or after 24 hours (sweepExpiredStaging).
  */
 import crypto from "node:crypto";
-import type { EntityManager } from "@mikro-orm/postgresql";
 import type { StagedSheetSummary } from "~db/entities/index";
 import { db } from "~db/orm";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
@@ -58,7 +58,7 @@ interface StagedSheet {
 }
 
 /** Writes every sheet's rows under new keys inside the caller's transaction; throws past any limit. */
-async function stageEvents(em: EntityManager, workbookKey: string, events: AsyncIterable<WorkbookEvent>, limits: ParseLimits, deadline: Deadline) {
+async function stageEvents(workbookKey: string, events: AsyncIterable<WorkbookEvent>, limits: ParseLimits, deadline: Deadline) {
   const sheets: StagedSheet[] = [];
   let current: StagedSheet | null = null;
   let pending: { rowNumber: number; cells: StagedCell[] }[] = [];
@@ -70,7 +70,7 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
     await writing;
     if (deadline.expired()) throw unreadable(LIMIT_MESSAGES.tooSlow);
     if (!current || pending.length === 0) return;
-    writing = insertStagedRows(em, current.dataKey, pending);
+    writing = insertStagedRows(current.dataKey, pending);
     writing.catch(() => undefined);
     pending = [];
   };
@@ -80,11 +80,12 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
       await writing;
       current = { name: event.name || null, dataKey: newKey(), table: new SheetTable(limits) };
       sheets.push(current);
-      await em.execute(
-        `insert into import_staged_data (data_key, workbook_key, sheet, sheet_index, columns, total_rows) values (?, ?, ?, ?, '[]', 0)`,
-        [current.dataKey, workbookKey, current.name, sheets.length - 1],
-        "run",
-      );
+      await sqlExecute(`insert into import_staged_data (data_key, workbook_key, sheet, sheet_index, columns, total_rows) values (?, ?, ?, ?, '[]', 0)`, [
+        current.dataKey,
+        workbookKey,
+        current.name,
+        sheets.length - 1,
+      ]);
       continue;
     }
     if (!current) throw unreadable(NOT_A_WORKBOOK_MESSAGE);
@@ -99,7 +100,7 @@ async function stageEvents(em: EntityManager, workbookKey: string, events: Async
   await flush();
   await writing;
   for (const sheet of sheets) {
-    await em.execute(`update import_staged_data set columns = ?::jsonb, total_rows = ? where data_key = ?`, [JSON.stringify(sheet.table.columns()), sheet.table.dataRows, sheet.dataKey], "run");
+    await sqlExecute(`update import_staged_data set columns = ?::jsonb, total_rows = ? where data_key = ?`, [JSON.stringify(sheet.table.columns()), sheet.table.dataRows, sheet.dataKey]);
   }
   return sheets;
 }
@@ -128,21 +129,20 @@ async function stageEventsOf(
   limits: ParseLimits,
   deadline: Deadline,
 ): Promise<ParseResult> {
-  return db().transactional(async (em) => {
-    await em.execute(
+  return db().transactional(async () => {
+    await sqlExecute(
       `insert into import_workbook (workbook_key, user_id, project_id, client_id, file_name, file_type, sheets, source_object_key, source_size, source_mime)
        values (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?)`,
       [workbookKey, access.user.id, access.project.id, refId(access.project.client), file.fileName, fileType, source?.key ?? null, source?.size ?? null, source?.mimeType ?? null],
-      "run",
     );
     let sheets: StagedSheet[];
     try {
-      sheets = await stageEvents(em, workbookKey, events, limits, deadline);
+      sheets = await stageEvents(workbookKey, events, limits, deadline);
     } finally {
       await events.return(undefined);
     }
     const summaries: StagedSheetSummary[] = fileType !== "excel" ? [] : sheets.map((s) => ({ name: s.name ?? "", rowCount: s.table.dataRows }));
-    await em.execute(`update import_workbook set sheets = ?::jsonb where workbook_key = ?`, [JSON.stringify(summaries), workbookKey], "run");
+    await sqlExecute(`update import_workbook set sheets = ?::jsonb where workbook_key = ?`, [JSON.stringify(summaries), workbookKey]);
     const withRows = sheets.filter((s) => s.table.dataRows > 0);
     if (withRows.length === 0) throw unreadable(NO_ROWS_MESSAGE);
     const base = { fileType, fileName: file.fileName, sheets: summaries, workbookKey };
@@ -206,7 +206,7 @@ const json = <T>(value: T | string): T => (typeof value === "string" ? (JSON.par
 
 async function findWorkbook(access: ProjectAccess, workbookKey: unknown): Promise<WorkbookRow> {
   if (typeof workbookKey !== "string" || !workbookKey || workbookKey.length > 100) throw new AppError(404, NOT_FOUND_MESSAGE);
-  const rows = await db().execute<WorkbookRow[]>(
+  const rows = await sqlRows<WorkbookRow>(
     `select workbook_key, file_name, file_type, sheets from import_workbook
       where workbook_key = ? and user_id = ? and project_id = ? and client_id = ? and created_at > ?`,
     [workbookKey, access.user.id, access.project.id, refId(access.project.client), fresh()],
@@ -232,7 +232,7 @@ interface DataRow {
 export async function parseSheet(access: ProjectAccess, input: { workbookKey: string; selectedSheet: string }) {
   requirePermission(access, "importData");
   const workbook = await findWorkbook(access, input.workbookKey);
-  const rows = await db().execute<DataRow[]>(`select data_key, columns, total_rows from import_staged_data where workbook_key = ? and sheet is not distinct from ? order by sheet_index limit 1`, [
+  const rows = await sqlRows<DataRow>(`select data_key, columns, total_rows from import_staged_data where workbook_key = ? and sheet is not distinct from ? order by sheet_index limit 1`, [
     workbook.workbook_key,
     workbook.file_type === "excel" ? String(input.selectedSheet ?? "") : null,
   ]);
@@ -245,7 +245,7 @@ export async function parseSheet(access: ProjectAccess, input: { workbookKey: st
 export async function getStagedData(access: ProjectAccess, dataKey: string) {
   requirePermission(access, "importData");
   if (typeof dataKey !== "string" || !dataKey || dataKey.length > 100) throw new AppError(404, NOT_FOUND_MESSAGE);
-  const rows = await db().execute<(DataRow & { file_name: string; file_type: ParseResult["fileType"] })[]>(
+  const rows = await sqlRows<DataRow & { file_name: string; file_type: ParseResult["fileType"] }>(
     `select d.data_key, d.workbook_key, d.sheet, d.columns, d.total_rows, w.file_name, w.file_type
        from import_staged_data d join import_workbook w on w.workbook_key = d.workbook_key
       where d.data_key = ? and w.user_id = ? and w.project_id = ? and w.client_id = ? and w.created_at > ?`,
