@@ -58,6 +58,8 @@ export interface ScreenAnswer extends ErrorScreen {
   formId?: string;
   values?: Record<string, unknown>;
   data?: Record<string, unknown>;
+  /** The form's errors when the error carries several (a mapping refused column by column). */
+  fieldErrors?: (error: AppError) => Record<string, string> | null;
   /** Where a message goes when the error names no field (default: the form's error summary). */
   field?: string | ((error: AppError) => string);
   /** The text shown (default: the error's message, or `failure` for a failure). */
@@ -114,7 +116,8 @@ export async function errorResponse(error: unknown, answer: ApiAnswer | ScreenAn
     return answer.redirect({ kind: "error", title, description: message });
   }
   const values = error instanceof StaleEditError ? error.current : answer.values;
-  return json({ formId: answer.formId, fieldErrors: { [field]: message }, ...(values ? { repopulateFields: values } : {}), ...answer.data }, { status });
+  const fieldErrors = (appError && answer.fieldErrors?.(appError)) || { [field]: message };
+  return json({ formId: answer.formId, fieldErrors, ...(values ? { repopulateFields: values } : {}), ...answer.data }, { status });
 }
 
 /**

@@ -15,17 +15,20 @@ import type { CurrentUser } from "~/modules/auth/guards.server";
 import { usersPerProjectLimitMessage, type PlanHolder } from "~/modules/billing/plan-limits";
 import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
 import { hasClientWideProjectAccess, isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
-import { AppError } from "~/utils/app-error";
+import { AppError, FieldError } from "~/utils/app-error";
 import type { InviteInput, UserUpdateInput } from "./schemas";
 import { canManageUsers, refuseOperation, refuseRole, USER_MESSAGES, userDisplayName, type Refusal, type UserOperation } from "./user-rules";
 
 /** The AppError code of a refusal by the plan's users-per-project limit (the screen links it to /subscription). */
 export const MEMBER_LIMIT_CODE = "PLAN_LIMIT";
+/** The AppError code of a user-management rule's 403 (your own role, a higher user): the screen shows it. */
+export const USER_RULE_CODE = "USER_RULE";
 const MAX_ID_LENGTH = 200;
 
 export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string): AppError {
   void recordSecurityEvent({ userId: actor.id, clientId: actor.clientId, action: "access.refused", entityType: "User", entityId: entityId.slice(0, 100), after: { status: refused.status, reason } });
-  return new AppError(refused.status, refused.message);
+  // Only a manager meets the rules; anyone else lacks the permission (a plain 403, the error page).
+  return new AppError(refused.status, refused.message, refused.status === 403 && canManageUsers(actor.role) ? USER_RULE_CODE : undefined);
 }
 
 /** 403 with the spec's Access Restricted text unless the role has manageUsers. */
@@ -186,7 +189,7 @@ export async function inviteUser(actor: CurrentUser, input: InviteInput, options
 
   return db().transactional(async (em) => {
     const client = await lockClient(em, clientId);
-    if (await em.count(User, { email, deletedAt: null })) throw new AppError(409, USER_MESSAGES.alreadyUser);
+    if (await em.count(User, { email, deletedAt: null })) throw new FieldError(409, USER_MESSAGES.alreadyUser, "email");
     const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
     await checkMemberLimits(em, client, projects);
 
