@@ -36,6 +36,16 @@ export class FieldError extends AppError {
   }
 }
 
+/**
+ * A 403 by a rule the user can act on (a plan limit, "you cannot change your own role"), not a
+ * missing permission: the screen shows it, where a plain 403 ends the request on the error page.
+ */
+export class RuleRefusal extends AppError {
+  constructor(message: string, code?: string) {
+    super(403, message, code);
+  }
+}
+
 /** The code of every stale edit (/api callers read it). */
 export const STALE_CODE = "STALE_VERSION";
 
@@ -71,25 +81,22 @@ export interface ErrorScreen {
   failures?: boolean;
 }
 
-/** A status that no form can help with: not signed in, a wrong method. */
-const ALWAYS_PAGE = new Set<number>([401, 405]);
-
 /**
  * The one rule for where an error goes (docs/errors.md):
- * - the error page (ErrorBoundary): 401, 405, a 403 without a code (a missing permission) and a
- *   404 without a code (the record the URL or form acts on is not there, or not this client's);
- * - the screen: what the user can act on, i.e. 400, 409, 413, 415, 422, a 403 with a code (a plan
- *   limit or a user-management rule) and a 404 with a code or a field (a chosen project, client or
- *   linked record that does not exist) — inline on a "summary" form (and on a "fields" form when
- *   the error names a field), otherwise as a flash;
+ * - the error page (ErrorBoundary): 401, 405, a 403 (a missing permission) unless it is a
+ *   RuleRefusal, and a 404 (the record the URL or form acts on is not there, or not this client's)
+ *   unless it names a field (FieldError: e.g. the stakeholder a document was to be linked to);
+ * - the screen: what the user can act on, i.e. 400, 409, 413, 415, 422, a RuleRefusal and those
+ *   404s: inline on a "summary" form (and on a "fields" form when the error names a field),
+ *   otherwise as a flash;
  * - a failure (5xx, not an AppError): the screen, as above, if it has a failure text; else the page.
  */
 export function errorPlacement(error: unknown, screen: ErrorScreen): ErrorPlacement {
   const named = error instanceof FieldError;
   const onScreen: ErrorPlacement = screen.form === "summary" || (screen.form === "fields" && named) ? "inline" : "flash";
   if (!(error instanceof AppError) || error.status >= 500) return screen.failures ? onScreen : "page";
-  if (ALWAYS_PAGE.has(error.status)) return "page";
-  if (error.status === 403 && !error.code) return "page";
-  if (error.status === 404 && !error.code && !named) return "page";
+  if (error.status === 401 || error.status === 405) return "page";
+  if (error.status === 403 && !(error instanceof RuleRefusal)) return "page";
+  if (error.status === 404 && !named) return "page";
   return onScreen;
 }

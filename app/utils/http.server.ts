@@ -57,7 +57,7 @@ export interface ScreenAnswer extends ErrorScreen {
   /** The form rendered again: its id, the values shown again (a stale edit shows the record's current ones), more keys of its data. */
   formId?: string;
   values?: Record<string, unknown>;
-  data?: Record<string, unknown>;
+  data?: object;
   /** The form's errors when the error carries several (a mapping refused column by column). */
   fieldErrors?: (error: AppError) => Record<string, string> | null;
   /** Where a message goes when the error names no field (default: the form's error summary). */
@@ -117,7 +117,7 @@ export async function errorResponse(error: unknown, answer: ApiAnswer | ScreenAn
   }
   const values = error instanceof StaleEditError ? error.current : answer.values;
   const fieldErrors = (appError && answer.fieldErrors?.(appError)) || { [field]: message };
-  return json({ formId: answer.formId, fieldErrors, ...(values ? { repopulateFields: values } : {}), ...answer.data }, { status });
+  return json({ ...answer.data, ...(answer.formId ? { formId: answer.formId } : {}), fieldErrors, ...(values ? { repopulateFields: values } : {}) }, { status });
 }
 
 /**

@@ -13,7 +13,7 @@ import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/auth/guards.server";
 import { displayName } from "~/modules/auth/layout.server";
-import { AppError } from "~/utils/app-error";
+import { AppError, RuleRefusal } from "~/utils/app-error";
 import { requireMigrator } from "./access.server";
 import { effectivePlan, hasFreePro, projectLimitMessage } from "./plan-limits";
 
@@ -106,7 +106,7 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     const sourceId = refId(project.client);
     if (sourceId === target.id) throw new AppError(400, `${project.name} already belongs to ${target.name}`);
     const refusal = projectLimitMessage(target, await em.count(Project, { client: target.id, isActive: true }), now);
-    if (refusal) throw new AppError(403, refusal, PLAN_LIMIT_CODE);
+    if (refusal) throw new RuleRefusal(refusal, PLAN_LIMIT_CODE);
 
     // em.execute runs inside this transaction (the locks above are its own).
     const members = await membersLosingAccess(projectId, sourceId, em);

@@ -3,12 +3,12 @@
  * or applies an upgrade request; a client owner upgrades; a listed user switches to system admin
  * (offered in the navigation bar to any role, so that intent comes before the screen's check).
  */
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { validateForm } from "~/components/form/validation.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { requestOrigin } from "~/utils/http.server";
+import { errorResponse, requestOrigin } from "~/utils/http.server";
 import { requireSubscriptionScreen } from "./access.server";
 import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";
 import { createSubscription, UPGRADE_REQUESTED_TITLE } from "./payment-provider.server";
@@ -39,8 +39,8 @@ export async function subscriptionAction(request: Request): Promise<Response> {
         const client = await createClient(user, result.data);
         return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: clientCreatedMessage(client.name) });
       } catch (error) {
-        if (!(error instanceof AppError) || error.status !== 409) throw error;
-        return json({ formId: CREATE_CLIENT_FORM_ID, fieldErrors: { organizationName: error.message }, repopulateFields: { organizationName: result.data.organizationName } }, { status: 409 });
+        // A name already taken is shown at the name.
+        return errorResponse(error, { form: "summary", formId: CREATE_CLIENT_FORM_ID, field: "organizationName", values: { organizationName: result.data.organizationName } });
       }
     }
     case "grant-free-month": {

@@ -12,6 +12,7 @@ import { commitSession, getSession } from "~/modules/auth/session.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/project/access.server";
 import { AppError } from "~/utils/app-error";
+import { errorResponse } from "~/utils/http.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { exportData, exportResponse } from "./excel-export.server";
 import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE } from "./export-templates";
@@ -59,10 +60,7 @@ export async function downloadPendingExport(request: Request, token: string | un
     response.headers.append("Set-Cookie", await commitSession(request, session));
     return response;
   } catch (error) {
-    // Access refused or withdrawn in the meantime stays a 403/404 like anywhere else.
-    if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw error;
-    const description = error instanceof AppError && error.status < 500 ? error.message : EXPORT_FAILED_MESSAGE;
-    if (!(error instanceof AppError)) console.error("Export download failed", error);
-    return redirectWithFlash(request, back, { kind: "error", title: EXPORT_FAILED_TITLE, description }, session);
+    // Access refused or withdrawn in the meantime stays a 403/404 like anywhere else (errorPlacement).
+    return errorResponse(error, { form: "none", failures: true, failure: EXPORT_FAILED_MESSAGE, title: EXPORT_FAILED_TITLE, redirect: (flash) => redirectWithFlash(request, back, flash, session) });
   }
 }

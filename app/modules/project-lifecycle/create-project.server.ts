@@ -16,7 +16,7 @@ import { projectLimitMessage } from "~/modules/billing/plan-limits";
 import { formSummaryMessage, getStartupNotifyEmails, queueMail } from "~/modules/mail/index.server";
 import { hasPermission } from "~/modules/permissions/permissions";
 import { projectToJson } from "~/modules/project/project-json";
-import { AppError } from "~/utils/app-error";
+import { AppError, RuleRefusal } from "~/utils/app-error";
 import type { StartupFormValues } from "./schemas";
 import { startupSummary } from "./startup-summary";
 import type { ExtractedField } from "./startup-text";
@@ -53,7 +53,7 @@ export async function createProject(user: CurrentUser, values: StartupFormValues
     if (!client) throw new AppError(user.role === "system_admin" ? 400 : 404, user.role === "system_admin" ? CHOOSE_CLIENT_MESSAGE : "Client not found", "INVALID_CLIENT");
     const activeProjects = await em.count(Project, { client: client.id, isActive: true });
     const refusal = projectLimitMessage(client, activeProjects, now);
-    if (refusal) throw new AppError(403, refusal, PLAN_LIMIT_CODE);
+    if (refusal) throw new RuleRefusal(refusal, PLAN_LIMIT_CODE);
 
     const project = em.create(Project, {
       name: values.projectTitle,

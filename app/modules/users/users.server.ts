@@ -15,20 +15,18 @@ import type { CurrentUser } from "~/modules/auth/guards.server";
 import { usersPerProjectLimitMessage, type PlanHolder } from "~/modules/billing/plan-limits";
 import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
 import { hasClientWideProjectAccess, isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
-import { AppError, FieldError } from "~/utils/app-error";
+import { AppError, FieldError, RuleRefusal } from "~/utils/app-error";
 import type { InviteInput, UserUpdateInput } from "./schemas";
 import { canManageUsers, refuseOperation, refuseRole, USER_MESSAGES, userDisplayName, type Refusal, type UserOperation } from "./user-rules";
 
 /** The AppError code of a refusal by the plan's users-per-project limit (the screen links it to /subscription). */
 export const MEMBER_LIMIT_CODE = "PLAN_LIMIT";
-/** The AppError code of a user-management rule's 403 (your own role, a higher user): the screen shows it. */
-export const USER_RULE_CODE = "USER_RULE";
 const MAX_ID_LENGTH = 200;
 
 export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string): AppError {
   void recordSecurityEvent({ userId: actor.id, clientId: actor.clientId, action: "access.refused", entityType: "User", entityId: entityId.slice(0, 100), after: { status: refused.status, reason } });
-  // Only a manager meets the rules; anyone else lacks the permission (a plain 403, the error page).
-  return new AppError(refused.status, refused.message, refused.status === 403 && canManageUsers(actor.role) ? USER_RULE_CODE : undefined);
+  // Only a manager meets the rules (the screen shows them); anyone else lacks the permission (the error page).
+  return refused.status === 403 && canManageUsers(actor.role) ? new RuleRefusal(refused.message) : new AppError(refused.status, refused.message);
 }
 
 /** 403 with the spec's Access Restricted text unless the role has manageUsers. */
@@ -135,7 +133,7 @@ async function checkMemberLimits(em: EntityManager, client: PlanHolder, projects
   for (const project of projects) {
     const members = await em.count(ProjectMembership, { project: project.id, isActive: true, user: { deletedAt: null } });
     const message = usersPerProjectLimitMessage(client, project.name, members, 1);
-    if (message) throw new AppError(403, message, MEMBER_LIMIT_CODE);
+    if (message) throw new RuleRefusal(message, MEMBER_LIMIT_CODE);
   }
 }
 
