@@ -43,6 +43,10 @@ describe("errorPlacement", () => {
     expect(errorPlacement(new FieldError(500, "Store unreachable", "file"), { form: "fields", failures: true })).toBe("inline");
   });
 
+  it("lets a thrown Response (a redirect, a sign-in's 401) leave unchanged", () => {
+    expect(errorPlacement(new Response(null, { status: 302 }), { form: "summary", failures: true })).toBe("page");
+  });
+
   it("treats a stale edit as a 409 with the STALE_VERSION code and the current values", () => {
     const stale = new StaleEditError("Changed by someone else", { notes: "Now", version: "3" });
     expect(stale.status).toBe(409);

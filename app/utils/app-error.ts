@@ -92,6 +92,8 @@ export interface ErrorScreen {
  * - a failure (5xx, not an AppError): the screen, as above, if it has a failure text; else the page.
  */
 export function errorPlacement(error: unknown, screen: ErrorScreen): ErrorPlacement {
+  // A thrown Response (a redirect, a sign-in's 401) is already an answer: it leaves unchanged.
+  if (error instanceof Response) return "page";
   const named = error instanceof FieldError;
   const onScreen: ErrorPlacement = screen.form === "summary" || (screen.form === "fields" && named) ? "inline" : "flash";
   if (!(error instanceof AppError) || error.status >= 500) return screen.failures ? onScreen : "page";

@@ -49,7 +49,7 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
 
 /** How a page or an /api route answers: "import" adds the spec's `error` field (and an import refusal's title). */
 export interface ApiAnswer {
-  body?: "spec" | "import";
+  body?: "import";
 }
 
 /** How a screen's action answers an error it caught; `errorPlacement` decides where it goes. */
