@@ -25,7 +25,6 @@ const MAX_ID_LENGTH = 200;
 
 export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string): AppError {
   void recordSecurityEvent({ userId: actor.id, clientId: actor.clientId, action: "access.refused", entityType: "User", entityId: entityId.slice(0, 100), after: { status: refused.status, reason } });
-  // Only a manager meets the rules (the screen shows them); anyone else lacks the permission (the error page).
   return refused.status === 403 && canManageUsers(actor.role) ? new RuleRefusal(refused.message) : new AppError(refused.status, refused.message);
 }
 
