@@ -7,8 +7,8 @@ import { apiPendingDuplicates } from "~/modules/import/duplicates.server";
 import { importResponse } from "~/modules/import/import-view";
 import { ImportCommitSchema } from "~/modules/import/schemas";
 import { AppError } from "~/utils/app-error";
-import { requireMethod } from "~/utils/http.server";
-import { handleImportApiErrors } from "~/modules/import/parse-api.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { IMPORT_API } from "~/modules/import/parse-api.server";
 
 /** How long the call waits for the job before answering 202 (the import goes on; poll the record). */
 export const API_IMPORT_WAIT_MS = 60_000;
@@ -21,7 +21,7 @@ export const IMPORT_FAILED_MESSAGE = "Failed to import data. Please try again.";
  * Errors carry the spec's message in `error` as well as `message` (as /api/file/parse does).
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleImportApiErrors(async () => {
+  return handleAppErrors(async () => {
     requireMethod(request, "POST");
     const body = await readBody(request);
     const access = await requireApiProject(request, body);
@@ -31,5 +31,5 @@ export function action({ request }: ActionFunctionArgs) {
     if (view.status === "completed") return json(importResponse(view, view.counts.pendingDuplicates ? await apiPendingDuplicates(access, importId) : []));
     if (view.status === "failed") throw new AppError(500, view.error ?? IMPORT_FAILED_MESSAGE, "IMPORT_FAILED");
     return json({ importId, status: view.status }, { status: 202 });
-  });
+  }, IMPORT_API);
 }

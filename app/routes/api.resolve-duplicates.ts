@@ -6,9 +6,9 @@ import { importOfPending } from "~/modules/import/duplicates.server";
 import { resolveDuplicates } from "~/modules/import/duplicates-resolve.server";
 import { RESOLVED_TITLE } from "~/modules/import/duplicate-view";
 import { ResolveDuplicatesApiSchema } from "~/modules/import/schemas";
-import { handleImportApiErrors } from "~/modules/import/parse-api.server";
+import { IMPORT_API } from "~/modules/import/parse-api.server";
 import type { Choice } from "~/modules/import/duplicate-view";
-import { requireMethod } from "~/utils/http.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 
 /**
  * POST /api/resolve-duplicates (docs/import.md#api): { projectId, importId?, resolutions } → { message, created,
@@ -16,7 +16,7 @@ import { requireMethod } from "~/utils/http.server";
  * one transaction or none. Errors carry the spec's `error` field.
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleImportApiErrors(async () => {
+  return handleAppErrors(async () => {
     requireMethod(request, "POST");
     const body = await readBody(request);
     const access = await requireApiProject(request, body);
@@ -34,5 +34,5 @@ export function action({ request }: ActionFunctionArgs) {
     const importId = input.importId ?? (await importOfPending(access, choices[0]!.pendingId));
     const outcome = await resolveDuplicates(access, importId, choices);
     return json({ ...outcome, message: RESOLVED_TITLE });
-  });
+  }, IMPORT_API);
 }

@@ -1,5 +1,6 @@
-import { AppError } from "./app-error";
-import { appErrorResponse, handleAppErrors, requestOrigin, requireMethod, safeRedirectPath } from "./http.server";
+import { AppError, FieldError, StaleEditError } from "./app-error";
+import type { FlashMessage } from "./flash";
+import { appErrorResponse, errorResponse, handleAppErrors, requestOrigin, requireMethod, safeRedirectPath } from "./http.server";
 
 describe("safeRedirectPath", () => {
   it.each(["/x", "/stakeholders?projectId=3", "/a/b#c", "/"])("keeps the same-site path %s", (path) => {
@@ -87,6 +88,64 @@ describe("appErrorResponse and handleAppErrors", () => {
         throw new TypeError("boom");
       }),
     ).rejects.toThrow("boom");
+  });
+});
+
+describe("errorResponse", () => {
+  const thrownBy = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+  const flashes: FlashMessage[] = [];
+  const redirect = async (flash: FlashMessage) => {
+    flashes.push(flash);
+    return new Response(null, { status: 302, headers: { Location: "/back" } });
+  };
+
+  it("gives the import /api the spec's error field and a refusal's title, through handleAppErrors", async () => {
+    const refused = Object.assign(new AppError(415, "Unsupported file format", "IMPORT_FILE_REFUSED"), { title: "Invalid File" });
+    const thrown = (await thrownBy(handleAppErrors(() => Promise.reject(refused), { body: "import" }))) as Response;
+    expect(thrown.status).toBe(415);
+    expect(await thrown.json()).toEqual({ error: "Unsupported file format", message: "Unsupported file format", title: "Invalid File", code: "IMPORT_FILE_REFUSED" });
+  });
+
+  it("returns a refusal as the form's data: the error at the summary (or its field), the values shown again, its status", async () => {
+    const response = await errorResponse(new AppError(409, "Already completed"), { form: "summary", formId: "f", values: { a: "1" } });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ formId: "f", fieldErrors: { _form: "Already completed" }, repopulateFields: { a: "1" } });
+    const named = await errorResponse(new FieldError(400, "Type DELETE", "confirmation"), { form: "fields", formId: "f", field: "file", data: { title: "T" } });
+    expect(await named.json()).toEqual({ title: "T", formId: "f", fieldErrors: { confirmation: "Type DELETE" } });
+  });
+
+  it("shows a stale edit with the record's current values instead of what was posted", async () => {
+    const stale = new StaleEditError("Changed by someone else", { notes: "Now", version: "3" });
+    const response = await errorResponse(stale, { form: "summary", formId: "f", values: { notes: "Mine", version: "2" } });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ formId: "f", fieldErrors: { _form: "Changed by someone else" }, repopulateFields: { notes: "Now", version: "3" } });
+  });
+
+  it("sends a flash with the screen's title, its message or the error's, and a failure text for a failure", async () => {
+    flashes.length = 0;
+    expect((await errorResponse(new AppError(409, "Nothing to delete"), { form: "none", title: (e) => (e?.status === 409 ? "Nothing" : "Failed"), redirect })).status).toBe(302);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await errorResponse(new TypeError("bug"), { form: "none", failures: true, failure: "Failed to save. Please try again.", redirect });
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+    await errorResponse(new AppError(503, "Store unreachable"), { form: "none", failures: true, message: "Failed to delete document", redirect });
+    expect(flashes).toEqual([
+      { kind: "error", title: "Nothing", description: "Nothing to delete" },
+      { kind: "error", title: "Error", description: "Failed to save. Please try again." },
+      { kind: "error", title: "Error", description: "Failed to delete document" },
+    ]);
+  });
+
+  it("throws what goes to the error page: an AppError as its response, anything else unchanged", async () => {
+    const refused = (await thrownBy(errorResponse(new AppError(403, "No"), { form: "summary", formId: "f" }))) as Response;
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "No" });
+    const bug = new TypeError("bug");
+    expect(await thrownBy(errorResponse(bug, { form: "summary", formId: "f" }))).toBe(bug);
   });
 });
 

@@ -1,5 +1,7 @@
 import { json } from "@remix-run/node";
-import { AppError } from "./app-error";
+import { FORM_ERROR } from "./form-state";
+import { AppError, errorPlacement, FieldError, StaleEditError, type ErrorScreen } from "./app-error";
+import type { FlashMessage } from "./flash";
 import { getEnv } from "./env.server";
 
 /** Whether cookies for this request are Secure: it reached us over https, or that is forced (FORCE_SECURE_COOKIES). */
@@ -45,28 +47,90 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/**
- * An AppError as the HTTP response every caller understands: `{ message, code?, errors? }` with its
- * status. A page's ErrorBoundary shows it (production builds hide the text of thrown Errors); an
- * /api caller reads the spec's error shape.
- */
-export function appErrorResponse(error: AppError): Response {
+/** How a page or an /api route answers: "import" adds the spec's `error` field (and an import refusal's title). */
+export interface ApiAnswer {
+  body?: "import";
+}
+
+/** How a screen's action answers an error it caught; `errorPlacement` decides where it goes. */
+export interface ScreenAnswer extends ErrorScreen {
+  /** The form rendered again: its id, the values shown again (a stale edit shows the record's current ones), more keys of its data. */
+  formId?: string;
+  values?: Record<string, unknown>;
+  data?: object;
+  /** The form's errors when the error carries several (a mapping refused column by column). */
+  fieldErrors?: (error: AppError) => Record<string, string> | null;
+  /** Where a message goes when the error names no field (default: the form's error summary). */
+  field?: string | ((error: AppError) => string);
+  /** The text shown (default: the error's message, or `failure` for a failure). */
+  message?: string | ((error: AppError | null, field: string) => string);
+  /** The screen's "Failed to … Please try again." text, shown for an unexpected error (and a 5xx). */
+  failure?: string;
+  /** How the screen sends a flash (e.g. `(flash) => redirectWithFlash(request, back, flash)`), and its title. */
+  redirect?: (flash: FlashMessage) => Promise<Response>;
+  title?: string | ((error: AppError | null) => string);
+}
+
+const isScreen = (answer: ApiAnswer | ScreenAnswer): answer is ScreenAnswer => "form" in answer;
+
+/** The JSON body of an AppError for a page's ErrorBoundary or an /api caller: `{ message, code?, errors? }`. */
+function errorBody(error: AppError, shape: ApiAnswer["body"]) {
   const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
-  const body = { message: error.message, ...(error.code ? { code: error.code } : {}), ...(fieldErrors ? { errors: fieldErrors } : {}) };
-  return json(body, { status: error.status, headers: error.headers });
+  const title = (error as AppError & { title?: unknown }).title;
+  return {
+    ...(shape === "import" ? { error: error.message } : {}),
+    message: error.message,
+    ...(shape === "import" && typeof title === "string" ? { title } : {}),
+    ...(error.code ? { code: error.code } : {}),
+    ...(fieldErrors ? { errors: fieldErrors } : {}),
+  };
+}
+
+/** An AppError as the response a page's ErrorBoundary renders (production hides thrown Errors' text) and an /api caller reads. */
+export function appErrorResponse(error: AppError, answer: ApiAnswer = {}): Response {
+  return json(errorBody(error, answer.body), { status: error.status, headers: error.headers });
 }
 
 /**
- * The one way from an AppError to an HTTP response: every loader and action, page or /api, runs its
- * body through this. A thrown Response leaves as it is: a page renders it in its ErrorBoundary, a
- * resource route sends it. Redirects and anything else are rethrown unchanged.
+ * The one way from an error to a response (docs/errors.md). For a page or an /api route (no `form`
+ * in the answer) it throws the AppError as `appErrorResponse`; for a screen's action it asks
+ * `errorPlacement` and returns the form's data (status of the error) or the screen's flash, or
+ * throws for the error page. Anything that is not an AppError is logged when the screen shows it,
+ * and rethrown unchanged when it goes to the page (a redirect, a Response, a bug).
  */
-export async function handleAppErrors<T>(fn: () => Promise<T>): Promise<T> {
+export async function errorResponse(error: unknown, answer: ApiAnswer | ScreenAnswer = {}): Promise<Response> {
+  const appError = error instanceof AppError ? error : null;
+  const placement = isScreen(answer) ? errorPlacement(error, answer) : "page";
+  if (placement === "page" || !isScreen(answer)) {
+    if (appError) throw appErrorResponse(appError, isScreen(answer) ? {} : answer);
+    throw error;
+  }
+  if (!appError) console.error(error);
+  const named = error instanceof FieldError ? error.field : undefined;
+  const field = named ?? (typeof answer.field === "function" && appError ? answer.field(appError) : typeof answer.field === "string" ? answer.field : FORM_ERROR);
+  const fallback = appError && appError.status < 500 ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
+  const message = typeof answer.message === "function" ? answer.message(appError, field) : (answer.message ?? fallback);
+  const status = appError?.status ?? 500;
+  if (placement === "flash" && answer.redirect) {
+    const title = typeof answer.title === "function" ? answer.title(appError) : (answer.title ?? "Error");
+    return answer.redirect({ kind: "error", title, description: message });
+  }
+  const values = error instanceof StaleEditError ? error.current : answer.values;
+  const fieldErrors = (appError && answer.fieldErrors?.(appError)) || { [field]: message };
+  return json({ ...answer.data, ...(answer.formId ? { formId: answer.formId } : {}), fieldErrors, ...(values ? { repopulateFields: values } : {}) }, { status });
+}
+
+/**
+ * Every loader and action, page or /api, runs its body through this: an AppError leaves as
+ * `errorResponse` answers it (the thrown `{ message, code?, errors? }` with its status; `{ body:
+ * "import" }` for the import /api). A thrown Response (a redirect, a page's own 404) and anything
+ * else are rethrown unchanged.
+ */
+export async function handleAppErrors<T>(fn: () => Promise<T>, answer: ApiAnswer = {}): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof AppError) throw appErrorResponse(error);
-    throw error;
+    throw await errorResponse(error, answer).catch((thrown: unknown) => thrown);
   }
 }
 

@@ -1,5 +1,5 @@
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
-import { AppError } from "~/utils/app-error";
+import { AppError, RuleRefusal } from "~/utils/app-error";
 import type { CurrentUser } from "./current-user.server";
 
 export interface Refusal {
@@ -16,6 +16,11 @@ export interface Refusal {
   projectId?: number | null;
   /** Extra detail for the audit row (e.g. the path asked for). */
   detail?: Record<string, unknown>;
+  /**
+   * A 403 by a rule the user can act on (a plan limit, "you cannot change your own role"): the screen
+   * shows it beside the form (RuleRefusal, docs/errors.md) instead of ending on the error page.
+   */
+  actionable?: boolean;
 }
 
 /**
@@ -34,5 +39,6 @@ export function refuse(user: Pick<CurrentUser, "id" | "clientId">, refusal: Refu
     entityId: String(refusal.entityId ?? "").slice(0, 100),
     after: { status: refusal.status, reason: refusal.reason, ...refusal.detail },
   });
+  if (refusal.actionable && refusal.status === 403) return new RuleRefusal(refusal.message, refusal.code);
   return new AppError(refusal.status, refusal.message, refusal.code);
 }

@@ -1,10 +1,8 @@
 /** The /project-migration POST: Migrate Project, then back to an empty form with the spec's message. */
-import { json } from "@remix-run/node";
 import { requireUser } from "~/modules/access/current-user.server";
-import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
-import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { migrateProject, MIGRATION_FAILED } from "./project-migration.server";
 import { MIGRATE_FORM_ID, migrateProjectValidator } from "./schemas";
 
@@ -20,8 +18,7 @@ export async function migrationAction(request: Request): Promise<Response> {
     const lost = done.membersRemoved === 1 ? "1 member of the previous client lost access" : `${done.membersRemoved} members of the previous client lost access`;
     return redirectWithFlash(request, MIGRATION_URL, { kind: "success", title: done.message, description: `${done.project.name} now belongs to ${done.targetClient.name}; ${lost}.` });
   } catch (error) {
-    // Refusals of the migration itself (plan limit, same client, a vanished record) become the form's error.
-    if (!(error instanceof AppError) || error.status >= 500 || (error.status === 403 && !error.code)) throw error;
-    return json({ formId: MIGRATE_FORM_ID, title: MIGRATION_FAILED, fieldErrors: { [FORM_ERROR]: error.message || "Failed to migrate project" } }, { status: error.status });
+    // Refusals of the migration itself (plan limit, same client) become the form's error.
+    return errorResponse(error, { form: "summary", formId: MIGRATE_FORM_ID, data: { title: MIGRATION_FAILED }, message: (refused) => refused?.message || "Failed to migrate project" });
   }
 }

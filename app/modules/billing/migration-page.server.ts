@@ -3,8 +3,8 @@
  * the preview (records moving, members losing access, the target's plan) is shown before the POST.
  */
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { AppError } from "~/utils/app-error";
 import { FORM_ERROR } from "~/utils/form-state";
+import { errorPlacement } from "~/utils/app-error";
 import { listMigrationChoices, previewMigration, type MigrationPreview } from "./project-migration.server";
 import { MigrateProjectSchema, MISSING_MIGRATION_CHOICE } from "./schemas";
 
@@ -24,8 +24,8 @@ export async function loadMigrationPage(user: CurrentUser, url: URL, now: Date =
       try {
         preview = await previewMigration(user, parsed.data.projectId, parsed.data.targetClientId, now);
       } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500 || error.status === 403) throw error;
-        errors = { [FORM_ERROR]: error.message };
+        if (errorPlacement(error, { form: "summary" }) !== "inline") throw error;
+        errors = { [FORM_ERROR]: (error as Error).message };
       }
     }
   }

@@ -12,9 +12,9 @@ import { sqlExecute, sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { type CurrentUser, displayName } from "~/modules/access/current-user.server";
-import { AppError } from "~/utils/app-error";
 import { refuse } from "~/modules/access/refuse.server";
 import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
+import { AppError } from "~/utils/app-error";
 import { effectivePlan, hasFreePro, projectLimitMessage } from "./plan-limits";
 
 export const MIGRATED_MESSAGE = "Project Migrated Successfully";
@@ -103,7 +103,7 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     const sourceId = refId(project.client);
     if (sourceId === target.id) throw new AppError(400, `${project.name} already belongs to ${target.name}`);
     const refusal = projectLimitMessage(target, await em.count(Project, { client: target.id, isActive: true }), now);
-    if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: target.id, message: refusal, code: PLAN_LIMIT_CODE });
+    if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: target.id, message: refusal, code: PLAN_LIMIT_CODE, actionable: true });
 
     // db/sql.server.ts runs on this transaction (the locks above are its own).
     const members = await membersLosingAccess(projectId, sourceId);

@@ -3,13 +3,13 @@
  * or applies an upgrade request; a client owner upgrades; a listed user switches to system admin
  * (offered in the navigation bar to any role, so that intent comes before the screen's check).
  */
-import { json, redirect } from "@remix-run/node";
 import { requireUser } from "~/modules/access/current-user.server";
 import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
-import { requestOrigin } from "~/utils/http.server";
 import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
+import { redirect } from "@remix-run/node";
+import { errorResponse, requestOrigin } from "~/utils/http.server";
 import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";
 import { createSubscription, UPGRADE_REQUESTED_TITLE } from "./payment-provider.server";
 import { SUBSCRIPTION_URL } from "./plan-limits";
@@ -39,8 +39,8 @@ export async function subscriptionAction(request: Request): Promise<Response> {
         const client = await createClient(user, result.data);
         return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: clientCreatedMessage(client.name) });
       } catch (error) {
-        if (!(error instanceof AppError) || error.status !== 409) throw error;
-        return json({ formId: CREATE_CLIENT_FORM_ID, fieldErrors: { organizationName: error.message }, repopulateFields: { organizationName: result.data.organizationName } }, { status: 409 });
+        // A name already taken is shown at the name.
+        return errorResponse(error, { form: "summary", formId: CREATE_CLIENT_FORM_ID, field: "organizationName", values: { organizationName: result.data.organizationName } });
       }
     }
     case "grant-free-month": {

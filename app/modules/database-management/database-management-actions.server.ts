@@ -1,7 +1,7 @@
-import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { parseRecordId } from "~/utils/record-id";
 import { DANGER_ACTIONS } from "./danger-zone";
 import { deleteRecord, getRecordRow, recordLabel, SCREEN_REFUSALS, runDangerAction } from "./database-management.server";
@@ -46,8 +46,7 @@ export async function databaseManagementAction(request: Request): Promise<Respon
       const result = await applyNormalisation(access, parsed.data.dataType);
       return redirectWithFlash(request, home, { kind: "success", title: "Text Normalized", description: result.message });
     } catch (error) {
-      if (error instanceof AppError && error.status === 500) return redirectWithFlash(request, home, { kind: "error", title: "Error", description: error.message });
-      throw error;
+      return errorResponse(error, { form: "none", failures: true, redirect: (flash) => redirectWithFlash(request, home, flash) });
     }
   }
 
@@ -68,17 +67,15 @@ export async function databaseManagementAction(request: Request): Promise<Respon
       const result = await runDangerAction(access, action.data, confirmation);
       return redirectWithFlash(request, action.data === "delete-project" ? "/" : home, { kind: "success", title: result.title, description: result.message });
     } catch (error) {
-      if (error instanceof AppError && error.code === "INVALID_CONFIRMATION") {
-        return validationError({ formId: DANGER_FORM_ID, fieldErrors: { confirmation: error.message } }, { confirmation, action: action.data }, { status: 400 });
-      }
-      if (error instanceof AppError && (error.status === 409 || error.status === 500)) {
-        return redirectWithFlash(request, home, {
-          kind: "error",
-          title: error.status === 409 ? "Nothing to Delete" : DANGER_ACTIONS[action.data].failure,
-          description: error.message,
-        });
-      }
-      throw error;
+      // A wrong typed confirmation re-renders the confirmation; nothing to delete or a failure is a flash.
+      return errorResponse(error, {
+        form: "fields",
+        failures: true,
+        formId: DANGER_FORM_ID,
+        values: { confirmation, action: action.data },
+        title: (refused) => (refused?.code === "NOTHING_TO_DELETE" ? "Nothing to Delete" : DANGER_ACTIONS[action.data].failure),
+        redirect: (flash) => redirectWithFlash(request, home, flash),
+      });
     }
   }
   throw new AppError(400, "Unknown action");

@@ -6,7 +6,7 @@ import { deleteEngagement } from "~/modules/engagement/engagement.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { deleteProperty } from "~/modules/property/property.server";
 import { deleteStakeholder } from "~/modules/stakeholder/stakeholder.server";
-import { AppError } from "~/utils/app-error";
+import { AppError, FieldError } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
 import { DANGER_ACTIONS, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
 import { createRestorePoint } from "./restore-points.server";
@@ -151,7 +151,7 @@ function plural(n: number, word: string) {
 export async function runDangerAction(access: ProjectAccess, action: DangerAction, confirmation: unknown): Promise<DangerResult> {
   requirePermission(access, "dangerZone", SCREEN_REFUSALS.dangerZone);
   const info = DANGER_ACTIONS[action];
-  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new AppError(400, invalidConfirmationMessage(action), "INVALID_CONFIRMATION");
+  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new FieldError(400, invalidConfirmationMessage(action), "confirmation", "INVALID_CONFIRMATION");
   const before = await databaseStats(access);
   const counted = info.counts ? { stakeholders: before.totalStakeholders, properties: before.totalProperties, engagements: before.totalEngagements }[info.counts] : null;
   if (counted === 0) throw new AppError(409, `There are no ${info.counts} to delete`, "NOTHING_TO_DELETE");

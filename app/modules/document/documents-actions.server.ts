@@ -1,15 +1,14 @@
-import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { errorResponse, safeRedirectPath } from "~/utils/http.server";
 import { withParams } from "~/utils/list-query";
 import { createDocument, deleteDocument, updateDocument } from "./document.server";
 import { DOCUMENT_EXTENSIONS } from "./file-types";
 import { receiveProjectUpload } from "./receive.server";
 import { documentEditValidator, documentUploadValidator, EDIT_FORM_ID, UPLOAD_FORM_ID } from "./schemas";
-import { isRecoverableUploadError, UploadError } from "./upload.server";
+import { UploadError } from "./upload.server";
 
 /** Where to go after an edit or delete: the list URL the form was opened from, dialogs closed. */
 function backTo(formData: FormData) {
@@ -52,10 +51,17 @@ async function uploadAction(request: Request) {
   } catch (caught) {
     if (!(caught instanceof AppError)) console.error("Document upload failed", caught);
     const error = caught instanceof AppError ? caught : new UploadError(503, "Failed to upload document");
-    if (!isRecoverableUploadError(error)) throw error;
-    if (returnTo) return redirectWithFlash(request, returnTo, { kind: "error", title: "Upload failed", description: error.message });
-    const field = error instanceof UploadError ? error.field : "file";
-    return validationError({ formId: UPLOAD_FORM_ID, fieldErrors: { [field]: error.message } }, fields, { status: error.status });
+    // From a record's panel (returnTo) the refusal is a flash there; on /documents it is the form's.
+    const back = returnTo;
+    return errorResponse(error, {
+      form: back ? "none" : "summary",
+      failures: true,
+      formId: UPLOAD_FORM_ID,
+      field: "file",
+      values: fields,
+      title: "Upload failed",
+      redirect: (flash) => redirectWithFlash(request, back ?? "/documents", flash),
+    });
   }
 }
 
@@ -74,8 +80,7 @@ export async function documentsAction(request: Request): Promise<Response> {
       const document = await updateDocument(access, formData.get("id"), data);
       return redirectWithFlash(request, back, { kind: "success", title: "Document updated", description: `Notes for ${document.original_file_name} were saved.` });
     } catch (error) {
-      if (error instanceof AppError && isRecoverableUploadError(error)) return redirectWithFlash(request, back, { kind: "error", title: "Update failed", description: "Failed to update document" });
-      throw error;
+      return errorResponse(error, { form: "none", failures: true, title: "Update failed", message: "Failed to update document", redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
   if (intent === "delete") {
@@ -84,8 +89,7 @@ export async function documentsAction(request: Request): Promise<Response> {
       const { originalFileName } = await deleteDocument(access, formData.get("id"));
       return redirectWithFlash(request, back, { kind: "success", title: "Document deleted", description: `${originalFileName} was deleted.` });
     } catch (error) {
-      if (error instanceof AppError && isRecoverableUploadError(error)) return redirectWithFlash(request, back, { kind: "error", title: "Delete failed", description: "Failed to delete document" });
-      throw error;
+      return errorResponse(error, { form: "none", failures: true, title: "Delete failed", message: "Failed to delete document", redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
   throw new AppError(400, "Unknown action");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { getObjectStore, ObjectTooLargeError, StorageUnavailableError } from "~/modules/storage/index.server";
-import { AppError } from "~/utils/app-error";
+import { FieldError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { readMultipart, type MultipartRefusals } from "~/utils/multipart.server";
 import { extensionOf, sanitizeFileName } from "~/utils/file-names";
@@ -26,23 +26,15 @@ export interface StoredUpload {
   originalFileName: string;
 }
 
-/** A refused upload: `field` names the form field the message belongs to. */
-export class UploadError extends AppError {
-  constructor(
-    status: 400 | 403 | 404 | 413 | 415 | 422 | 503,
-    message: string,
-    public readonly field: string = "file",
-  ) {
-    super(status, message);
+/**
+ * A refused upload: `field` names the form field the message belongs to. Its 404s (e.g. the linked
+ * stakeholder is gone) are the form's business too (errorPlacement).
+ */
+export class UploadError extends FieldError {
+  constructor(status: 400 | 403 | 404 | 413 | 415 | 422 | 503, message: string, field = "file") {
+    super(status, message, field);
   }
 }
-
-/**
- * Whether the person who posted a form can act on this refusal (a flash or a field error on the form):
- * everything but a 403 and an unknown record, which go to the ErrorBoundary. An upload's own 404s
- * (e.g. the linked stakeholder is gone) are the form's business.
- */
-export const isRecoverableUploadError = (error: AppError) => error.status !== 403 && (error.status !== 404 || error instanceof UploadError);
 
 /** Object key for a new upload: generated, never derived from the user's file name. */
 export function newObjectKey(projectId: number, kind: "documents" | "templates") {

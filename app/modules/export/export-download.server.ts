@@ -13,6 +13,7 @@ import { requireUser } from "~/modules/access/current-user.server";
 import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { exportData, exportResponse } from "./excel-export.server";
 import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE } from "./export-templates";
 import { exportPageUrl } from "./export-urls";
@@ -59,10 +60,7 @@ export async function downloadPendingExport(request: Request, token: string | un
     response.headers.append("Set-Cookie", await commitSession(request, session));
     return response;
   } catch (error) {
-    // Access refused or withdrawn in the meantime stays a 403/404 like anywhere else.
-    if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw error;
-    const description = error instanceof AppError && error.status < 500 ? error.message : EXPORT_FAILED_MESSAGE;
-    if (!(error instanceof AppError)) console.error("Export download failed", error);
-    return redirectWithFlash(request, back, { kind: "error", title: EXPORT_FAILED_TITLE, description }, session);
+    // Access refused or withdrawn in the meantime stays a 403/404 like anywhere else (errorPlacement).
+    return errorResponse(error, { form: "none", failures: true, failure: EXPORT_FAILED_MESSAGE, title: EXPORT_FAILED_TITLE, redirect: (flash) => redirectWithFlash(request, back, flash, session) });
   }
 }

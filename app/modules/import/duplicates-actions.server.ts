@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
 import { getSelectedProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
-import { ApiValidationError } from "~/modules/auth/api.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { requireRecordId } from "~/utils/record-id";
 import { DUPLICATES_FORM_ID, duplicatesUrl } from "./duplicate-view";
 import { parseChoice, RESOLVED_TITLE, type Choice } from "./duplicate-view";
@@ -68,8 +68,7 @@ export async function duplicatesAction(request: Request, idParam: string | undef
     const notTaken = outcome.notTaken.length ? ` ${plural(outcome.notTaken.length, "value")} kept as they were: see below.` : "";
     return redirectWithFlash(request, wizardUrls.progress(id), { kind: "success", title: RESOLVED_TITLE, description: `${parts.join(", ")}.${notTaken}` });
   } catch (error) {
-    if (error instanceof ApiValidationError) return errorData(error.message);
-    if (error instanceof AppError && error.status === 409) return errorData(error.message);
-    throw error;
+    // An undecided row (400) or an import resolved meanwhile (409) is shown on the form.
+    return errorResponse(error, { form: "summary", formId: DUPLICATES_FORM_ID });
   }
 }

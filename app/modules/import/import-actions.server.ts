@@ -1,9 +1,9 @@
-import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess, type ProjectAccess, requirePermission } from "~/modules/access/project-access.server";
 import { FORM_ERROR, type FormErrorData } from "~/utils/form-state";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { withParams } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { normaliseCustomName, validateMapping, type MappingChoice } from "./column-mapping";
@@ -35,8 +35,8 @@ import {
  * before anything else is said about it.
  */
 
-/** Refusals that are about what the user sent, shown on the form; anything else is an error page. */
-const isUserError = (error: unknown): error is AppError => error instanceof AppError && [400, 409, 413, 415, 422].includes(error.status);
+/** The wizard's steps: what the user can act on is shown on the form (errorPlacement), a failure is the error page. */
+const STEP = { form: "summary" } as const;
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
@@ -60,18 +60,12 @@ export async function uploadAction(request: Request): Promise<Response> {
   try {
     parsed = await parseUpload(access, request);
   } catch (error) {
-    if (!isUserError(error)) throw error;
     // The parser names what kind of refusal it is ("Invalid File" for a type the wizard does not take).
-    const title = (error as AppError & { title?: unknown }).title;
+    const title = (error as { title?: unknown }).title;
     // The import type chosen is shown again (without JavaScript the page re-renders from scratch).
     const chosenType = error instanceof ImportFileError ? error.fields.importType : undefined;
-    const body: UploadErrorData = {
-      formId: UPLOAD_FORM_ID,
-      fieldErrors: { file: error.message },
-      title: typeof title === "string" && title ? title : INVALID_FILE_TITLE,
-      ...(chosenType ? { repopulateFields: { importType: chosenType } } : {}),
-    };
-    return json(body, { status: error.status });
+    const data: Pick<UploadErrorData, "title"> = { title: typeof title === "string" && title ? title : INVALID_FILE_TITLE };
+    return errorResponse(error, { ...STEP, formId: UPLOAD_FORM_ID, field: "file", data, values: chosenType ? { importType: chosenType } : undefined });
   }
   const { result, fields } = parsed;
   if (!isImportType(fields.importType)) {
@@ -111,8 +105,7 @@ export async function sheetAction(request: Request): Promise<Response> {
       description: `${sheet.selectedSheet}: ${plural(sheet.columns.length, "column")} and ${plural(sheet.totalRows, "row")}.`,
     });
   } catch (error) {
-    if (!isUserError(error)) throw error;
-    return validationError({ formId: SHEET_FORM_ID, fieldErrors: { selectedSheet: error.message || "Failed to parse selected sheet" } }, { selectedSheet }, { status: error.status });
+    return errorResponse(error, { ...STEP, formId: SHEET_FORM_ID, field: "selectedSheet", values: { selectedSheet }, message: (refused) => refused?.message || "Failed to parse selected sheet" });
   }
 }
 
@@ -160,10 +153,13 @@ export async function mappingAction(request: Request): Promise<Response> {
     const { importId } = await startImport(access, { dataKey, importType: type, mapping });
     return redirectWithFlash(request, wizardUrls.progress(importId), { kind: "info", title: "Import Started", description: `Importing ${plural(staged.totalRows, "row")} from ${staged.fileName}.` });
   } catch (error) {
-    if (!isUserError(error)) throw error;
-    const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
-    const errors = fieldErrors ? mappingFieldErrors(columns, choices, fieldErrors, null) : { [FORM_ERROR]: error.message || IMPORT_FAILED_MESSAGE };
-    return validationError({ formId: MAPPING_FORM_ID, fieldErrors: Object.keys(errors).length ? errors : { [FORM_ERROR]: IMPORT_FAILED_MESSAGE } }, submitted, { status: error.status });
+    // An /api-style refusal names columns; it is shown at their inputs.
+    const byColumn = (refused: AppError) => {
+      const fieldErrors = (refused as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
+      const errors = fieldErrors ? mappingFieldErrors(columns, choices, fieldErrors, null) : {};
+      return Object.keys(errors).length ? errors : null;
+    };
+    return errorResponse(error, { ...STEP, formId: MAPPING_FORM_ID, values: submitted, fieldErrors: byColumn, message: (refused) => refused?.message || IMPORT_FAILED_MESSAGE });
   }
 }
 
@@ -187,7 +183,6 @@ export async function historyAction(request: Request): Promise<Response> {
     const restoredText = restored ? ` and put back ${plural(restored, "record")} it merged into` : "";
     return redirectWithFlash(request, back, { kind: "success", title: "Import Undone", description: `Removed ${plural(removed, "record")} created by import #${id}${restoredText}.` });
   } catch (error) {
-    if (error instanceof AppError && (error.status === 409 || error.status === 400)) return redirectWithFlash(request, back, { kind: "error", title: "Undo Failed", description: error.message });
-    throw error;
+    return errorResponse(error, { form: "none", title: "Undo Failed", redirect: (flash) => redirectWithFlash(request, back, flash) });
   }
 }

@@ -8,9 +8,7 @@ import { z } from "zod";
 import { parseApiPayload } from "~/modules/auth/api.server";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { requireUser } from "~/modules/access/current-user.server";
-import { AppError } from "~/utils/app-error";
-import { requireMethod } from "~/utils/http.server";
-import { ImportFileError } from "./parse/errors";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { parseSheet, parseUploadWith } from "./staging.server";
 
 export const ParseSheetApiSchema = z.object({
@@ -18,30 +16,12 @@ export const ParseSheetApiSchema = z.object({
   selectedSheet: z.string({ required_error: "Please choose a sheet" }).min(1, "Please choose a sheet"),
 });
 
-/**
- * Like handleAppErrors, with the spec's `error` field (and the title an import refusal shows under,
- * e.g. "Invalid File") added to the `{ message, code?, errors? }` body.
- */
-export async function handleImportApiErrors<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors = (error as AppError & { fieldErrors?: Record<string, string> }).fieldErrors;
-    const body = {
-      error: error.message,
-      message: error.message,
-      ...(error instanceof ImportFileError ? { title: error.title } : {}),
-      ...(error.code ? { code: error.code } : {}),
-      ...(fieldErrors ? { errors: fieldErrors } : {}),
-    };
-    throw json(body, { status: error.status, headers: error.headers });
-  }
-}
+/** The import /api's errors: the spec's `error` field (and an import refusal's title, e.g. "Invalid File") beside `{ message, code?, errors? }`. */
+export const IMPORT_API = { body: "import" } as const;
 
 /** POST /api/file/parse (multipart: file, fileType; projectId in the query or before the file). */
 export function apiParseFile(request: Request) {
-  return handleImportApiErrors(async () => {
+  return handleAppErrors(async () => {
     requireMethod(request, "POST");
     await requireUser(request);
     // A project named in the URL is checked before a byte of the body is read; one named in the
@@ -49,16 +29,16 @@ export function apiParseFile(request: Request) {
     const fromUrl = new URL(request.url).searchParams.has("projectId") ? await requireApiProject(request) : null;
     const { result } = await parseUploadWith(request, async (fields) => fromUrl ?? requireApiProject(request, fields));
     return json(result);
-  });
+  }, IMPORT_API);
 }
 
 /** POST /api/file/parse-sheet (JSON or form: workbookKey, selectedSheet, projectId). */
 export function apiParseSheet(request: Request) {
-  return handleImportApiErrors(async () => {
+  return handleAppErrors(async () => {
     requireMethod(request, "POST");
     const body = await readBody(request);
     const access = await requireApiProject(request, body);
     const input = parseApiPayload(ParseSheetApiSchema, body);
     return json(await parseSheet(access, input));
-  });
+  }, IMPORT_API);
 }

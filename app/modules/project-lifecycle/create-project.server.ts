@@ -53,7 +53,7 @@ export async function createProject(user: CurrentUser, values: StartupFormValues
     if (!client) throw new AppError(user.role === "system_admin" ? 400 : 404, user.role === "system_admin" ? CHOOSE_CLIENT_MESSAGE : "Client not found", "INVALID_CLIENT");
     const activeProjects = await em.count(Project, { client: client.id, isActive: true });
     const refusal = projectLimitMessage(client, activeProjects, now);
-    if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: client.id, message: refusal, code: PLAN_LIMIT_CODE });
+    if (refusal) throw refuse(user, { status: 403, reason: "plan limit: projects per client", entityType: "Client", entityId: client.id, message: refusal, code: PLAN_LIMIT_CODE, actionable: true });
 
     const project = em.create(Project, {
       name: values.projectTitle,

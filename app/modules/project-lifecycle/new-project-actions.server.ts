@@ -9,6 +9,7 @@ import { FORM_ERROR } from "~/utils/form-state";
 import { getSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";
 import { requireProjectCreator } from "~/modules/access/system.server";
 import { createProject, PLAN_LIMIT_CODE, PROJECT_CREATED_MESSAGE, CREATE_FAILED_MESSAGE, CHOOSE_CLIENT_MESSAGE } from "./create-project.server";
@@ -78,9 +79,14 @@ export async function newProjectAction(request: Request): Promise<Response> {
     session.set("selectedProjectId", project.id);
     return redirectWithFlash(request, `/projects/${project.id}/phases`, { kind: "success", title: PROJECT_CREATED_MESSAGE, description: project.name }, session);
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const key = error.code === "INVALID_CLIENT" && user.role === "system_admin" ? "clientId" : FORM_ERROR;
-    return json<NewProjectActionData>({ ...base, fieldErrors: { [key]: error.message || CREATE_FAILED_MESSAGE }, planLimit: error.code === PLAN_LIMIT_CODE }, { status: error.status });
+    const data: NewProjectActionData = { ...base, planLimit: error instanceof AppError && error.code === PLAN_LIMIT_CODE };
+    return errorResponse(error, {
+      form: "summary",
+      data,
+      // Only a system admin's form has the client field.
+      field: (refused) => (refused.code === "INVALID_CLIENT" && user.role === "system_admin" ? "clientId" : FORM_ERROR),
+      message: (refused) => refused?.message || CREATE_FAILED_MESSAGE,
+    });
   }
 }
 
@@ -97,8 +103,8 @@ async function extractAction(request: Request): Promise<Response> {
       extraction: { message: extraction.message, summary: extraction.fields.slice(0, EXTRACTION_SUMMARY_COUNT) },
     });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const message = error.status >= 500 && error.message !== PDF_EXTRACT_MESSAGES.extractFailed ? PDF_EXTRACT_MESSAGES.processFailed : error.message;
-    return json<NewProjectActionData>({ ...base, fieldErrors: { pdf: message } }, { status: error.status });
+    // A failure says the PDF could not be processed, unless it is the "nothing found" one.
+    const shown = (refused: AppError | null) => (refused && (refused.status < 500 || refused.message === PDF_EXTRACT_MESSAGES.extractFailed) ? refused.message : PDF_EXTRACT_MESSAGES.processFailed);
+    return errorResponse(error, { form: "summary", failures: true, data: base, field: "pdf", message: shown });
   }
 }

@@ -5,12 +5,11 @@
  * read. Answers that fail the schema, a part completed meanwhile (409) and a failed save re-render
  * the form with what was chosen and the GOV.UK error summary.
  */
-import { json } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/project-access.server";
-import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import { requirePhaseProject } from "./phase-access.server";
 import { PHASE_TEXT, phaseFormUrl, phasesUrl, type FormPhase } from "./phase-fields";
 import { phaseFormId, phaseValidator, readPhaseIntent } from "./phase-schemas";
@@ -26,7 +25,6 @@ export async function phaseFormAction(request: Request, idParam: string | undefi
   const { data, response } = await validateForm(formData, phaseValidator(phase), formId);
   if (response) return response;
   const submitted = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
-  const formError = (message: string, status: number) => json({ formId, fieldErrors: { [FORM_ERROR]: message }, repopulateFields: submitted }, { status });
   const text = PHASE_TEXT[phase];
   const projectId = access.project.id;
   try {
@@ -37,9 +35,7 @@ export async function phaseFormAction(request: Request, idParam: string | undefi
     await submitPhase(access, phase, data);
     return redirectWithFlash(request, phasesUrl(projectId), { kind: "success", title: "Success!", description: text.completedMessage });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409) return formError(error.message, 409);
-    if (error instanceof AppError && error.status < 500) throw error;
-    console.error(`${text.name} ${intent} failed:`, error);
-    return formError(intent === "save" ? text.saveFailedMessage : text.failedMessage, error instanceof AppError ? error.status : 500);
+    if (error instanceof AppError && error.status >= 500) console.error(`${text.name} ${intent} failed:`, error.message);
+    return errorResponse(error, { form: "summary", failures: true, formId, values: submitted, failure: intent === "save" ? text.saveFailedMessage : text.failedMessage });
   }
 }

@@ -1,15 +1,15 @@
 import { json } from "@remix-run/node";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
-import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
 import { panelSearch } from "~/modules/property/urls";
 import { setPropertyStakeholders } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { errorResponse } from "~/utils/http.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
-import { linkedMessage, propertyFormStrings } from "./form-values";
+import { linkedMessage } from "./form-values";
 import { PROPERTY_FORM } from "./limits";
-import { createProperty, StalePropertyError, updateProperty } from "./property.server";
+import { createProperty, updateProperty } from "./property.server";
 import { LinkStakeholdersSchema, propertyFormValidator } from "./schemas";
 import { requireRecordId } from "~/utils/record-id";
 
@@ -41,9 +41,8 @@ export async function propertiesAction(request: Request): Promise<Response> {
       const { count } = await setPropertyStakeholders(access, parsed.data.propertyId, parsed.data.stakeholderIds);
       return redirectWithFlash(request, returnPath(returnTo), { kind: "success", title: "Success!", description: linkedMessage(count) });
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      console.error(error);
-      return redirectWithFlash(request, returnPath(returnTo, { link: parsed.data.propertyId }), { kind: "error", title: "Error", description: "Failed to link stakeholders. Please try again." });
+      const back = returnPath(returnTo, { link: parsed.data.propertyId });
+      return errorResponse(error, { form: "none", failures: true, message: "Failed to link stakeholders. Please try again.", redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
 
@@ -51,8 +50,8 @@ export async function propertiesAction(request: Request): Promise<Response> {
   const { data, response } = await validateForm(formData, propertyFormValidator, PROPERTY_FORM);
   if (response) return response;
   const submitted = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const formError = (message: string, status: number, values: Record<string, string> = submitted) =>
-    json({ formId: PROPERTY_FORM, fieldErrors: { [FORM_ERROR]: message }, repopulateFields: values }, { status });
+  // A refusal or failure keeps what was typed; a stale edit shows the record as it is now.
+  const formError = (error: unknown, failure: string) => errorResponse(error, { form: "summary", failures: true, formId: PROPERTY_FORM, values: submitted, failure });
 
   if (intent === "create") {
     try {
@@ -61,9 +60,7 @@ export async function propertiesAction(request: Request): Promise<Response> {
       const description = data.force ? "Property created successfully (ignored duplicates)." : "Property added successfully to your project.";
       return redirectWithFlash(request, returnPath(returnTo, { highlight: result.property.id }), { kind: "success", title: "Success!", description });
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      console.error(error);
-      return formError(data.force ? "Failed to create property. Please try again." : "Failed to add property. Please try again.", 500);
+      return formError(error, data.force ? "Failed to create property. Please try again." : "Failed to add property. Please try again.");
     }
   }
 
@@ -72,9 +69,6 @@ export async function propertiesAction(request: Request): Promise<Response> {
     await updateProperty(access, id, data, data.version);
     return redirectWithFlash(request, returnPath(returnTo, { highlight: id }), { kind: "success", title: "Success!", description: "Property updated successfully." });
   } catch (error) {
-    if (error instanceof StalePropertyError) return formError(error.message, 409, propertyFormStrings(error.current));
-    if (error instanceof AppError) throw error;
-    console.error(error);
-    return formError("Failed to update property. Please try again.", 500);
+    return formError(error, "Failed to update property. Please try again.");
   }
 }

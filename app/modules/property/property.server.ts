@@ -6,7 +6,8 @@ import { sqlRows, withPgClient } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { linkedStakeholderIds } from "~/modules/links/links.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { AppError } from "~/utils/app-error";
+import { AppError, StaleEditError } from "~/utils/app-error";
+import { propertyFormStrings } from "./form-values";
 import { MAX_PROPERTY_DUPLICATES, type DuplicateCandidate, type DuplicateMatchType, type PropertyMatchInput } from "./duplicate-matching";
 import { loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatchKeys, scoreCandidates } from "~/modules/duplicates/candidates.server";
 import { proprietorList } from "./property-list.server";
@@ -174,12 +175,9 @@ export async function createProperty(access: ProjectAccess, input: PropertyInput
   });
 }
 
-/** Refused because the property changed since the form was rendered; carries the current record. */
-export class StalePropertyError extends AppError {
-  constructor(public readonly current: IProperty) {
-    super(409, "This property was changed by someone else after you opened it. The form now shows the current values: check them and save again.", "STALE_VERSION");
-  }
-}
+/** The stale-edit message of the property form (a 409 with the current values, see StaleEditError). */
+export const PROPERTY_STALE_MESSAGE = "This property was changed by someone else after you opened it. The form now shows the current values: check them and save again.";
+const stale = (current: IProperty) => new StaleEditError(PROPERTY_STALE_MESSAGE, propertyFormStrings(current));
 
 /** Updates a property; `expectedVersion` (from the form) must still be current when given. */
 export async function updateProperty(access: ProjectAccess, id: number, input: PropertyInput, expectedVersion: number | null = null): Promise<IProperty> {
@@ -187,7 +185,7 @@ export async function updateProperty(access: ProjectAccess, id: number, input: P
   try {
     return await db().transactional(async (em) => {
       const property = await getProperty(access, id);
-      if (expectedVersion !== null && property.version !== expectedVersion) throw new StalePropertyError(property);
+      if (expectedVersion !== null && property.version !== expectedVersion) throw stale(property);
       const before = snapshot(property);
       em.assign(property, { ...fieldsOf(input), propertyAddress: property.propertyAddress === property.address ? input.address : property.propertyAddress } as never);
       await em.flush();
@@ -207,7 +205,7 @@ export async function updateProperty(access: ProjectAccess, id: number, input: P
     if (error instanceof OptimisticLockError) {
       const em = db();
       em.clear();
-      throw new StalePropertyError(await getProperty(access, id));
+      throw stale(await getProperty(access, id));
     }
     throw error;
   }

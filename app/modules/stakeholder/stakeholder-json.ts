@@ -59,6 +59,34 @@ export function stakeholderToJson(s: IStakeholder) {
 
 export type StakeholderJson = ReturnType<typeof stakeholderToJson>;
 
+/** The text fields of the Add / Edit Stakeholder form. */
+const FORM_TEXT_FIELDS = [
+  "name",
+  "email",
+  "email2",
+  "email3",
+  "phone",
+  "phone2",
+  "phone3",
+  "memberType",
+  "stakeholderCategory",
+  "influenceLevel",
+  "iap2EngagementLevel",
+  "address",
+  "address2",
+  "address3",
+  "nextAction",
+  "nextActionDueDate",
+  "notes",
+] as const;
+
+/** The record's values as the form posts them (a ticked box is "on"), with its version: what a stale form shows again. */
+export function stakeholderFormStrings(s: IStakeholder): Record<string, string> {
+  const json = stakeholderToJson(s);
+  const values = Object.fromEntries(FORM_TEXT_FIELDS.map((name) => [name, json[name] ?? ""]));
+  return { ...values, isActive: json.isActive ? "on" : "", id: String(json.id), version: String(json.version) };
+}
+
 /** What the details panel shows: the record plus its priority on the request's today (the browser does not recompute it). */
 export function stakeholderDetails(s: IStakeholder, today: CalendarDate) {
   const json = stakeholderToJson(s);

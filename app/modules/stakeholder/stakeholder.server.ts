@@ -5,9 +5,9 @@ import { db } from "~db/orm";
 import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { AppError } from "~/utils/app-error";
+import { AppError, StaleEditError } from "~/utils/app-error";
 import type { StakeholderInput, StakeholderPatch } from "./schemas";
-import { stakeholderToJson } from "./stakeholder-json";
+import { stakeholderFormStrings, stakeholderToJson } from "./stakeholder-json";
 import { refId } from "~db/entities/refs";
 
 /**
@@ -28,6 +28,8 @@ export {
 
 export const EXPORT_CAP = 10_000;
 export const STALE_MESSAGE = "This stakeholder was changed by someone else after you opened the form. The form now shows the current details: check them and make your changes again.";
+/** A stale edit (409, see StaleEditError): the form shows the record as it is now. */
+const stale = (current: IStakeholder) => new StaleEditError(STALE_MESSAGE, stakeholderFormStrings(current));
 
 const FORM_FIELDS = [
   "name",
@@ -134,7 +136,7 @@ export async function updateStakeholder(access: ProjectAccess, id: number | null
     return await db().transactional(async (em) => {
       const stakeholder = id ? await em.findOne(Stakeholder, { id, project: access.project.id }) : null;
       if (!stakeholder) throw new AppError(404, "Stakeholder not found");
-      if (input.version !== undefined && input.version !== stakeholder.version) throw new AppError(409, STALE_MESSAGE, "STALE_VERSION");
+      if (input.version !== undefined && input.version !== stakeholder.version) throw stale(stakeholder);
       const before = stakeholderToJson(stakeholder);
       Object.assign(stakeholder, changesFrom(input));
       await em.flush();
@@ -143,7 +145,10 @@ export async function updateStakeholder(access: ProjectAccess, id: number | null
     });
   } catch (error) {
     // Two saves of the same version racing: the loser is stale too.
-    if (error instanceof OptimisticLockError) throw new AppError(409, STALE_MESSAGE, "STALE_VERSION");
+    if (error instanceof OptimisticLockError) {
+      db().clear();
+      throw stale(await getStakeholder(access, id));
+    }
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { validateForm } from "~/utils/validation.server";
@@ -11,16 +10,21 @@ import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { ENGAGEMENT_FORM, STAKEHOLDER_FORM } from "./limits";
+import { errorResponse } from "~/utils/http.server";
 import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";
 import { parseRecordId } from "~/utils/record-id";
 
+/** What the form posted, to show again. */
+const submitted = (formData: FormData) => Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+
 /**
  * The POSTs of /stakeholders (add, edit, link properties, record an engagement). Each resolves the
  * selected project, validates with the shared schema, calls the module function (which checks the
- * permission: a viewer gets 403), and redirects back to the list with the spec's message. AppErrors
- * that are not the form's business (403, 404) leave through the route's handleAppErrors.
+ * permission: a viewer gets 403), and redirects back to the list with the spec's message. A caught
+ * error goes where `errorPlacement` says (the form, a flash, or the error page for a 403 or 404).
  */
+
 /** Back to the list the form was posted from, with `open` (if any) as the one open panel. */
 function listUrl(request: Request, open: Record<string, string | number> = {}) {
   return `/stakeholders${panelSearch(new URL(request.url).search, open)}`.replace(/\?$/, "");
@@ -54,17 +58,8 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
           description: creating ? "Stakeholder added successfully to your community database." : "Stakeholder updated successfully.",
         });
       } catch (error) {
-        if (error instanceof AppError && error.status === 409) {
-          // No repopulated values: the form re-renders from the current record.
-          return json({ formId: STAKEHOLDER_FORM, fieldErrors: { [FORM_ERROR]: error.message } }, { status: 409 });
-        }
-        if (error instanceof AppError) throw error;
-        console.error(error);
-        return redirectWithFlash(request, new URL(request.url).pathname + new URL(request.url).search, {
-          kind: "error",
-          title: "Error",
-          description: "Failed to add stakeholder. Please try again.",
-        });
+        // A stale edit shows the record as it is now; a failure keeps what was typed.
+        return errorResponse(error, { form: "summary", failures: true, formId: STAKEHOLDER_FORM, values: submitted(formData), failure: "Failed to add stakeholder. Please try again." });
       }
     }
     case "link-properties": {
@@ -80,9 +75,8 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
         });
       } catch (error) {
         // Refused or not in this project (another client's id): the error page, as for an edit.
-        if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw error;
-        if (!(error instanceof AppError)) console.error(error);
-        return redirectWithFlash(request, listUrl(request, { link: stakeholderId ?? 0 }), { kind: "error", title: "Error", description: "Failed to update property links" });
+        const back = listUrl(request, { link: stakeholderId ?? 0 });
+        return errorResponse(error, { form: "none", failures: true, message: "Failed to update property links", redirect: (flash) => redirectWithFlash(request, back, flash) });
       }
     }
     case "record-interaction": {
@@ -93,12 +87,12 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
         await recordEngagement(access, stakeholderId, data);
         return redirectWithFlash(request, listUrl(request, { interactions: stakeholderId ?? 0 }), { kind: "success", title: "Success!", description: "Interaction recorded." });
       } catch (error) {
-        if (error instanceof AppError && (error.status === 403 || error.status === 404)) throw error;
-        if (!(error instanceof AppError)) console.error(error);
-        return redirectWithFlash(request, listUrl(request, { interact: stakeholderId ?? 0 }), {
-          kind: "error",
-          title: "Error",
-          description: error instanceof AppError ? error.message : "Failed to record interaction. Please try again.",
+        const back = listUrl(request, { interact: stakeholderId ?? 0 });
+        return errorResponse(error, {
+          form: "none",
+          failures: true,
+          message: (known) => known?.message ?? "Failed to record interaction. Please try again.",
+          redirect: (flash) => redirectWithFlash(request, back, flash),
         });
       }
     }

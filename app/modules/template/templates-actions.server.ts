@@ -1,13 +1,15 @@
-import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { validateForm } from "~/utils/validation.server";
 import { TEMPLATE_EXTENSIONS } from "~/modules/document/file-types";
 import { receiveProjectUpload } from "~/modules/document/receive.server";
-import { isRecoverableUploadError, UploadError } from "~/modules/document/upload.server";
-import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { UploadError } from "~/modules/document/upload.server";
+import { AppError, FieldError } from "~/utils/app-error";
+import { errorResponse } from "~/utils/http.server";
 import { TEMPLATE_EDIT_FORM_ID, TEMPLATE_UPLOAD_FORM_ID, templateEditValidator, templateUploadValidator } from "./schemas";
 import { createTemplate, deleteTemplate, updateTemplate } from "./template.server";
+
+const fieldOf = (error: AppError) => (error instanceof FieldError ? error.field : "file");
 
 async function uploadAction(request: Request) {
   const access = await getSelectedProjectAccess(request);
@@ -28,12 +30,10 @@ async function uploadAction(request: Request) {
   } catch (caught) {
     if (!(caught instanceof AppError)) console.error("Template upload failed", caught);
     const error = caught instanceof AppError ? caught : new UploadError(503, "Upload failed");
-    if (!isRecoverableUploadError(error)) throw error;
-    const field = error instanceof UploadError ? error.field : "file";
     // The spec also wants templateName required when the file is missing: check it from what was sent.
-    const fieldErrors: Record<string, string> = { [field]: error.message };
-    if (!fields.templateName?.trim() && error.message.startsWith("No file selected")) fieldErrors.templateName = "Template name is required";
-    return validationError({ formId: TEMPLATE_UPLOAD_FORM_ID, fieldErrors }, fields, { status: error.status });
+    const withName = (refused: AppError) =>
+      !fields.templateName?.trim() && refused.message.startsWith("No file selected") ? { [fieldOf(refused)]: refused.message, templateName: "Template name is required" } : null;
+    return errorResponse(error, { form: "summary", failures: true, formId: TEMPLATE_UPLOAD_FORM_ID, field: "file", values: fields, fieldErrors: withName });
   }
 }
 
@@ -51,8 +51,7 @@ export async function templatesAction(request: Request): Promise<Response> {
       const template = await updateTemplate(access, formData.get("id"), data);
       return redirectWithFlash(request, "/templates", { kind: "success", title: "Template updated successfully", description: template.templateName });
     } catch (error) {
-      if (error instanceof AppError && isRecoverableUploadError(error)) return redirectWithFlash(request, "/templates", { kind: "error", title: "Update failed", description: error.message });
-      throw error;
+      return errorResponse(error, { form: "none", failures: true, title: "Update failed", redirect: (flash) => redirectWithFlash(request, "/templates", flash) });
     }
   }
   if (intent === "delete") {
@@ -61,8 +60,7 @@ export async function templatesAction(request: Request): Promise<Response> {
       const { templateName } = await deleteTemplate(access, formData.get("id"));
       return redirectWithFlash(request, "/templates", { kind: "success", title: "Template deleted successfully", description: templateName });
     } catch (error) {
-      if (error instanceof AppError && isRecoverableUploadError(error)) return redirectWithFlash(request, "/templates", { kind: "error", title: "Delete failed", description: error.message });
-      throw error;
+      return errorResponse(error, { form: "none", failures: true, title: "Delete failed", redirect: (flash) => redirectWithFlash(request, "/templates", flash) });
     }
   }
   throw new AppError(400, "Unknown action");

@@ -12,8 +12,9 @@ import { db } from "~db/orm";
 import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { AppError } from "~/utils/app-error";
+import { AppError, FieldError } from "~/utils/app-error";
 import { parseRecordId } from "~/utils/record-id";
+import { refuse } from "~/modules/access/refuse.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
 import { formSummaryMessage, queueMail } from "~/modules/mail/index.server";
 import { isRole, ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
@@ -169,12 +170,13 @@ export async function inviteUser(actor: CurrentUser, input: InviteInput, options
   if (roleRefused) throw refusal(actor, input.email, roleRefused, `invite as ${input.role}`);
   const clientId = actor.role === "system_admin" ? (input.clientId ?? null) : actor.clientId;
   if (clientId === null && actor.role === "system_admin") throw new AppError(400, USER_MESSAGES.chooseClient, "INVALID_CLIENT");
-  if (clientId === null) throw refusal(actor, input.email, { status: 403, message: USER_MESSAGES.accessRestricted }, "no client organisation", "INVALID_CLIENT");
+  if (clientId === null)
+    throw refuse(actor, { status: 403, message: USER_MESSAGES.accessRestricted, reason: "no client organisation", entityType: "User", entityId: input.email, code: "INVALID_CLIENT" });
   const email = input.email.toLowerCase();
 
   return db().transactional(async (em) => {
     const client = await lockClient(em, clientId);
-    if (await em.count(User, { email, deletedAt: null })) throw new AppError(409, USER_MESSAGES.alreadyUser);
+    if (await em.count(User, { email, deletedAt: null })) throw new FieldError(409, USER_MESSAGES.alreadyUser, "email");
     const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
     await checkMemberLimits(em, actor, client, projects);
 

@@ -3,10 +3,9 @@
  * resend-invitation / cancel-invitation (no /api call of the spec covers invitations). The module
  * functions check manageUsers and the rules; a refusal a manager can meet (a role they may not give,
  * a full project, an address already in use) comes back as a form error or a flash message, while a
- * role without manageUsers (403) and another client's user (404) end the request.
+ * role without manageUsers (403) and another client's user (404) end the request (errorPlacement).
  */
-import { validationError } from "remix-validated-form";
-import { requireUser, type CurrentUser } from "~/modules/access/current-user.server";
+import { requireUser } from "~/modules/access/current-user.server";
 import { FORM_ERROR } from "~/utils/form-state";
 import { validateForm } from "~/utils/validation.server";
 import { AppError } from "~/utils/app-error";
@@ -14,20 +13,16 @@ import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { publicBaseUrl } from "./base-url.server";
 import { INVITE_FORM_ID, inviteValidator, MEMBERS_FORM_ID, membersValidator, RoleChangeSchema, StatusChangeSchema } from "./schemas";
 import { userListUrl } from "./urls";
-import { canManageUsers, USER_MESSAGES, userDisplayName } from "./user-rules";
 import { cancelInvitation, inviteUser, resendInvitation } from "./invitations.server";
-import { MEMBER_LIMIT_CODE, setUserProjects } from "./user-projects.server";
+import { setUserProjects } from "./user-projects.server";
 import { deleteUser, updateUser } from "./users.server";
+import { errorResponse } from "~/utils/http.server";
+import { USER_MESSAGES, userDisplayName } from "./user-rules";
 
 /** The list the user came from (page, client filter), every panel closed. */
 function backTo(form: FormData): string {
   const back = form.get("back");
   return userListUrl(typeof back === "string" && back.startsWith("?") ? back : "?");
-}
-
-/** A refusal the screen reports (the rules' 403s, 400, 409) when the actor manages users at all. */
-function isReportable(actor: CurrentUser, error: unknown): error is AppError {
-  return error instanceof AppError && canManageUsers(actor.role) && [400, 403, 409].includes(error.status);
 }
 
 function submitted(form: FormData) {
@@ -48,10 +43,13 @@ export async function userManagementAction(request: Request): Promise<Response> 
       const invitation = await inviteUser(actor, data, { baseUrl: publicBaseUrl(request) });
       return redirectWithFlash(request, back, { kind: "success", title: USER_MESSAGES.invited, description: invitation.email });
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500 || !canManageUsers(actor.role)) throw error;
-      const field = error.status === 409 ? "email" : error.code === "INVALID_CLIENT" && actor.role === "system_admin" ? "clientId" : FORM_ERROR;
-      return validationError({ formId: INVITE_FORM_ID, fieldErrors: { [field]: field === FORM_ERROR ? `${USER_MESSAGES.inviteFailed}: ${error.message}` : error.message } }, submitted(form), {
-        status: error.status,
+      return errorResponse(error, {
+        form: "summary",
+        formId: INVITE_FORM_ID,
+        values: submitted(form),
+        // Only a system admin's form has the client field.
+        field: (refused) => (refused.code === "INVALID_CLIENT" && actor.role === "system_admin" ? "clientId" : FORM_ERROR),
+        message: (refused, field) => (field === FORM_ERROR ? `${USER_MESSAGES.inviteFailed}: ${refused?.message}` : (refused?.message ?? "")),
       });
     }
   }
@@ -63,8 +61,7 @@ export async function userManagementAction(request: Request): Promise<Response> 
       const result = await setUserProjects(actor, id, data.projectIds);
       return redirectWithFlash(request, back, { kind: "success", title: USER_MESSAGES.membersUpdated, description: userDisplayName(result.user) });
     } catch (error) {
-      if (!isReportable(actor, error) || (error.status === 403 && error.code !== MEMBER_LIMIT_CODE)) throw error;
-      return validationError({ formId: MEMBERS_FORM_ID, fieldErrors: { [FORM_ERROR]: error.message } }, submitted(form), { status: error.status });
+      return errorResponse(error, { form: "summary", formId: MEMBERS_FORM_ID, values: submitted(form) });
     }
   }
 
@@ -76,8 +73,7 @@ export async function userManagementAction(request: Request): Promise<Response> 
       const what = intent === "role" ? `Role changed for ${userDisplayName(user)}` : `${userDisplayName(user)} is now ${user.isActive ? "active" : "inactive"}`;
       return redirectWithFlash(request, back, { kind: "success", title: USER_MESSAGES.updated, description: what });
     } catch (error) {
-      if (!isReportable(actor, error)) throw error;
-      return redirectWithFlash(request, back, { kind: "error", title: USER_MESSAGES.updateFailed, description: error.message });
+      return errorResponse(error, { form: "none", title: USER_MESSAGES.updateFailed, redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
 
@@ -86,8 +82,7 @@ export async function userManagementAction(request: Request): Promise<Response> 
       const { name } = await deleteUser(actor, id);
       return redirectWithFlash(request, back, { kind: "success", title: USER_MESSAGES.deleted, description: name });
     } catch (error) {
-      if (!isReportable(actor, error)) throw error;
-      return redirectWithFlash(request, back, { kind: "error", title: USER_MESSAGES.deleteFailed, description: error.message });
+      return errorResponse(error, { form: "none", title: USER_MESSAGES.deleteFailed, redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
 
@@ -97,8 +92,7 @@ export async function userManagementAction(request: Request): Promise<Response> 
       const invitation = resend ? await resendInvitation(actor, id, { baseUrl: publicBaseUrl(request) }) : await cancelInvitation(actor, id);
       return redirectWithFlash(request, back, { kind: "success", title: resend ? USER_MESSAGES.invitationResent : USER_MESSAGES.invitationCancelled, description: invitation.email });
     } catch (error) {
-      if (!isReportable(actor, error)) throw error;
-      return redirectWithFlash(request, back, { kind: "error", title: resend ? USER_MESSAGES.resendFailed : USER_MESSAGES.cancelFailed, description: error.message });
+      return errorResponse(error, { form: "none", title: resend ? USER_MESSAGES.resendFailed : USER_MESSAGES.cancelFailed, redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
 

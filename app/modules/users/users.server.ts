@@ -14,17 +14,17 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { refuse } from "~/modules/access/refuse.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
-import { AppError } from "~/utils/app-error";
-import { refuseOperation, refuseRole, USER_MESSAGES, userDisplayName, type Refusal, type UserOperation } from "./user-rules";
+import { canManageUsers, refuseOperation, refuseRole, USER_MESSAGES, userDisplayName, type Refusal, type UserOperation } from "./user-rules";
 import { sqlExecute, sqlRows } from "~db/sql.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import type { UserUpdateInput } from "./schemas";
+import { AppError } from "~/utils/app-error";
 
 const MAX_ID_LENGTH = 200;
 
-/** A refusal of user-rules.ts, audited (refuse). */
+/** A refusal of user-rules.ts, audited (refuse); a manager can act on a 403 of these rules, so the form shows it. */
 export function refusal(actor: CurrentUser, entityId: string, refused: Refusal, reason: string, code?: string): AppError {
-  return refuse(actor, { ...refused, reason, entityType: "User", entityId, code });
+  return refuse(actor, { ...refused, reason, entityType: "User", entityId, code, actionable: canManageUsers(actor.role) });
 }
 
 /** Every function here starts with this: 403 with the spec's Access Restricted text unless the role has manageUsers. */
