@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
-import { selectWestern } from "./stakeholders.support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
+import { WESTERN_OPTION, selectWestern } from "./stakeholders.support";
 
 /**
  * The import wizard (issue 10) end to end, JavaScript off and on: upload, sheet choice, mapping,
@@ -186,11 +186,10 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("row").filter({ hasText: `Ada Importer ${suffix}` })).toHaveCount(0);
     });
 
-    test("a workbook with several sheets asks for the sheet, Back returns to the upload", async ({ page, expectAccessible }) => {
+    test("a workbook with several sheets asks for the sheet, Back returns to the upload", async ({ browser, page, expectAccessible }) => {
       const suffix = Math.random().toString(36).slice(2, 8);
       const file = { name: `title-search-${suffix}.xlsx`, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: await workbook(suffix) };
-      await signIn(page, account("project_manager"));
-      await selectWestern(page);
+      await signedIn(browser, page, "project_manager", WESTERN_OPTION);
       await page.goto("/import");
       await uploadFile(page, file);
       await expect(page).toHaveURL(/\/import\/sheet\?workbook=/);
@@ -217,9 +216,8 @@ for (const mode of JS_MODES) {
 
     // The same screens as the .xlsx journey, so once (with JavaScript) is enough for the file format.
     if (mode.javaScriptEnabled)
-      test("a LibreOffice-made legacy .xls: the real sheet names, then accented names on /stakeholders", async ({ page }) => {
-        await signIn(page, account("officer"));
-        await selectWestern(page);
+      test("a LibreOffice-made legacy .xls: the real sheet names, then accented names on /stakeholders", async ({ browser, page }) => {
+        await signedIn(browser, page, "officer", WESTERN_OPTION);
         await page.goto("/import");
         await uploadFile(page, { name: "landholders.xls", mimeType: "application/vnd.ms-excel", buffer: fs.readFileSync(new URL("../fixtures/import/landholders.xls", import.meta.url)) });
         await expect(page).toHaveURL(/\/import\/sheet\?workbook=/);
@@ -235,9 +233,8 @@ for (const mode of JS_MODES) {
         await expect(page.getByRole("row").filter({ hasText: "Zoë Müller" }).first()).toBeVisible();
       });
 
-    test("a viewer gets the 403 page", async ({ page, expectAccessible }) => {
-      await signIn(page, account("viewer"));
-      await selectWestern(page);
+    test("a viewer gets the 403 page", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       const response = await page.goto("/import");
       expect(response?.status()).toBe(403);
       await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
