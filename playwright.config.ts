@@ -23,7 +23,7 @@ export default defineConfig({
   // One retry on CI so a timing flake cannot block a landing; the list reporter marks such tests "flaky".
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  // Generous: a JS-disabled axe scan opens a second browser context, and CI has 2 cores.
+  // Generous: a JS-disabled axe scan loads the page again in a second (JS-enabled) context, and CI has 2 cores.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {

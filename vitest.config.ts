@@ -27,6 +27,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database copied from the migrated template, so files run in parallel.
           pool: "forks",
+          // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine,
+          // which then waits on PostgreSQL and on the apps some files start. Two keep both cores busy.
+          maxWorkers: 2,
         },
       },
     ],

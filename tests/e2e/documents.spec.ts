@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
 
 const PROJECT = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 
@@ -94,9 +94,8 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
     });
 
-    test("a disguised file is refused with a clear message", async ({ page, expectAccessible }) => {
-      await signIn(page, account("officer"));
-      await selectProject(page);
+    test("a disguised file is refused with a clear message", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "officer", PROJECT);
       await page.goto("/documents");
       await page.locator("#field-upload-document-file").setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") });
       await page.getByRole("button", { name: "Upload Document" }).click();
@@ -106,12 +105,11 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("link", { name: /^Delete / })).toHaveCount(0);
     });
 
-    test("a file over 50 MB is refused with the spec's message, before it is sent when JavaScript runs", async ({ page, expectAccessible }, testInfo) => {
+    test("a file over 50 MB is refused with the spec's message, before it is sent when JavaScript runs", async ({ browser, page, expectAccessible }, testInfo) => {
       const file = testInfo.outputPath("survey-scan.pdf");
       fs.writeFileSync(file, "%PDF-1.7\n");
       fs.truncateSync(file, 52_428_801);
-      await signIn(page, account("officer"));
-      await selectProject(page);
+      await signedIn(browser, page, "officer", PROJECT);
       await page.goto("/documents");
       const posts: string[] = [];
       page.on("request", (request) => {
@@ -134,9 +132,8 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
-    test("a viewer sees documents but no upload, edit or delete", async ({ page, expectAccessible }) => {
-      await signIn(page, account("viewer"));
-      await selectProject(page);
+    test("a viewer sees documents but no upload, edit or delete", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "viewer", PROJECT);
       await page.goto("/documents");
       await expect(page.getByRole("heading", { name: "Document statistics" })).toBeAttached();
       await expect(page.getByRole("button", { name: "Upload Document" })).toHaveCount(0);
@@ -153,9 +150,8 @@ test.describe("document previews, JavaScript disabled", () => {
   // Small real files: a one-page PDF with a Helvetica text line and a 64×48 RGB PNG.
   const fixture = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
 
-  test("a PDF opens in the browser's PDF viewer in a new tab, and an image shows inline", async ({ page, context }) => {
-    await signIn(page, account("officer"));
-    await selectProject(page);
+  test("a PDF opens in the browser's PDF viewer in a new tab, and an image shows inline", async ({ browser, page, context }) => {
+    await signedIn(browser, page, "officer", PROJECT);
     await page.goto("/documents");
     const suffix = Math.random().toString(36).slice(2, 8);
     for (const [file, name, mimeType] of [

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
-import { selectWestern } from "./stakeholders.support";
+import type { Browser, Page } from "@playwright/test";
+import { JS_MODES, expect, signedIn, test } from "./support";
+import { WESTERN_OPTION } from "./stakeholders.support";
 
 /**
  * The error summary takes focus once per failed submission and never again on later re-renders,
@@ -20,16 +20,15 @@ async function expectSummaryFocused(page: Page) {
   expect(await summary(page).getAttribute("role")).toBeNull();
 }
 
-async function openPropertyForm(page: Page) {
-  await signIn(page, account("officer"));
-  await selectWestern(page);
+async function openPropertyForm(browser: Browser, page: Page) {
+  await signedIn(browser, page, "officer", WESTERN_OPTION);
   await page.goto("/properties?new=1");
   await expect(page.getByRole("heading", { name: "Add New Property" })).toBeVisible();
 }
 
 test.describe("error summary focus, JavaScript enabled", () => {
-  test("property form: typing and ticking 'has LAA' after a failed save keep focus; a new failed save takes it again", async ({ page, expectAccessible }) => {
-    await openPropertyForm(page);
+  test("property form: typing and ticking 'has LAA' after a failed save keep focus; a new failed save takes it again", async ({ browser, page, expectAccessible }) => {
+    await openPropertyForm(browser, page);
     await page.getByRole("button", { name: "Add Property" }).click();
     await expectSummaryFocused(page);
     await expect(summaryAlert(page).getByRole("link", { name: "Property address is required" })).toBeVisible();
@@ -55,9 +54,8 @@ test.describe("error summary focus, JavaScript enabled", () => {
     await expectAccessible(page);
   });
 
-  test("stakeholder form: typing and ticking 'Active stakeholder' after a failed save keep focus", async ({ page }) => {
-    await signIn(page, account("officer"));
-    await selectWestern(page);
+  test("stakeholder form: typing and ticking 'Active stakeholder' after a failed save keep focus", async ({ browser, page }) => {
+    await signedIn(browser, page, "officer", WESTERN_OPTION);
     await page.goto("/stakeholders");
     await page.getByRole("link", { name: "Add Stakeholder" }).click();
     await expect(page.getByRole("heading", { name: "Add New Stakeholder" })).toBeVisible();
@@ -76,8 +74,8 @@ test.describe("error summary focus, JavaScript enabled", () => {
 test.describe("error summary, JavaScript disabled", () => {
   test.use({ javaScriptEnabled: JS_MODES[0].javaScriptEnabled });
 
-  test("a failed save renders the summary with its inner alert, set to take focus on load", async ({ page, expectAccessible }) => {
-    await openPropertyForm(page);
+  test("a failed save renders the summary with its inner alert, set to take focus on load", async ({ browser, page, expectAccessible }) => {
+    await openPropertyForm(browser, page);
     await page.getByRole("button", { name: "Add Property" }).click();
     await expect(page).toHaveTitle(/^Error: /);
     await expect(summaryAlert(page).getByRole("link", { name: "Property address is required" })).toHaveAttribute("href", "#field-address");
@@ -89,9 +87,8 @@ test.describe("error summary, JavaScript disabled", () => {
     await expectAccessible(page);
   });
 
-  test("the stakeholder form's summary is focused when the page loads", async ({ page }) => {
-    await signIn(page, account("officer"));
-    await selectWestern(page);
+  test("the stakeholder form's summary is focused when the page loads", async ({ browser, page }) => {
+    await signedIn(browser, page, "officer", WESTERN_OPTION);
     await page.goto("/stakeholders");
     await page.getByRole("link", { name: "Add Stakeholder" }).click();
     await page.getByRole("button", { name: "Add Stakeholder" }).click();

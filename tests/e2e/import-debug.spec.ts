@@ -1,5 +1,5 @@
-import { JS_MODES, account, expect, signIn, test } from "./support";
-import { createStakeholderViaApi, selectWestern } from "./stakeholders.support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
+import { WESTERN_OPTION, createStakeholderViaApi, selectWestern } from "./stakeholders.support";
 
 /**
  * The Import Process Debug Tool (docs/import.md#debug-tool), JavaScript off and on: the project-required
@@ -91,9 +91,8 @@ for (const mode of JS_MODES) {
       }
     });
 
-    test("a viewer gets the 403 page", async ({ page, expectAccessible }) => {
-      await signIn(page, account("viewer"));
-      await selectWestern(page);
+    test("a viewer gets the 403 page", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       const response = await page.goto("/import-debug");
       expect(response?.status()).toBe(403);
       await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

@@ -1,5 +1,5 @@
-import { JS_MODES, account, expect, signIn, test } from "./support";
-import { createStakeholderViaApi, selectWestern, unique } from "./stakeholders.support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
+import { WESTERN_OPTION, createStakeholderViaApi, unique } from "./stakeholders.support";
 
 // Long journeys (sign-in, several saves, axe scans) on a server shared with other suites.
 test.describe.configure({ timeout: 120_000 });
@@ -8,9 +8,9 @@ for (const mode of JS_MODES) {
   test.describe(`interactions, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an officer records an interaction and sees it in the stakeholder's list", async ({ page, expectAccessible }) => {
-      await signIn(page, account("officer"));
-      await selectWestern(page);
+    test("an officer records an interaction and sees it in the stakeholder's list", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "officer", WESTERN_OPTION);
+      await page.goto("/");
       const name = unique("Interaction Person");
       await createStakeholderViaApi(page, { name });
       await page.goto(`/stakeholders?search=${encodeURIComponent(name)}`);
@@ -81,9 +81,8 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("region", { name: `Interactions: ${name}` }).locator("li.interaction h3")).toHaveText([/Access track discussion/, /First contact letter/]);
     });
 
-    test("a viewer can view interactions but not record them", async ({ page }) => {
-      await signIn(page, account("viewer"));
-      await selectWestern(page);
+    test("a viewer can view interactions but not record them", async ({ browser, page }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       await page.goto("/stakeholders?search=Margaret%20Ellis");
       await expect(page.getByRole("link", { name: /^Record interaction/ })).toHaveCount(0);
       await page.getByRole("link", { name: "View interactions for Margaret Ellis" }).click();

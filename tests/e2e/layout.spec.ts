@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { account, expect, signIn, test } from "./support";
+import { expect, signedIn, test } from "./support";
 
 /**
  * docs/architecture.md#performance (layout): at a desktop and a phone width no page is wider than the window, no word or number
@@ -70,13 +70,10 @@ function inspectLayout(): LayoutReport {
 }
 
 for (const size of WIDTHS) {
-  test(`layout at ${size.width} px: nothing wider than the window, no split words, tables scroll in labelled regions`, async ({ page, expectAccessible }) => {
+  test(`layout at ${size.width} px: nothing wider than the window, no split words, tables scroll in labelled regions`, async ({ browser, page, expectAccessible }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(size);
-    await signIn(page, account("project_manager"));
-    await page.getByLabel("Project", { exact: true }).selectOption({ label: PROJECT });
-    await page.getByRole("button", { name: "Select Project" }).click();
-    await expect(page.getByRole("status")).toContainText("Project selected");
+    await signedIn(browser, page, "project_manager", PROJECT);
 
     const problems: string[] = [];
     let tables = 0;
@@ -96,12 +93,9 @@ for (const size of WIDTHS) {
   });
 }
 
-test("a table wider than the phone screen scrolls inside its region, reachable by keyboard", async ({ page }) => {
+test("a table wider than the phone screen scrolls inside its region, reachable by keyboard", async ({ browser, page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, account("project_manager"));
-  await page.getByLabel("Project", { exact: true }).selectOption({ label: PROJECT });
-  await page.getByRole("button", { name: "Select Project" }).click();
-  await expect(page.getByRole("status")).toContainText("Project selected");
+  await signedIn(browser, page, "project_manager", PROJECT);
   await page.goto("/stakeholders");
   const region = page.getByRole("region", { name: "Stakeholders", exact: true });
   const { scrollWidth, clientWidth } = await region.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));

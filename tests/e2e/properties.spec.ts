@@ -1,14 +1,8 @@
 import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
 
 const WESTERN = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 const COASTAL = "Coastal Road Upgrade (Second Client Pty Ltd)";
-
-async function selectProject(page: Page, label = WESTERN) {
-  await page.getByLabel("Project", { exact: true }).selectOption({ label });
-  await page.getByRole("button", { name: "Select Project" }).click();
-  await expect(page.getByRole("status")).toContainText("Project selected");
-}
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const letters = (n: number) => Array.from({ length: n }, () => "abcdefghijklmnopqrstuvwxyz"[Math.floor(Math.random() * 26)]).join("");
@@ -40,11 +34,10 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
-    test("an officer adds a property, sees the duplicate check, and creates anyway", async ({ page, expectAccessible }) => {
+    test("an officer adds a property, sees the duplicate check, and creates anyway", async ({ browser, page, expectAccessible }) => {
       test.setTimeout(90_000);
       const street = `${uniqueStreet("Road")}, Beaufort`;
-      await signIn(page, account("officer"));
-      await selectProject(page);
+      await signedIn(browser, page, "officer", WESTERN);
       await page.goto("/properties");
       await expectAccessible(page);
       await page.getByRole("link", { name: "Add Property" }).click();
@@ -89,11 +82,10 @@ for (const mode of JS_MODES) {
       await expect(table(page).getByRole("row")).toHaveCount(3);
     });
 
-    test("an officer edits a property and links stakeholders; a stale edit is refused", async ({ page, expectAccessible }) => {
+    test("an officer edits a property and links stakeholders; a stale edit is refused", async ({ browser, page, expectAccessible }) => {
       test.setTimeout(90_000);
       const address = `${uniqueStreet("Lane")}, Ararat`;
-      await signIn(page, account("officer"));
-      await selectProject(page);
+      await signedIn(browser, page, "officer", WESTERN);
       await page.goto("/properties?new=1");
       await page.getByLabel("Address").fill(address);
       await page.getByRole("button", { name: "Add Property" }).click();
@@ -142,10 +134,9 @@ for (const mode of JS_MODES) {
       await expect(linked.getByRole("cell").nth(4)).toHaveText("1");
     });
 
-    test("search, sort, LAA filter, cards and the details view", async ({ page, expectAccessible }) => {
+    test("search, sort, LAA filter, cards and the details view", async ({ browser, page, expectAccessible }) => {
       test.setTimeout(90_000);
-      await signIn(page, account("viewer"));
-      await selectProject(page);
+      await signedIn(browser, page, "viewer", WESTERN);
       await page.goto("/properties");
       await expect(page.locator(".stat", { hasText: "Total Properties" }).locator(".stat__value")).toHaveText(/^\d+$/);
       await expect(page.locator(".stat", { hasText: "With LAA" })).toContainText("expired");
@@ -201,9 +192,8 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("link", { name: "Documents", exact: true }).last()).toHaveAttribute("aria-current", "page");
     });
 
-    test("a viewer sees no add or edit and a crafted POST is refused", async ({ page }) => {
-      await signIn(page, account("viewer"));
-      await selectProject(page);
+    test("a viewer sees no add or edit and a crafted POST is refused", async ({ browser, page }) => {
+      await signedIn(browser, page, "viewer", WESTERN);
       await page.goto("/properties?new=1");
       await expect(page.getByRole("heading", { level: 1, name: "Properties" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Add Property" })).toHaveCount(0);
@@ -217,16 +207,14 @@ for (const mode of JS_MODES) {
       test.setTimeout(60_000);
       const officerContext = await browser.newContext();
       const officer = await officerContext.newPage();
-      await signIn(officer, account("officer"));
-      await selectProject(officer);
+      await signedIn(browser, officer, "officer", WESTERN);
       await officer.goto("/properties?search=1480");
       const href = await table(officer).getByRole("link", { name: "1480 Western Highway, Beaufort VIC 3373", exact: true }).getAttribute("href");
       await officerContext.close();
       const id = /highlight=(\d+)/.exec(href ?? "")?.[1];
       expect(id).toBeTruthy();
 
-      await signIn(page, account("client_owner", "second"));
-      await selectProject(page, COASTAL);
+      await signedIn(browser, page, "client_owner", COASTAL, "second");
       const response = await page.goto(`/properties?highlight=${id}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Property not found" })).toBeVisible();

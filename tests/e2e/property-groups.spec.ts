@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
 
 /**
  * Stakeholder Property Groups in the browser. Every test inserts its own uniquely named
@@ -122,10 +122,9 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
-    test("opens a group, switches tabs and links each property to /properties", async ({ page, expectAccessible }) => {
+    test("opens a group, switches tabs and links each property to /properties", async ({ browser, page, expectAccessible }) => {
       const group = await seedGroup();
-      await signIn(page, account("officer"));
-      await selectProject(page, WESTERN);
+      await signedIn(browser, page, "officer", WESTERN);
       await page.goto(`/stakeholder-property-groups?search=${group.token}`);
       const cards = page.locator(".group-card");
       await expect(cards).toHaveCount(1);
@@ -173,10 +172,9 @@ for (const mode of JS_MODES) {
       expect(new URL(page.url()).searchParams.get("search")).toBe(group.addresses[4]);
     });
 
-    test("the second client's owner sees no demo data through ?group=", async ({ page, expectAccessible }) => {
+    test("the second client's owner sees no demo data through ?group=", async ({ browser, page, expectAccessible }) => {
       const group = await seedGroup();
-      await signIn(page, account("client_owner", "second"));
-      await selectProject(page, "Coastal Road Upgrade (Second Client Pty Ltd)");
+      await signedIn(browser, page, "client_owner", "Coastal Road Upgrade (Second Client Pty Ltd)", "second");
 
       const response = await page.goto(`/stakeholder-property-groups?group=${group.id}&tab=properties`);
       expect(response?.status()).toBe(404);

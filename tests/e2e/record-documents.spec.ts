@@ -1,13 +1,6 @@
-import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
+import { JS_MODES, expect, signedIn, test } from "./support";
 
 const PROJECT = "Western Pipeline Stage 2 (Demo Land Consultancy)";
-
-async function selectProject(page: Page) {
-  await page.getByLabel("Project", { exact: true }).selectOption({ label: PROJECT });
-  await page.getByRole("button", { name: "Select Project" }).click();
-  await expect(page.getByRole("status")).toContainText("Project selected");
-}
 
 /** The Documents tab of a stakeholder's and a property's detail view lists and uploads that record's documents. */
 for (const mode of JS_MODES) {
@@ -15,10 +8,9 @@ for (const mode of JS_MODES) {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
     test.setTimeout(120_000);
 
-    test("an officer uploads a document from a stakeholder's Documents tab and finds it there", async ({ page, expectAccessible }) => {
+    test("an officer uploads a document from a stakeholder's Documents tab and finds it there", async ({ browser, page, expectAccessible }) => {
       const name = `landholder-letter-${Math.random().toString(36).slice(2, 8)}.txt`;
-      await signIn(page, account("officer"));
-      await selectProject(page);
+      await signedIn(browser, page, "officer", PROJECT);
       await page.goto("/stakeholders?search=Tom%20Nguyen");
       await page.getByRole("link", { name: "Tom Nguyen" }).first().click();
       const detail = page.getByRole("region", { name: "Tom Nguyen" });
@@ -41,9 +33,8 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Tom Nguyen");
     });
 
-    test("a property's Documents tab shows its documents, and a viewer gets no upload form", async ({ page, expectAccessible }) => {
-      await signIn(page, account("viewer"));
-      await selectProject(page);
+    test("a property's Documents tab shows its documents, and a viewer gets no upload form", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "viewer", PROJECT);
       await page.goto("/properties?search=22%20Lake%20Road");
       await page
         .getByRole("link", { name: /22 Lake Road/ })

@@ -1,5 +1,5 @@
-import { JS_MODES, account, expect, signIn, test } from "./support";
-import { WESTERN, createStakeholderViaApi, projectIdByName, sameOrigin, selectWestern, unique } from "./stakeholders.support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
+import { WESTERN, WESTERN_OPTION, createStakeholderViaApi, projectIdByName, sameOrigin, unique } from "./stakeholders.support";
 
 // Long journeys (sign-in, several saves, axe scans) on a server shared with other suites.
 test.describe.configure({ timeout: 180_000 });
@@ -8,9 +8,9 @@ for (const mode of JS_MODES) {
   test.describe(`stakeholders, ${mode.name}`, () => {
     test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
-    test("an officer adds, edits, searches for and links properties to a stakeholder", async ({ page, expectAccessible }) => {
-      await signIn(page, account("officer"));
-      await selectWestern(page);
+    test("an officer adds, edits, searches for and links properties to a stakeholder", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "officer", WESTERN_OPTION);
+      await page.goto("/");
       await page.getByRole("link", { name: "Stakeholders", exact: true }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: "Stakeholders" })).toBeVisible();
       await expect(page.locator(".project-banner")).toContainText(WESTERN);
@@ -103,9 +103,8 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
-    test("sorting by name and by next-action priority", async ({ page, expectAccessible }) => {
-      await signIn(page, account("viewer"));
-      await selectWestern(page);
+    test("sorting by name and by next-action priority", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       await page.goto("/stakeholders");
       const nameHeader = page.getByRole("columnheader", { name: /^Name/ });
       await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
@@ -126,9 +125,8 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
     });
 
-    test("a viewer sees no add or edit controls and a crafted POST is refused", async ({ page }) => {
-      await signIn(page, account("viewer"));
-      await selectWestern(page);
+    test("a viewer sees no add or edit controls and a crafted POST is refused", async ({ browser, page }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       await page.goto("/stakeholders");
       await expect(page.getByRole("heading", { level: 1, name: "Stakeholders" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Add Stakeholder" })).toHaveCount(0);
@@ -146,16 +144,13 @@ for (const mode of JS_MODES) {
 
     test("another client's owner gets not found for a demo stakeholder", async ({ page, browser }) => {
       const officer = await browser.newPage();
-      await signIn(officer, account("officer"));
+      await signedIn(browser, officer, "officer", WESTERN_OPTION);
+      await officer.goto("/");
       const secret = unique("Confidential Person");
-      await selectWestern(officer);
       const id = await createStakeholderViaApi(officer, { name: secret });
       await officer.close();
 
-      await signIn(page, account("client_owner", "second"));
-      await page.getByLabel("Project", { exact: true }).selectOption({ label: "Coastal Road Upgrade (Second Client Pty Ltd)" });
-      await page.getByRole("button", { name: "Select Project" }).click();
-      await expect(page.getByRole("status")).toContainText("Project selected");
+      await signedIn(browser, page, "client_owner", "Coastal Road Upgrade (Second Client Pty Ltd)", "second");
       const response = await page.goto(`/stakeholders?highlight=${id}`);
       expect(response!.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Stakeholder not found" })).toBeVisible();
@@ -166,9 +161,9 @@ for (const mode of JS_MODES) {
       expect(await api.text()).not.toContain(secret);
     });
 
-    test("a stale edit is refused and the form shows the current values", async ({ page, expectAccessible }) => {
-      await signIn(page, account("officer"));
-      await selectWestern(page);
+    test("a stale edit is refused and the form shows the current values", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "officer", WESTERN_OPTION);
+      await page.goto("/");
       const name = unique("Stale Person");
       const id = await createStakeholderViaApi(page, { name, phone: "0411 000 001" });
       await page.goto(`/stakeholders?edit=${id}`);
@@ -186,9 +181,8 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("status")).toContainText("Stakeholder updated successfully.");
     });
 
-    test("the debug JSON views are project-scoped", async ({ page }) => {
-      await signIn(page, account("viewer"));
-      await selectWestern(page);
+    test("the debug JSON views are project-scoped", async ({ browser, page }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       const all = await page.request.get("/stakeholders/export.json");
       expect(all.status()).toBe(200);
       const rows = (await all.json()) as { name: string }[];

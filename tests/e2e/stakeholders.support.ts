@@ -3,6 +3,8 @@ import { expect } from "./support";
 
 /** Helpers shared by the stakeholder and interaction browser tests. */
 export const WESTERN = "Western Pipeline Stage 2";
+/** Its option in the dashboard's project selector, as `signedIn` selects it. */
+export const WESTERN_OPTION = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 
 export const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 

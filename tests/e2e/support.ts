@@ -27,33 +27,51 @@ async function scan(page: Page) {
   // From the top: scrolled, the sticky navigation bar sits over the content, and axe counts every
   // target under or beside it as too small (target-size), which says nothing about the page itself.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Legacy mode runs axe.run in the page itself. The default runs axe per frame, then opens another
+  // page, injects axe there too and hands it every frame's results to combine; the app's pages have
+  // no frames (so nothing is left unscanned), and that round trip was a large part of each scan.
+  // Only violations are reported, so only they are collected in full.
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode()
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 /**
  * axe needs timers, which do not run in a page with JavaScript disabled. For those pages the
  * rendered document (scripts removed, so nothing changes it) is scanned in a JS-enabled page at
- * the same URL, so styles and relative links resolve exactly as the user saw them.
+ * the same URL and window size, so styles and relative links resolve exactly as the user saw them.
+ * The JS-enabled context holds no cookies and is one per worker, so its cache keeps the stylesheets.
  */
-async function scanWithoutJavaScript(page: Page) {
+async function scanWithoutJavaScript(page: Page, context: BrowserContext) {
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  const copy = await context.newPage();
   try {
-    const copy = await context.newPage();
+    const viewport = page.viewportSize();
+    if (viewport) await copy.setViewportSize(viewport);
     const url = page.url();
     await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
     await copy.goto(url);
     return await scan(copy);
   } finally {
-    await context.close();
+    await copy.close();
   }
 }
 
-export const test = base.extend<{ expectAccessible: (page?: Page) => Promise<void> }>({
-  expectAccessible: async ({ page, javaScriptEnabled }, use) => {
+export const test = base.extend<{ expectAccessible: (page?: Page) => Promise<void> }, { scanContext: BrowserContext }>({
+  scanContext: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      await use(context);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  expectAccessible: async ({ page, javaScriptEnabled, scanContext }, use) => {
     await use(async (target = page) => {
-      const violations = javaScriptEnabled === false ? await scanWithoutJavaScript(target) : await scan(target);
+      const violations = javaScriptEnabled === false ? await scanWithoutJavaScript(target, scanContext) : await scan(target);
       expect(violations, "WCAG 2.2 A/AA violations").toEqual([]);
     });
   },

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { JS_MODES, account, expect, signIn, test } from "./support";
+import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
+import { WESTERN_OPTION } from "./stakeholders.support";
 
 async function selectProject(page: Page) {
   await page.getByLabel("Project", { exact: true }).selectOption({ label: "Western Pipeline Stage 2 (Demo Land Consultancy)" });
@@ -67,9 +68,8 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
     });
 
-    test("a viewer cannot upload, edit or delete templates", async ({ page, expectAccessible }) => {
-      await signIn(page, account("viewer"));
-      await selectProject(page);
+    test("a viewer cannot upload, edit or delete templates", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "viewer", WESTERN_OPTION);
       await page.goto("/templates");
       await expect(page.getByRole("link", { name: "Upload Template" })).toHaveCount(0);
       await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);

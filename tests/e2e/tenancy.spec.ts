@@ -1,4 +1,4 @@
-import { account, expect, signIn, test } from "./support";
+import { account, expect, signIn, signedIn, test } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
@@ -13,7 +13,7 @@ async function projectIdByName(page: import("@playwright/test").Page, name: stri
 
 test("the second client's owner cannot see or select the demo client's project", async ({ page, browser }) => {
   const demoOwner = await browser.newPage();
-  await signIn(demoOwner, account("client_owner"));
+  await signedIn(browser, demoOwner, "client_owner", null);
   const demoProjectId = await projectIdByName(demoOwner, "Western Pipeline Stage 2");
   await demoOwner.close();
 
@@ -32,29 +32,29 @@ test("the second client's owner cannot see or select the demo client's project",
   expect(await crafted.text()).not.toContain("Western Pipeline");
 });
 
-test("a project manager sees only the projects assigned to them, and gets 403 for the others", async ({ page }) => {
-  await signIn(page, account("project_manager"));
+test("a project manager sees only the projects assigned to them, and gets 403 for the others", async ({ browser, page }) => {
+  await signedIn(browser, page, "project_manager", null);
   const names = ((await (await page.request.get("/api/projects")).json()) as { name: string }[]).map((p) => p.name);
   expect(names).toEqual(["Western Pipeline Stage 2"]);
 
-  const director = await page.context().browser()!.newPage();
-  await signIn(director, account("director"));
+  const director = await browser.newPage();
+  await signedIn(browser, director, "director", null);
   const unassignedId = await projectIdByName(director, "Northern Transmission Line");
   await director.close();
 
   expect((await page.request.get(`/api/projects/${unassignedId}`)).status()).toBe(403);
 });
 
-test("/api/auth/user answers 401 signed out and the user signed in", async ({ page }) => {
+test("/api/auth/user answers 401 signed out and the user signed in", async ({ browser, page }) => {
   expect((await page.request.get("/api/auth/user")).status()).toBe(401);
-  await signIn(page, account("viewer"));
+  await signedIn(browser, page, "viewer", null);
   const me = await page.request.get("/api/auth/user");
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ email: account("viewer").login, systemRole: "viewer", firstName: "Vera", lastName: "Viewer" });
 });
 
-test("a cross-site form post is refused", async ({ page }) => {
-  await signIn(page, account("officer"));
+test("a cross-site form post is refused", async ({ browser, page }) => {
+  await signedIn(browser, page, "officer", null);
   const response = await page.request.post("/?index", {
     form: { intent: "clear-selection" },
     headers: { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
