@@ -45,3 +45,16 @@ export function drawableText(text: string, face: Pick<fontkit.Font, "hasGlyphFor
   }
   return out;
 }
+
+/**
+ * The bytes of a pdfkit document, once `doc.end()` has been called: start collecting before drawing,
+ * await the promise after ending.
+ */
+export function collectPdfBytes(doc: NodeJS.EventEmitter): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+}

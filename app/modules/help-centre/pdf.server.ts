@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Token, Tokens } from "marked";
 import PDFDocument from "pdfkit";
-import { drawableText, loadFonts } from "~/utils/pdf-fonts.server";
+import { collectPdfBytes, drawableText, loadFonts } from "~/utils/pdf-fonts.server";
 import { formatDocDate } from "./dates";
 import { readDocImage, type LoadedDocument } from "./content.server";
 import { imageSize } from "./image-size";
@@ -53,12 +53,7 @@ export async function documentPdf(document: LoadedDocument, origin: string): Pro
   doc.registerFont("bold", bold);
   doc.registerFont("italic", italic);
   doc.registerFont("boldItalic", boldItalic);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
+  const bytes = collectPdfBytes(doc);
 
   const writer = new PdfWriter(doc, origin);
   doc.font("bold").fontSize(22).fillColor("black").text(drawableText(document.title), MARGIN, MARGIN, { width: writer.fullWidth });
@@ -84,8 +79,7 @@ export async function documentPdf(document: LoadedDocument, origin: string): Pro
     doc.page.margins.bottom = bottom;
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }
 
 class PdfWriter {

@@ -6,7 +6,7 @@ import PDFDocument from "pdfkit";
 import type { DocumentCategory } from "~db/entities/enums";
 import { MAX_FILE_NAME_LENGTH, sanitizeFileName } from "~/utils/file-names";
 import { formatDateTime } from "~/utils/dates";
-import { drawableText, loadFonts } from "~/utils/pdf-fonts.server";
+import { collectPdfBytes, drawableText, loadFonts } from "~/utils/pdf-fonts.server";
 import { additionalComments, answeredQuestions, FORM_TITLE, FORM_VERSION, type PhaseValues } from "./phase-fields";
 
 export interface ClosureSummary {
@@ -65,12 +65,7 @@ export async function closureSummaryPdf(summary: ClosureSummary): Promise<Buffer
   });
   doc.registerFont("regular", regular);
   doc.registerFont("bold", bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
+  const bytes = collectPdfBytes(doc);
 
   const width = doc.page.width - MARGIN * 2;
   const write = (text: string, font: "regular" | "bold", size: number, options: PDFKit.Mixins.TextOptions = {}) =>
@@ -120,6 +115,5 @@ export async function closureSummaryPdf(summary: ClosureSummary): Promise<Buffer
     doc.page.margins.bottom = bottom;
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }
