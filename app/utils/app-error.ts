@@ -17,10 +17,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = "Not found") => new AppError(404, message);
-export const forbidden = (message = "You do not have permission to do that") => new AppError(403, message);
-export const unauthorized = (message = "Sign in to continue") => new AppError(401, message);
-
 /**
  * An AppError about one field of the posted form (a typed confirmation that does not match, a
  * file the store refused, a linked record that is gone): a form shows it next to that field.
