@@ -7,6 +7,36 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// One way to run SQL: db/sql.server.ts joins the caller's transaction and owns BEGIN / COMMIT /
+// ROLLBACK (docs/data-access.md). Tests and the embedded server's own setup may open connections.
+const SQL_OUTSIDE_ITS_MODULE = [
+  {
+    selector: "MemberExpression[property.name=/^(getConnection|acquireConnection)$/]",
+    message: "Run SQL through db/sql.server.ts (sqlRows, sqlExecute, sqlOutsideTransaction, withPgClient): a connection taken by hand does not see the caller's transaction.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='query'][arguments.0.value=/^\\s*(begin|start\\s+transaction|commit|end|rollback)\\b/i]",
+    message: "Open transactions with db().transactional(...) or withPgTransaction (db/sql.server.ts), which commit, roll back and release in one place.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='query'][arguments.0.quasis.0.value.raw=/^\\s*(begin|start\\s+transaction|commit|end|rollback)\\b/i]",
+    message: "Open transactions with db().transactional(...) or withPgTransaction (db/sql.server.ts), which commit, roll back and release in one place.",
+  },
+  {
+    selector: "NewExpression[callee.object.name='pg'][callee.property.name=/^(Client|Pool)$/]",
+    message: "Take a pg client from withPgClient or withPgTransaction (db/sql.server.ts; applicationName gives a dedicated connection).",
+  },
+];
+
+// One way to say no: every 403 is refuse()'s (app/modules/access/refuse.server.ts), which audits it
+// (docs/access.md#audit-of-refusals).
+const FORBIDDEN_OUTSIDE_REFUSE = [
+  {
+    selector: "NewExpression[callee.name=/^(AppError|FieldError)$/][arguments.0.value=403]",
+    message: "Refuse with refuse() or requirePermission / requireSystemPermission (app/modules/access/): every refusal is audited.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/", ".cache/"] },
   js.configs.recommended,
@@ -110,31 +140,13 @@ export default tseslint.config(
     },
   },
   {
-    // One way to run SQL: db/sql.server.ts joins the caller's transaction and owns BEGIN / COMMIT /
-    // ROLLBACK (docs/data-access.md). Tests and the embedded server's own setup may open connections.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server.ts"],
-    ignores: ["db/sql.server.ts", "db/embedded-postgres.ts", "**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[property.name=/^(getConnection|acquireConnection)$/]",
-          message: "Run SQL through db/sql.server.ts (sqlRows, sqlExecute, sqlOutsideTransaction, withPgClient): a connection taken by hand does not see the caller's transaction.",
-        },
-        {
-          selector: "CallExpression[callee.property.name='query'][arguments.0.value=/^\\s*(begin|start\\s+transaction|commit|end|rollback)\\b/i]",
-          message: "Open transactions with db().transactional(...) or withPgTransaction (db/sql.server.ts), which commit, roll back and release in one place.",
-        },
-        {
-          selector: "CallExpression[callee.property.name='query'][arguments.0.quasis.0.value.raw=/^\\s*(begin|start\\s+transaction|commit|end|rollback)\\b/i]",
-          message: "Open transactions with db().transactional(...) or withPgTransaction (db/sql.server.ts), which commit, roll back and release in one place.",
-        },
-        {
-          selector: "NewExpression[callee.object.name='pg'][callee.property.name=/^(Client|Pool)$/]",
-          message: "Take a pg client from withPgClient or withPgTransaction (db/sql.server.ts; applicationName gives a dedicated connection).",
-        },
-      ],
-    },
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...SQL_OUTSIDE_ITS_MODULE, ...FORBIDDEN_OUTSIDE_REFUSE] },
+  },
+  {
+    files: ["db/sql.server.ts", "db/embedded-postgres.ts"],
+    rules: { "no-restricted-syntax": ["error", ...FORBIDDEN_OUTSIDE_REFUSE] },
   },
   {
     files: ["**/*.{js,mjs,cjs}"],
