@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { engagementToJson, recordEngagement } from "~/modules/engagement/engagement.server";
 import { EngagementSchema } from "~/modules/engagement/schemas";

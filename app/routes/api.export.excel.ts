@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { exportData, exportResponse } from "~/modules/export/excel-export.server";
 import { NO_PROJECT_MESSAGE } from "~/modules/export/export-templates";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload, ApiValidationError } from "~/modules/auth/api.server";
+import { parseApiPayload, ApiValidationError } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { importOfPending } from "~/modules/import/duplicates.server";
 import { resolveDuplicates } from "~/modules/import/duplicates-resolve.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { templateEditSchema } from "~/modules/template/schemas";
 import { deleteTemplate, updateTemplate } from "~/modules/template/template.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody } from "~/modules/access/api-request.server";
 import { requireUser } from "~/modules/access/current-user.server";
 import { UserUpdateSchema } from "~/modules/users/schemas";

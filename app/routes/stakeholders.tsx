@@ -13,7 +13,7 @@ import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle 
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { panelSearch } from "~/modules/stakeholder/urls";
 import { NoProjectForEngagement } from "~/components/stakeholders/NoProjectForEngagement";
-import { ENGAGEMENT_FORM } from "~/modules/stakeholder/limits";
+import { ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";
 import stakeholderStyles from "~/styles/stakeholders.css";

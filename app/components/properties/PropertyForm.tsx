@@ -3,7 +3,8 @@ import { useFocusHeading } from "./useFocusHeading";
 import { Form, useNavigation } from "@remix-run/react";
 import { ErrorSummary, fieldId, TextAreaField, TextField, useFormErrors, FormActions, PanelDialog } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
-import { PROPERTY_FORM, PROPERTY_LIMITS } from "~/modules/property/limits";
+import { PROPERTY_FORM } from "~/modules/property/form-ids";
+import { PROPERTY_LIMITS } from "~/modules/property/limits";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

@@ -7,7 +7,7 @@ import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { ENGAGEMENT_LIMITS } from "~/modules/engagement/limits";
 import { DEFAULT_ENGAGEMENT_TYPE, ENGAGEMENT_TYPE_OPTIONS, engagementTypeLabel } from "~/modules/engagement/engagement-types";
 import { DEFAULT_TIME_ZONE, ENGAGEMENT_TIME_ZONES, instantToZonedDate } from "~/modules/engagement/zoned-time";
-import { ENGAGEMENT_FORM } from "~/modules/stakeholder/limits";
+import { ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 

@@ -1,7 +1,8 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, PanelDialog } from "~/components/kit";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
-import { LIMITS, STAKEHOLDER_FORM } from "~/modules/stakeholder/limits";
+import { STAKEHOLDER_FORM } from "~/modules/stakeholder/form-ids";
+import { LIMITS } from "~/modules/stakeholder/limits";
 import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
 import { listSearch } from "~/modules/stakeholder/urls";
 

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { requireApiProject } from "~/modules/access/api-request.server";
 import { requireUser } from "~/modules/access/current-user.server";
 import type { ProjectAccess } from "~/modules/access/project-access.server";

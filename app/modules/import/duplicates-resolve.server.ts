@@ -7,7 +7,7 @@
 import type pg from "pg";
 import { refreshMatchKeys, type DuplicateKind } from "~/modules/duplicates/candidates.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { ApiValidationError } from "~/modules/auth/api.server";
+import { ApiValidationError } from "~/utils/api-payload";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 import { withPgTransaction } from "~db/sql.server";

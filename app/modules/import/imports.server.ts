@@ -8,7 +8,7 @@
  */
 import type { ImportMappingJson } from "~db/entities/ImportRecord";
 import { sqlRows, withPgTransaction } from "~db/sql.server";
-import { ApiValidationError } from "~/modules/auth/api.server";
+import { ApiValidationError } from "~/utils/api-payload";
 import { hasPermission } from "~/modules/permissions/permissions";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { inTransaction, jobs } from "~/modules/jobs/boss.server";

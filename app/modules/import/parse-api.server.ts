@@ -5,7 +5,7 @@
  */
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { requireUser } from "~/modules/access/current-user.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";

@@ -4,7 +4,7 @@
  * else (the default) submits the part. Answers `{ message, project }`.
  */
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody } from "~/modules/access/api-request.server";
 import { requirePermission } from "~/modules/access/project-access.server";
 import { projectToJson } from "~/modules/project/project-json";

@@ -4,7 +4,7 @@
  * the form's own field names at the top level are accepted too. Validated with the page's schema.
  */
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { readBody } from "~/modules/access/api-request.server";
 import { projectToJson } from "~/modules/project/project-json";
 import { requireProjectCreator } from "~/modules/access/system.server";

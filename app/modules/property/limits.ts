@@ -3,7 +3,4 @@
  * the form component imports it, so the page's client bundle does not carry zod (schemas.ts
  * re-exports it).
  */
-/** The id of the add/edit property form: the component renders it, the action answers with it. */
-export const PROPERTY_FORM = "property-form";
-
 export const PROPERTY_LIMITS = { address: 500, volume: 50, folio: 50, area: 100, zoning: 200, nextAction: 500, notes: 5000, laaDetails: 5000, lot: 50, planNumber: 100, lotPlanLine: 500 } as const;

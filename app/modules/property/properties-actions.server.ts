@@ -8,7 +8,7 @@ import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { errorResponse } from "~/utils/http.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
 import { linkedMessage } from "./form-values";
-import { PROPERTY_FORM } from "./limits";
+import { PROPERTY_FORM } from "./form-ids";
 import { createProperty, updateProperty } from "./property.server";
 import { LinkStakeholdersSchema, propertyFormValidator } from "./schemas";
 import { requireRecordId } from "~/utils/record-id";

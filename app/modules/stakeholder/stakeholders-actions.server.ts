@@ -9,7 +9,7 @@ import { NO_PROJECT_FOR_ENGAGEMENT } from "~/modules/engagement/engagement-types
 import { setStakeholderProperties } from "~/modules/links/links.server";
 import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
-import { ENGAGEMENT_FORM, STAKEHOLDER_FORM } from "./limits";
+import { ENGAGEMENT_FORM, STAKEHOLDER_FORM } from "./form-ids";
 import { errorResponse } from "~/utils/http.server";
 import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";

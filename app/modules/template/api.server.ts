@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { parseApiPayload } from "~/modules/auth/api.server";
+import { parseApiPayload } from "~/utils/api-payload";
 import { apiUploadAccess } from "~/modules/document/api.server";
 import { TEMPLATE_EXTENSIONS } from "~/modules/document/file-types";
 import { receiveProjectUpload } from "~/modules/document/receive.server";
