@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
+import { submitImport } from "./import.support";
 import { JS_MODES, expect, signedIn, test } from "./support";
 
 /**
@@ -44,25 +45,6 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
 
 const COMPLETE = /Import Successful!|Import failed/;
 const onDuplicates = (page: Page) => page.getByRole("heading", { name: /^Resolve duplicates: / });
-
-/**
- * Presses Import. One import per project waits in the queue at a time (docs/import.md#the-import-job): the refusal (a 4xx
- * answer with "already waiting to start") asks the user to press Import again. Each press is judged by
- * its own POST's answer, not by the screen, where an earlier refusal stays until the next answer lands.
- */
-async function submitImport(page: Page) {
-  for (let attempt = 0; attempt < 15; attempt++) {
-    const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/import/mapping", { timeout: 20_000 });
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    if ((await answer).status() < 400) {
-      await page.waitForURL(/\/import\/\d+(\/duplicates)?\??$/, { timeout: 20_000 });
-      return;
-    }
-    await expect(page.getByRole("alert").filter({ hasText: "already waiting to start" })).toBeVisible();
-    await page.waitForTimeout(1000);
-  }
-  throw new Error("The import queue stayed busy");
-}
 
 /** Waits for the job: JavaScript polls by itself; without it the user presses Check progress. */
 async function waitFor(page: Page, javaScript: boolean, done: Locator) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
+import { submitImport } from "./import.support";
 import { JS_MODES, account, expect, signIn, signedIn, test } from "./support";
 import { WESTERN_OPTION, selectWestern } from "./stakeholders.support";
 
@@ -49,22 +50,6 @@ const fileInput = (page: Page) => page.locator("#field-import-upload-file");
 async function uploadFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
   await fileInput(page).setInputFiles(file);
   await page.getByRole("button", { name: "Upload and continue" }).click();
-}
-
-/**
- * Presses Import. One import per project waits in the queue at a time (docs/import.md#the-import-job), and other tests
- * import into the same project in parallel: the refusal says so, and the user presses Import again.
- */
-async function submitImport(page: Page) {
-  const busy = page.getByRole("alert").filter({ hasText: "already waiting to start" });
-  const started = page.getByRole("heading", { name: /^(Waiting to start…|Importing…|Import Successful!|Import failed)/ });
-  for (let attempt = 0; attempt < 10; attempt++) {
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await expect(started.or(busy).first()).toBeVisible({ timeout: 20_000 });
-    if (/\/import\/\d+$/.test(page.url())) return;
-    await page.waitForTimeout(1000);
-  }
-  throw new Error("The import queue stayed busy");
 }
 
 /** On the duplicates step (rows that look like records already there), keeps every row as a new record. */
