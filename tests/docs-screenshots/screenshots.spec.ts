@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { account, expect, signIn, test } from "../e2e/support";
 
 /**
- * Takes the screenshots of the user guide (app/modules/help-centre/content/user-guide.md) from the real
+ * Takes the screenshots of the user guide (app/modules/help-centre/content/user-guide.md and its chapters in user-guide/) from the real
  * app with its demo data: `npm run build && npm run docs:screenshots` (playwright.docs.config.ts starts the
  * server). Each image is written to public/docs-images/<name>.png at 1200×800, clipped to the part of the
  * screen the guide talks about where that is smaller. A screen that cannot be reached is reported at the

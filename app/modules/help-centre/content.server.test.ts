@@ -46,6 +46,21 @@ describe("loadDocument", () => {
     expect(edited.html).toContain("Second");
   });
 
+  it("appends a long document's chapters in file-name order, and an edited chapter is read again", async () => {
+    fs.mkdirSync(path.join(dir, "sales-materials"), { recursive: true });
+    write("sales-materials.md", "---\ntitle: Sales Materials\nlastUpdated: 2026-11-01\n---\n## Opening\n", new Date("2026-11-01T00:00:00Z"));
+    write("sales-materials/02-later.md", "## Later\n", new Date("2026-11-01T00:00:00Z"));
+    write("sales-materials/01-middle.md", "## Middle\n", new Date("2026-11-01T00:00:00Z"));
+    const first = await loadDocument("sales-materials");
+    expect(first.html.indexOf("Opening")).toBeLessThan(first.html.indexOf("Middle"));
+    expect(first.html.indexOf("Middle")).toBeLessThan(first.html.indexOf("Later"));
+
+    write("sales-materials/02-later.md", "## Changed\n", new Date("2026-11-03T00:00:00Z"));
+    const edited = await loadDocument("sales-materials");
+    expect(edited.html).toContain("Changed");
+    expect(edited.html).not.toContain("Later");
+  });
+
   it("answers the spec's message for a missing or broken file", async () => {
     expect(await failure(loadDocument("quick-reference"))).toEqual({ status: 500, message: "Failed to fetch documentation" });
     write("product-overview.md", "## No front matter\n", new Date());

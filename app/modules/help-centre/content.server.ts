@@ -1,5 +1,5 @@
 /**
- * Loading a document: its Markdown file under `app/modules/help-centre/content/`, front matter
+ * Loading a document: its Markdown under `app/modules/help-centre/content/` (source.server.ts), front matter
  * parsed, body lexed and rendered once per process (kept while the file's modification time stays the
  * same, so an edit shows up in development without a restart). Images live in `public/docs-images/`.
  * Both folders are read relative to the working directory: the server, the tests and the Docker image
@@ -14,6 +14,7 @@ import { AppError } from "~/utils/app-error";
 import { DOC_MESSAGES, documentAccess, type DocType } from "./catalogue";
 import { parseFrontMatter } from "./front-matter";
 import { lexMarkdown, renderMarkdown } from "./markdown";
+import { readDocumentSource } from "./source.server";
 
 export interface LoadedDocument {
   docType: DocType;
@@ -32,25 +33,24 @@ const cache = new Map<DocType, { mtimeMs: number; document: LoadedDocument }>();
 
 /** The document, parsed and rendered; a missing or malformed file is a 500 with the spec's message. */
 export async function loadDocument(docType: DocType): Promise<LoadedDocument> {
-  const file = path.join(contentDir(), `${docType}.md`);
-  let stat;
+  let source;
   try {
-    stat = await fs.stat(file);
+    source = await readDocumentSource(contentDir(), docType);
   } catch {
     throw new AppError(500, DOC_MESSAGES.fetchFailed);
   }
   const cached = cache.get(docType);
-  if (cached && cached.mtimeMs === stat.mtimeMs) return cached.document;
+  if (cached && cached.mtimeMs === source.mtimeMs) return cached.document;
   let document: LoadedDocument;
   try {
-    const { title, lastUpdated, body } = parseFrontMatter(await fs.readFile(file, "utf8"), `${docType}.md`);
+    const { title, lastUpdated, body } = parseFrontMatter(source.text, `${docType}.md`);
     document = { docType, title, lastUpdated, markdown: body, tokens: lexMarkdown(body), html: renderMarkdown(body) };
   } catch (error) {
     // A broken file is the maintainers' to fix (content.test.ts catches it first); the reader gets the spec's message.
     console.error(`Documentation ${docType}.md could not be read`, error);
     throw new AppError(500, DOC_MESSAGES.fetchFailed);
   }
-  cache.set(docType, { mtimeMs: stat.mtimeMs, document });
+  cache.set(docType, { mtimeMs: source.mtimeMs, document });
   return document;
 }
 

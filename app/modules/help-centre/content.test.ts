@@ -4,9 +4,10 @@ import type { Token, Tokens } from "marked";
 import { DOC_TYPES, DOCUMENTS } from "./catalogue";
 import { parseFrontMatter } from "./front-matter";
 import { lexMarkdown, renderMarkdown } from "./markdown";
+import { readDocumentSource } from "./source.server";
 
 /**
- * The five documents as written: each parses, its headings start at ## and never skip a level (the
+ * The five documents as written (with their chapters): each parses, its headings start at ## and never skip a level (the
  * page's h1 is the title), every image has alt text and exists in public/docs-images, and no raw
  * HTML hides in the Markdown (it would be shown as text).
  */
@@ -22,8 +23,10 @@ function walk(tokens: readonly Token[], visit: (token: Token) => void) {
   }
 }
 
+const SOURCES = new Map(await Promise.all(DOC_TYPES.map(async (docType) => [docType, (await readDocumentSource(CONTENT, docType)).text] as const)));
+
 describe.each(DOC_TYPES)("content/%s.md", (docType) => {
-  const text = fs.readFileSync(path.join(CONTENT, `${docType}.md`), "utf8");
+  const text = SOURCES.get(docType)!;
   const parsed = parseFrontMatter(text, `${docType}.md`);
   const tokens = lexMarkdown(parsed.body);
 
