@@ -1,6 +1,4 @@
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes";
-import { fileURLToPath } from "node:url";
-import remixConfig from "../../remix.config.js";
+import { APP_DIR, remixRoutes } from "./support/route-manifest";
 import { commitSession, getSession } from "../../app/modules/auth/session.server";
 import { createRestorePoint } from "../../app/modules/database-management/restore-points.server";
 import type { Role } from "../../app/modules/permissions/permissions";
@@ -17,7 +15,6 @@ import { call, formRequest, jsonRequest, multipartRequest, PDF, useUploadTestEnv
  */
 const env = useUploadTestEnvironment("access-refusals");
 const BASE = "http://localhost:3000";
-const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));
 
 type Who = Role | "second_owner";
 const USER_ID: Record<Who, string> = {
@@ -246,7 +243,7 @@ function pendingExportCookie(): Promise<string> {
 
 /** Route file (relative to app/routes) → whether it exports a loader and an action. */
 async function routeFiles(): Promise<Map<string, { loader: boolean; action: boolean }>> {
-  const routes = flatRoutes(APP_DIR, (remixConfig as { ignoredRouteFiles?: string[] }).ignoredRouteFiles ?? []);
+  const routes = remixRoutes();
   const files = new Map<string, { loader: boolean; action: boolean }>();
   for (const route of Object.values(routes)) {
     const mod = (await import(/* @vite-ignore */ `${APP_DIR}/${route.file}`)) as Record<string, unknown>;

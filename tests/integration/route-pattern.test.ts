@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes";
-import remixConfig from "../../remix.config.js";
+import { APP_DIR, routeManifest } from "./support/route-manifest";
 import { Property, Stakeholder } from "../../db/entities/index";
 import { db } from "../../db/orm";
 import { action as engagementApi } from "../../app/routes/api.engagements.$id";
@@ -287,20 +285,6 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.client.grant-free-month.$id.ts": { area: "administration", methods: POST },
   "api.client.migrate-project.$projectId.ts": { area: "administration", methods: POST },
 };
-
-const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));
-
-/** Route file → URL path, as the Remix compiler builds it (dynamic segments as :name, a splat as *). */
-function routeManifest(): Map<string, string> {
-  const routes = flatRoutes(APP_DIR, (remixConfig as { ignoredRouteFiles?: string[] }).ignoredRouteFiles ?? []);
-  const fullPath = (id: string): string => {
-    const route = routes[id];
-    if (!route) return "";
-    const parent = route.parentId && route.parentId !== "root" ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/");
-  };
-  return new Map(Object.values(routes).map((route) => [route.file.replace(/^routes\//, ""), `/${fullPath(route.id)}`]));
-}
 
 const manifest = routeManifest();
 /** Values for the dynamic segments: the refusals tested here come before any record is looked up. */

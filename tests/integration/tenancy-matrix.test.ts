@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes";
-import remixConfig from "../../remix.config.js";
+import { APP_DIR, routeManifest } from "./support/route-manifest";
 import { Project } from "../../db/entities/index";
 import { db, getOrm } from "../../db/orm";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
@@ -40,20 +38,6 @@ import { multipartRequest, PDF } from "./support/uploads";
 // ---------------------------------------------------------------------------------------------------
 // The route manifest
 // ---------------------------------------------------------------------------------------------------
-
-const APP_DIR = fileURLToPath(new URL("../../app", import.meta.url));
-
-/** Route file (relative to app/routes) → full URL path, as the Remix compiler builds it. */
-function routeManifest(): Map<string, string> {
-  const routes = flatRoutes(APP_DIR, (remixConfig as { ignoredRouteFiles?: string[] }).ignoredRouteFiles ?? []);
-  const fullPath = (id: string): string => {
-    const route = routes[id];
-    if (!route) return "";
-    const parent = route.parentId && route.parentId !== "root" ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/");
-  };
-  return new Map(Object.values(routes).map((route) => [route.file.replace(/^routes\//, ""), `/${fullPath(route.id)}`]));
-}
 
 const dynamicSegments = (urlPath: string) => urlPath.split("/").filter((s) => s.startsWith(":"));
 
