@@ -4,7 +4,7 @@ import ts from "typescript";
 
 /**
  * Every environment variable the server reads is in README.md's configuration table, and every row of
- * the table is a variable it reads (docs/operations.md#deployment). The server is what runs in the
+ * the table is a variable it reads (docs/operations.md#configuration-variables). The server is what runs in the
  * image: app/, db/ (not db/scripts/, developer tools run from a checkout), server.ts and
  * remix.config.js, test files left out. Variables read only by tests/, bench/, the Playwright configs
  * and .ci/ are tooling and stay out of the table; so do the few below that a tool sets itself.
