@@ -42,7 +42,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 # The documentation centre reads its Markdown (and the documents' stylesheet) at run time.
 COPY --from=build /app/app/modules/help-centre/content ./app/modules/help-centre/content
-COPY --chmod=0755 deploy/docker-entrypoint.sh /usr/local/bin/docker-entrypoint
+# Our entrypoint replaces the node image's own (docker-entrypoint.sh), which is not used.
+COPY --chmod=0755 deploy/docker-entrypoint.sh /usr/local/bin/app-entrypoint
 USER app
 EXPOSE 3000
 VOLUME ["/app/data"]
@@ -50,8 +51,8 @@ VOLUME ["/app/data"]
 # the load balancer's check, so an outage of PostgreSQL takes instances out of rotation without
 # having an orchestrator kill them all. A worker or migrate container has no HTTP port: healthy while
 # it runs. The start period covers the embedded PostgreSQL's first start and pending migrations.
-HEALTHCHECK --interval=30s --timeout=5s --retries=3 --start-period=60s --start-interval=2s CMD ["docker-entrypoint", "healthcheck"]
+HEALTHCHECK --interval=30s --timeout=5s --retries=3 --start-period=60s --start-interval=2s CMD ["app-entrypoint", "healthcheck"]
 # `docker run IMAGE` serves the web app; `docker run IMAGE worker` runs the background jobs;
 # `docker run IMAGE migrate` applies pending migrations and exits. Anything else runs as given.
-ENTRYPOINT ["tini", "--", "docker-entrypoint"]
+ENTRYPOINT ["tini", "--", "app-entrypoint"]
 CMD ["web"]
