@@ -19,6 +19,7 @@ import type { JobQueue } from "./queue";
 const jobsLog = log.child({ component: "jobs" });
 
 let boss: PgBoss | null = null;
+let recovery: BackgroundWork | null = null;
 
 export interface JobsHandle extends BackgroundWork {
   boss: PgBoss;
@@ -53,7 +54,6 @@ export async function startJobs(
     schedule: false,
   });
   instance.on("error", (error) => jobsLog.error({ err: { message: error instanceof Error ? error.message : String(error) } }, "Background jobs error"));
-  let recovery: BackgroundWork | null = null;
   try {
     // pg-boss creates or migrates its schema in start(), and processes started together create the same
     // queues: one at a time, under the lock migrations take (docs/operations.md#several-instances).
@@ -74,13 +74,7 @@ export async function startJobs(
     await stopJobs();
     throw error;
   }
-  return {
-    boss: instance,
-    stop: async () => {
-      await recovery?.stop();
-      await stopJobs(stopTimeoutMs);
-    },
-  };
+  return { boss: instance, stop: () => stopJobs(stopTimeoutMs) };
 }
 
 /** Each queue's `recover`, at once and then every `everyMs` (docs/operations.md#several-instances). */
@@ -123,6 +117,9 @@ async function startWorkers(instance: PgBoss, queue: JobQueue, pollingIntervalSe
  * off here is failed by pg-boss and retried by the next worker (the import job applies once).
  */
 export async function stopJobs(timeoutMs = 8000): Promise<void> {
+  const looking = recovery;
+  recovery = null;
+  await looking?.stop();
   const instance = boss;
   if (!instance) return;
   boss = null;
