@@ -11,7 +11,7 @@
  * around it: a second delivery finds the record completed.
  */
 import type pg from "pg";
-import { withPgClient } from "~db/sql.server";
+import { sqlRows, withPgClient } from "~db/sql.server";
 import { jobs } from "~/modules/jobs/boss.server";
 import { IMPORT_QUEUE, LOCK_NAMESPACE, importConnectionName } from "./import-job.server";
 
@@ -22,11 +22,13 @@ const STOPPED_FOR_GOOD = "The worker running this import stopped, and the import
 
 /** Imports marked running with no runner, each handed back to the queue (or failed when out of retries); returns how many were retried. */
 export async function recoverStaleImports(): Promise<number> {
+  const running = await sqlRows<{ id: number }>("select id from import_record where status = 'running' order by id");
+  if (!running.length) return 0;
+  // Session locks: on a connection of its own, closed afterwards, never one the pool hands on.
   return withPgClient(
     async (client) => {
-      const { rows } = await client.query<{ id: number }>("select id from import_record where status = 'running' order by id");
       let retried = 0;
-      for (const { id } of rows) if (await recoverImport(client, id)) retried++;
+      for (const { id } of running) if (await recoverImport(client, id)) retried++;
       return retried;
     },
     { applicationName: "land-records-import-recovery" },
