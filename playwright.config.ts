@@ -50,6 +50,8 @@ export default defineConfig({
       NODE_ENV: "production",
       // As `npm start` does: production refuses to start without an issuer unless this is set.
       LOCAL_SIGN_IN: "true",
+      // As `npm start` does: one server on its own data folder, not a fleet needing shared settings.
+      SINGLE_INSTANCE: "true",
     },
   },
 });

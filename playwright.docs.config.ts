@@ -49,6 +49,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(port + 50000 > 65535 ? 55965 : port + 50000),
       NODE_ENV: "production",
       LOCAL_SIGN_IN: "true",
+      // As `npm start` does: one server on its own data folder, not a fleet needing shared settings.
+      SINGLE_INSTANCE: "true",
     },
   },
 });

@@ -28,6 +28,7 @@ import { createShutdown, repeatInBackground, stopOnSignals } from "~/utils/grace
 import { withRequestContext } from "~db/orm";
 import { startJobs } from "~/modules/jobs/boss.server";
 import { runWorkerProcess } from "~/modules/jobs/worker-process.server";
+import { runMigrateCommand } from "~/utils/migrate-command.server";
 import { JOB_QUEUES } from "~/queues.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
@@ -37,6 +38,8 @@ const OBJECT_SWEEP_MS = 6 * 60 * 60 * 1000;
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main() {
+  // `npm run migrate`: pending migrations under the schema lock, then exit (docs/operations.md#several-instances).
+  if (process.argv.includes("--migrate")) return runMigrateCommand();
   const env = getEnv();
   // `npm run worker`: background jobs only, no HTTP (app/modules/jobs/).
   if (process.argv.includes("--worker")) return runWorkerProcess(env, JOB_QUEUES);

@@ -6,6 +6,7 @@
  * queue's retryLimit, so handlers must be idempotent.
  */
 import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, runImportJob, type ImportJobData } from "~/modules/import/import-job.server";
+import { recoverStaleImports } from "~/modules/import/import-recovery.server";
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
@@ -20,11 +21,13 @@ const importQueue: JobQueue<ImportJobData> = {
     // A failed import (a lost connection, a stopped server) is tried once more; it applies once.
     retryLimit: IMPORT_RETRY_LIMIT,
     retryDelay: 30,
-    // 250,000 rows take about a minute; an hour means a worker that died is noticed and its job retried.
+    // 250,000 rows take about a minute. A worker that died is noticed within seconds by recover (below),
+    // not at this expiry (docs/operations.md#several-instances).
     expireInSeconds: 60 * 60,
   },
   workers: 1,
   handle: runImportJob,
+  recover: recoverStaleImports,
 };
 
 const mailQueue: JobQueue<MailJobData> = {

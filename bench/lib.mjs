@@ -15,7 +15,7 @@ export async function startApp({ port = 3950, env = {} } = {}) {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/results/profiles" profiles the app under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "--expose-gc", "build/index.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", LOCAL_SIGN_IN: "true", ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", LOCAL_SIGN_IN: "true", SINGLE_INSTANCE: "true", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   /** Resolves with the process's exit code and signal. */

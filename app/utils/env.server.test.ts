@@ -19,6 +19,10 @@ const VARIABLES = [
   "OIDC_CLIENT_SECRET",
   "OIDC_SCOPES",
   "LOCAL_SIGN_IN",
+  "SINGLE_INSTANCE",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY",
+  "S3_SECRET_KEY",
   "LOG_SQL",
   "STRIPE_SECRET_KEY",
   "STRIPE_PRICE_ID",
@@ -32,6 +36,8 @@ beforeEach(() => {
   saved = { ...process.env };
   // Start from a clean slate whatever the shell (or vitest, NODE_ENV=test) exported.
   for (const name of VARIABLES) delete process.env[name];
+  // The cases of "getEnv" are about other rules; "several instances" below starts without it.
+  process.env.SINGLE_INSTANCE = "true";
   resetEnvCache();
 });
 
@@ -42,8 +48,9 @@ afterEach(() => {
 });
 
 describe("getEnv", () => {
-  it("runs on defaults with nothing but LOCAL_SIGN_IN=true set (what npm start gives)", () => {
+  it("runs on defaults with nothing but LOCAL_SIGN_IN=true and SINGLE_INSTANCE=true set (what npm start gives)", () => {
     process.env.LOCAL_SIGN_IN = "true";
+    process.env.SINGLE_INSTANCE = "true";
     const env = getEnv();
     expect(env.NODE_ENV).toBe("production");
     expect(env.PORT).toBe(3000);
@@ -207,5 +214,66 @@ describe("payments and the first system administrator", () => {
     resetEnvCache();
     Object.assign(process.env, { STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
     expect(getEnv()).toMatchObject({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+  });
+});
+
+describe("several instances in production", () => {
+  const shared = { SESSION_SECRET: "s".repeat(32), APP_URL: "https://records.example.com", S3_ENDPOINT: "s3.example.com", S3_ACCESS_KEY: "key", S3_SECRET_KEY: "secret" };
+
+  beforeEach(() => {
+    delete process.env.SINGLE_INSTANCE;
+    process.env.LOCAL_SIGN_IN = "true";
+  });
+
+  it("refuses to start without SESSION_SECRET, APP_URL and S3_ENDPOINT, naming each and the way out", () => {
+    let message = "";
+    try {
+      getEnv();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid configuration: /);
+    expect(message).toMatch(/^ {2}SESSION_SECRET: not set; set the same secret on every instance/m);
+    expect(message).toMatch(/^ {2}APP_URL: not set; set the public address/m);
+    expect(message).toMatch(/^ {2}S3_ENDPOINT: not set; set an S3-compatible object store/m);
+    expect(message).toContain("set SINGLE_INSTANCE=true");
+  });
+
+  it("names only what is missing", () => {
+    Object.assign(process.env, shared);
+    delete process.env.APP_URL;
+    expect(() => getEnv()).toThrow(/APP_URL: not set/);
+    resetEnvCache();
+    try {
+      getEnv();
+    } catch (error) {
+      expect((error as Error).message).not.toMatch(/SESSION_SECRET|S3_ENDPOINT: not set/);
+    }
+  });
+
+  it("starts with all three set", () => {
+    Object.assign(process.env, shared);
+    const env = getEnv();
+    expect(env.SINGLE_INSTANCE).toBe("false");
+    expect(env.APP_URL).toBe("https://records.example.com");
+  });
+
+  it("starts on the local store and the data folder's secret with SINGLE_INSTANCE=true", () => {
+    process.env.SINGLE_INSTANCE = "true";
+    expect(getEnv().S3_ENDPOINT).toBeUndefined();
+  });
+
+  it("asks nothing of development or test", () => {
+    for (const mode of ["development", "test"] as const) {
+      resetEnvCache();
+      process.env.NODE_ENV = mode;
+      expect(() => getEnv()).not.toThrow();
+    }
+  });
+
+  it("rejects SINGLE_INSTANCE values other than true and false", () => {
+    Object.assign(process.env, shared);
+    process.env.SINGLE_INSTANCE = "yes";
+    expect(() => getEnv()).toThrow(/SINGLE_INSTANCE/);
   });
 });

@@ -6,7 +6,8 @@ import { isHttpsOrLoopback } from "./secure-url";
  * Configuration read once from the environment. Every variable is optional outside production: with
  * none set the app runs on its embedded defaults (PostgreSQL under ./data, the bundled OpenID Connect
  * provider). In production (the default NODE_ENV) sign-in must be chosen: an OIDC_ISSUER, or
- * LOCAL_SIGN_IN=true for an evaluation (`npm start` sets it).
+ * LOCAL_SIGN_IN=true for an evaluation (`npm start` sets it). Production also assumes several app servers
+ * and workers unless SINGLE_INSTANCE=true (docs/operations.md#several-instances).
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -26,6 +27,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_SCOPES: z.string().default("openid email profile"),
   LOCAL_SIGN_IN: z.enum(["true", "false"]).optional(),
+  SINGLE_INSTANCE: z.enum(["true", "false"]).default("false"),
   LOG_SQL: z.enum(["true", "false"]).default("false"),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(8),
   JOB_WORKERS: z.enum(["true", "false"]).default("true"),
@@ -61,8 +63,31 @@ const NO_SIGN_IN_MESSAGE =
   "Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for your identity provider, " +
   "or LOCAL_SIGN_IN=true to evaluate with the bundled demo accounts.";
 
-export function getEnv(): Env {
-  if (cached) return cached;
+/**
+ * What a production deployment of several processes must share, and the variable that shares it: each
+ * missing one breaks something only once a second instance runs (docs/operations.md#several-instances).
+ */
+const SHARED_BY_INSTANCES = [
+  { name: "SESSION_SECRET", why: "the same secret on every instance, or a user is signed out whenever a request reaches another one" },
+  { name: "APP_URL", why: "the public address, or links in e-mail and the sign-in redirect are built from whatever Host header a request carried" },
+  {
+    name: "S3_ENDPOINT",
+    why: "an S3-compatible object store (with S3_ACCESS_KEY and S3_SECRET_KEY), or uploaded documents and templates are kept on one instance's disk, and another instance answers 404 for them",
+  },
+] as const;
+
+/** The problems of a production configuration for several instances; none outside production or with SINGLE_INSTANCE=true. */
+export function instanceProblems(env: Pick<z.infer<typeof EnvSchema>, "NODE_ENV" | "SINGLE_INSTANCE" | (typeof SHARED_BY_INSTANCES)[number]["name"]>): string[] {
+  if (env.NODE_ENV !== "production" || env.SINGLE_INSTANCE === "true") return [];
+  return SHARED_BY_INSTANCES.filter(({ name }) => !env[name]).map(({ name, why }) => `  ${name}: not set; set ${why}`);
+}
+
+const instanceMessage = (problems: string[]) =>
+  "Invalid configuration: in production several app servers and workers may share this database, and they need\n" +
+  `${problems.join("\n")}\n` +
+  "If this is the only app server and nothing else runs jobs (an evaluation, one container with its own data folder), set SINGLE_INSTANCE=true.";
+
+function parseEnv(): z.infer<typeof EnvSchema> {
   // An exported but empty variable (FOO=) means "not set", as in most twelve-factor apps.
   const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
   const parsed = EnvSchema.safeParse(given);
@@ -70,7 +95,20 @@ export function getEnv(): Env {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  const env = parsed.data;
+  return parsed.data;
+}
+
+/** What reaching the database takes (`npm run migrate`): no sign-in or instance checks, which concern serving. */
+export type DatabaseEnv = Pick<Env, "DATABASE_URL" | "EMBEDDED_PG_PORT" | "LOG_SQL" | "dataDir">;
+
+export function getDatabaseEnv(): DatabaseEnv {
+  const env = parseEnv();
+  return { DATABASE_URL: env.DATABASE_URL, EMBEDDED_PG_PORT: env.EMBEDDED_PG_PORT, LOG_SQL: env.LOG_SQL, dataDir: path.resolve(env.DATA_DIR) };
+}
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const env = parseEnv();
   if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new Error("Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
   }
@@ -83,6 +121,8 @@ export function getEnv(): Env {
   if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)) {
     throw new Error("Invalid configuration: S3_ENDPOINT needs S3_ACCESS_KEY and S3_SECRET_KEY");
   }
+  const problems = instanceProblems(env);
+  if (problems.length) throw new Error(instanceMessage(problems));
   // Stripe is all or nothing: a checkout without a verified webhook would take money and change no plan.
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PRICE_ID, env.STRIPE_WEBHOOK_SECRET];
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {

@@ -35,8 +35,11 @@ export const importJobSettings = {
   afterBatch: null as null | ((importId: number, processedRows: number) => Promise<void>),
 };
 
-/** pg_advisory_xact_lock(namespace, import id): one runner per import across every server. */
-const LOCK_NAMESPACE = 0x1a7d;
+/**
+ * pg_advisory_xact_lock(namespace, import id): one runner per import across every server. Held for the
+ * whole run, so an import marked running whose lock nobody holds has lost its runner (import-recovery.server.ts).
+ */
+export const LOCK_NAMESPACE = 0x1a7d;
 
 /** The application_name of an import's connection (pg_stat_activity shows which import it is). */
 export const importConnectionName = (importId: number) => `land-records-import-${importId}`;

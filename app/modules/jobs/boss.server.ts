@@ -10,10 +10,16 @@
 import PgBoss from "pg-boss";
 import type pg from "pg";
 import type { MikroORM } from "@mikro-orm/postgresql";
-import type { BackgroundWork } from "~/utils/graceful-shutdown.server";
+import { withSchemaLock } from "~db/schema-lock";
+import { logSchemaLockWait } from "~/utils/database.server";
+import { repeatInBackground, type BackgroundWork } from "~/utils/graceful-shutdown.server";
+import { log } from "~/utils/log.server";
 import type { JobQueue } from "./queue";
 
+const jobsLog = log.child({ component: "jobs" });
+
 let boss: PgBoss | null = null;
+let recovery: BackgroundWork | null = null;
 
 export interface JobsHandle extends BackgroundWork {
   boss: PgBoss;
@@ -30,10 +36,15 @@ export interface StartJobsOptions {
   pollingIntervalSeconds?: number;
   /** On stop, how long a job in progress may go on before pg-boss fails it (it is retried later). */
   stopTimeoutMs?: number;
+  /** How often a process with workers looks for jobs whose worker died (each queue's `recover`). */
+  recoverEveryMs?: number;
 }
 
 /** Starts pg-boss on the ORM's database, creates the queues, and (with `workers`) registers their workers. */
-export async function startJobs(orm: MikroORM, { queues, workers, queueOverrides = {}, pollingIntervalSeconds = 1, stopTimeoutMs = 8000 }: StartJobsOptions): Promise<JobsHandle> {
+export async function startJobs(
+  orm: MikroORM,
+  { queues, workers, queueOverrides = {}, pollingIntervalSeconds = 1, stopTimeoutMs = 8000, recoverEveryMs = 15_000 }: StartJobsOptions,
+): Promise<JobsHandle> {
   if (boss) throw new Error("Background jobs are already started in this process");
   const instance = new PgBoss({
     connectionString: orm.config.get("clientUrl"),
@@ -42,18 +53,44 @@ export async function startJobs(orm: MikroORM, { queues, workers, queueOverrides
     // No cron schedules yet: no clock checks.
     schedule: false,
   });
-  instance.on("error", (error) => console.error("Background jobs:", error instanceof Error ? error.message : error));
-  await instance.start();
-  boss = instance;
+  instance.on("error", (error) => jobsLog.error({ err: { message: error instanceof Error ? error.message : String(error) } }, "Background jobs error"));
   try {
-    for (const queue of queues) queue.prepare?.();
-    for (const queue of queues) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
-    if (workers) for (const queue of queues) await startWorkers(instance, queue, pollingIntervalSeconds);
+    // pg-boss creates or migrates its schema in start(), and processes started together create the same
+    // queues: one at a time, under the lock migrations take (docs/operations.md#several-instances).
+    await withSchemaLock(
+      async () => {
+        await instance.start();
+        boss = instance;
+        for (const queue of queues) queue.prepare?.();
+        for (const queue of queues) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
+      },
+      { onWait: logSchemaLockWait },
+    );
+    if (workers) {
+      for (const queue of queues) await startWorkers(instance, queue, pollingIntervalSeconds);
+      recovery = startRecovery(queues, recoverEveryMs);
+    }
   } catch (error) {
     await stopJobs();
     throw error;
   }
   return { boss: instance, stop: () => stopJobs(stopTimeoutMs) };
+}
+
+/** Each queue's `recover`, at once and then every `everyMs` (docs/operations.md#several-instances). */
+function startRecovery(queues: readonly JobQueue[], everyMs: number): BackgroundWork | null {
+  const recovering = queues.filter((queue) => queue.recover);
+  if (!recovering.length) return null;
+  return repeatInBackground(
+    "Job recovery",
+    async () => {
+      for (const queue of recovering) {
+        const retried = await queue.recover!();
+        if (retried) jobsLog.warn({ queue: queue.name, retried }, "Retried jobs whose worker stopped mid-job");
+      }
+    },
+    { firstAfterMs: 0, everyMs },
+  );
 }
 
 /** Creates the queue, or brings an existing one to these options (a second server may race us). */
@@ -80,6 +117,9 @@ async function startWorkers(instance: PgBoss, queue: JobQueue, pollingIntervalSe
  * off here is failed by pg-boss and retried by the next worker (the import job applies once).
  */
 export async function stopJobs(timeoutMs = 8000): Promise<void> {
+  const looking = recovery;
+  recovery = null;
+  await looking?.stop();
   const instance = boss;
   if (!instance) return;
   boss = null;

@@ -11,4 +11,9 @@ export interface JobQueue<Data = unknown> {
   handle(data: Data, attempt: JobAttempt): Promise<unknown>;
   /** Checks the queue's configuration as jobs start, in every process (throws on a mistake). */
   prepare?(): void;
+  /**
+   * Hands back to the queue the work of a worker that died mid-job, sooner than the job's expiry; run by
+   * every process with workers at start and then every few seconds. Returns how many jobs it retried.
+   */
+  recover?(): Promise<number>;
 }

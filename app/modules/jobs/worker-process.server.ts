@@ -5,6 +5,7 @@
 import { startDatabase } from "~/utils/database.server";
 import type { Env } from "~/utils/env.server";
 import { stopOnSignals } from "~/utils/graceful-shutdown.server";
+import { log } from "~/utils/log.server";
 import { startJobs } from "./boss.server";
 import type { JobQueue } from "./queue";
 
@@ -13,7 +14,7 @@ export async function runWorkerProcess(env: Env, queues: readonly JobQueue[]): P
   if (!env.DATABASE_URL) throw new Error("npm run worker needs DATABASE_URL: with the embedded PostgreSQL the app server runs the jobs itself");
   const database = await startDatabase({ ...env, seedDemoData: false });
   const jobs = await startJobs(database.orm, { queues, workers: true });
-  console.log("Background job worker started");
+  log.info({ component: "jobs" }, "Background job worker started");
   stopOnSignals(
     async () => {
       await jobs.stop();
