@@ -35,7 +35,7 @@ describe("retryAfterFailure", () => {
 });
 
 describe("the default policy", () => {
-  it("retries over about eight hours: a mail server down for an afternoon loses nothing", () => {
+  it("retries over about four hours: a mail server down for an afternoon loses nothing", () => {
     expect(DEFAULT_MAIL_RETRY_POLICY).toEqual({ baseSeconds: 60, maxSeconds: 3600, maxAttempts: 10 });
     // 1 + 2 + 4 + 8 + 16 + 32 minutes, then three hours at the cap.
     expect(longestRetrySpanSeconds(DEFAULT_MAIL_RETRY_POLICY)).toBe((63 + 180) * 60);
