@@ -68,7 +68,7 @@ export function UndeliveredMailList({ data }: { data: MailDeliveryPageData }) {
                     <input type="hidden" name="intent" value="retry" />
                     <input type="hidden" name="mailId" value={mail.id} />
                     <input type="hidden" name="page" value={data.page} />
-                    <Button type="submit" size="1" variant="outline" aria-label={`Retry message #${mail.id} now`}>
+                    <Button type="submit" size="1" variant="outline" aria-label={`Retry now: message #${mail.id}`}>
                       Retry now
                     </Button>
                   </Form>
