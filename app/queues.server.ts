@@ -33,16 +33,16 @@ const importQueue: JobQueue<ImportJobData> = {
 const mailQueue: JobQueue<MailJobData> = {
   name: MAIL_QUEUE,
   options: {
-    // A mail server that is down or refuses for now (4xx) is tried again after 1-2 minutes, then
-    // twice as long each time (pg-boss's backoff); the job marks its message sent, so it goes out once.
+    // A refused delivery schedules its own retry (docs/operations.md#mail-delivery); pg-boss retries
+    // only a run that crashed or expired, after a minute.
     retryLimit: MAIL_RETRY_LIMIT,
     retryDelay: 60,
-    retryBackoff: true,
+    retryBackoff: false,
     // An attempt ends within about two minutes (the SMTP time limits); longer means the worker died.
     expireInSeconds: 5 * 60,
   },
   workers: 2,
-  handle: runMailJob,
+  handle: (data, attempt) => runMailJob(data, { id: attempt.id }),
   prepare: checkMailConfig,
 };
 

@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SYSTEM_ADMIN_EMAILS: z.string().optional(),
+  // Mail retries (docs/operations.md#mail-delivery): the first delay, the longest, and attempts in all.
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().positive().default(3600),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -34,6 +34,15 @@ export const MailMessage = defineEntity({
     attempts: p.integer().default(0),
     /** The last refusal or failure, kept while the message waits for its retry. */
     lastError: optionalText(),
+    /** When the last attempt ended (delivered or not). */
+    lastAttemptAt: p.datetime().nullable(),
+    /** When the next attempt is due, while the message waits for a retry; null once sent or given up. */
+    nextAttemptAt: p.datetime().nullable(),
+    /**
+     * The pg-boss job that owns the next attempt. A job that finds another id here was overtaken
+     * ("Retry now" sent a new one) and stops, so a message never has two retry schedules.
+     */
+    jobId: p.uuid().nullable(),
     /** The SMTP server's answer, or the .eml file written to the outbox. */
     delivery: optionalText(),
     createdAt: createdAtOnly(),

@@ -9,6 +9,7 @@ import { ImportWorkbook } from "./ImportWorkbook";
 import { ImportRecord } from "./ImportRecord";
 import { ImportDuplicate } from "./ImportDuplicate";
 import { ImportMerge } from "./ImportMerge";
+import { MailAttempt } from "./MailAttempt";
 import { MailMessage } from "./MailMessage";
 import { PropertyMatchKey, StakeholderMatchKey } from "./MatchKey";
 import { OidcPayload } from "./OidcPayload";
@@ -37,6 +38,7 @@ export * from "./ImportWorkbook";
 export * from "./ImportRecord";
 export * from "./ImportDuplicate";
 export * from "./ImportMerge";
+export * from "./MailAttempt";
 export * from "./MailMessage";
 export * from "./MatchKey";
 export * from "./OidcPayload";
@@ -83,6 +85,7 @@ export const allEntities = [
   ImportMerge,
   StakeholderMatchKey,
   PropertyMatchKey,
+  MailAttempt,
   MailMessage,
   RestorePoint,
 ];

@@ -3,7 +3,7 @@ import { JS_MODES, expect, signIn, test } from "./support";
 
 /** What each role must see in the navigation bar (docs/access.md#navigation), written out by hand. */
 const EXPECTED: Record<string, { label: string; admin: string[] }> = {
-  system_admin: { label: "System Administrator", admin: ["User Management", "Database Management", "Project Migration", "Subscription"] },
+  system_admin: { label: "System Administrator", admin: ["User Management", "Database Management", "Project Migration", "Subscription", "Mail Delivery"] },
   client_owner: { label: "Client Owner", admin: ["User Management", "Database Management", "Subscription"] },
   director: { label: "Director", admin: ["User Management", "Database Management"] },
   project_manager: { label: "Project Manager", admin: ["User Management", "Database Management"] },

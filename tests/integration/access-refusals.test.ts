@@ -194,6 +194,10 @@ const PROBES: Record<string, Probe[]> = {
   "import_.mapping.tsx": [otherClientPage("/import/mapping"), otherClientPage("/import/mapping", "action")],
   "import_.sheet.tsx": [otherClientPage("/import/sheet"), otherClientPage("/import/sheet", "action")],
   "imports.tsx": [otherClientPage("/imports"), otherClientPage("/imports", "action")],
+  "mail-delivery.tsx": [
+    { fn: "loader", as: "director", path: () => "/mail-delivery", status: 403 },
+    { fn: "action", as: "client_owner", path: () => "/mail-delivery", body: { form: { intent: "retry", mailId: "1" } }, status: 403 },
+  ],
   "project-migration.tsx": [
     { fn: "loader", as: "director", path: () => "/project-migration", status: 403 },
     { fn: "action", as: "director", path: () => "/project-migration", body: () => ({ form: { projectId: String(env.westernId), targetClientId: String(env.demoClientId) } }), status: 403 },

@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   "import_staged_data",
   "import_staged_row",
   "import_workbook",
+  "mail_attempt",
   "mail_message",
   "oidc_payload",
   "project",

@@ -20,7 +20,7 @@ import { JOB_QUEUES } from "../../app/queues.server";
  * (smtp-server): what arrives, the retry after a refusal, a server that is down, the transaction
  * the message joins, nothing sent twice, and the outbox folder when no server is configured.
  */
-const MAIL_ENV = ["SMTP_URL", "MAIL_FROM", "STARTUP_NOTIFY_EMAILS", "CLOSURE_NOTIFY_EMAILS", "DATA_DIR"] as const;
+const MAIL_ENV = ["SMTP_URL", "MAIL_FROM", "STARTUP_NOTIFY_EMAILS", "CLOSURE_NOTIFY_EMAILS", "DATA_DIR", "MAIL_RETRY_BASE_SECONDS", "MAIL_RETRY_MAX_SECONDS", "MAIL_MAX_ATTEMPTS"] as const;
 const saved = Object.fromEntries(MAIL_ENV.map((name) => [name, process.env[name]]));
 let database: Awaited<ReturnType<typeof useTestDatabase>>;
 let dataDir: string;
@@ -120,11 +120,13 @@ const uniqueSubject = (what: string) => `${what} #${++sequence}`;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-mail-"));
   process.env.DATA_DIR = dataDir;
-  for (const name of ["SMTP_URL", "MAIL_FROM", "STARTUP_NOTIFY_EMAILS", "CLOSURE_NOTIFY_EMAILS"]) delete process.env[name];
+  for (const name of ["SMTP_URL", "MAIL_FROM", "STARTUP_NOTIFY_EMAILS", "CLOSURE_NOTIFY_EMAILS", "MAIL_MAX_ATTEMPTS"]) delete process.env[name];
+  // Retries a second or two apart instead of minutes, so a refusal's retry comes within the test.
+  process.env.MAIL_RETRY_BASE_SECONDS = "1";
+  process.env.MAIL_RETRY_MAX_SECONDS = "2";
   resetEnvCache();
   database = await useTestDatabase();
-  // Retries a second apart instead of minutes, so a refusal's retry comes within the test.
-  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5, queueOverrides: { [MAIL_QUEUE]: { retryDelay: 1, retryBackoff: false } } });
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: true, pollingIntervalSeconds: 0.5 });
   smtpPort = await freePort();
   smtp = new TestSmtpServer();
   await smtp.listen(smtpPort);
@@ -208,6 +210,13 @@ describe("mail through SMTP_URL", () => {
     expect(refused.last_error ?? "").toMatch(/451/);
     const row = await waitForMail(mailId);
     expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+    // Each attempt is a row: the refusal with the server's answer, then the delivery.
+    const tries = await sql<{ error: string | null }>("select error from mail_attempt where mail_id = ? order by id", [mailId]);
+    expect(tries.map((t) => (t.error ?? "delivered").slice(0, 3))).toEqual(["451", "del"]);
+    expect((await sql<{ next_attempt_at: Date | null; job_id: string | null }>("select next_attempt_at, job_id from mail_message where id = ?", [mailId]))[0]).toEqual({
+      next_attempt_at: null,
+      job_id: null,
+    });
     expect(smtp.refusals.count).toBe(0);
     const arrived = smtp.arrivals.filter((a) => a.mail.subject === subject);
     expect(arrived).toHaveLength(1);
@@ -230,19 +239,46 @@ describe("mail through SMTP_URL", () => {
     expect(smtp.arrivals.filter((a) => a.mail.subject === subject)).toHaveLength(0);
   });
 
-  it("marks a message failed when its last retry is refused too, and keeps the reason", async () => {
+  it("schedules the retry after the policy's delay, and marks a message failed when its last allowed attempt is refused too", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`;
-    // A row without a job: only this run of the job touches it.
-    const [{ id }] = await sql<{ id: number }>(
-      "insert into mail_message (to_addresses, subject, text_body, message_uuid) values ('[\"pmo@corp.example\"]', 'Last try', 'Body', gen_random_uuid()) returning id",
-    );
-    await expect(runMailJob({ mailId: id }, { retryCount: 7, retryLimit: 8 })).rejects.toThrow(/ECONNREFUSED/);
-    expect(await mailRow(id)).toMatchObject({ status: "queued", attempts: 1 });
-    await expect(runMailJob({ mailId: id }, { retryCount: 8, retryLimit: 8 })).rejects.toThrow(/ECONNREFUSED/);
-    const row = await mailRow(id);
-    expect(row).toMatchObject({ status: "failed", attempts: 2, sent_at: null });
-    expect(row.last_error).toMatch(/ECONNREFUSED/);
-    expect(await runMailJob({ mailId: id })).toEqual({ outcome: "already-failed" });
+    // Two attempts in all, a minute apart: the scheduled job stays out of the way while this test runs the job itself.
+    process.env.MAIL_MAX_ATTEMPTS = "2";
+    process.env.MAIL_RETRY_BASE_SECONDS = "60";
+    process.env.MAIL_RETRY_MAX_SECONDS = "60";
+    resetEnvCache();
+    try {
+      // A row without a job: only the runs below touch it.
+      const [{ id }] = await sql<{ id: number }>(
+        "insert into mail_message (to_addresses, subject, text_body, message_uuid) values ('[\"pmo@corp.example\"]', 'Last try', 'Body', gen_random_uuid()) returning id",
+      );
+      expect(await runMailJob({ mailId: id })).toEqual({ outcome: "retry-scheduled" });
+      const [waiting] = await sql<MailRow & { job_id: string; next_attempt_at: Date }>("select status, attempts, job_id, next_attempt_at, last_error from mail_message where id = ?", [id]);
+      expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+      expect(waiting!.last_error).toMatch(/ECONNREFUSED/);
+      // 60 s, less up to a fifth at random.
+      const nextAttempt = new Date(waiting!.next_attempt_at).getTime();
+      const wait = (nextAttempt - Date.now()) / 1000;
+      expect(wait).toBeGreaterThan(40);
+      expect(wait).toBeLessThanOrEqual(61);
+      const [job] = await sql<{ state: string; start_after: Date }>("select state, start_after from pgboss.job where id = ?", [waiting!.job_id]);
+      expect(job!.state).toBe("created");
+      expect(Math.abs(new Date(job!.start_after).getTime() - nextAttempt)).toBeLessThan(2000);
+
+      // Another run of the job (not the one scheduled) stands aside.
+      expect(await runMailJob({ mailId: id }, { id: "00000000-0000-4000-8000-000000000000" })).toEqual({ outcome: "superseded" });
+      expect(await runMailJob({ mailId: id }, { id: waiting!.job_id })).toEqual({ outcome: "gave-up" });
+      const row = await mailRow(id);
+      expect(row).toMatchObject({ status: "failed", attempts: 2, sent_at: null });
+      expect(row!.last_error).toMatch(/ECONNREFUSED/);
+      expect(await runMailJob({ mailId: id })).toEqual({ outcome: "already-failed" });
+      expect(await sql("select error is not null as failed from mail_attempt where mail_id = ?", [id])).toEqual([{ failed: true }, { failed: true }]);
+      await sql("delete from pgboss.job where id = ?", [waiting!.job_id]);
+    } finally {
+      delete process.env.MAIL_MAX_ATTEMPTS;
+      process.env.MAIL_RETRY_BASE_SECONDS = "1";
+      process.env.MAIL_RETRY_MAX_SECONDS = "2";
+      resetEnvCache();
+    }
   });
 
   it("never fails the save while the mail server is down, and delivers once it is back", async () => {

@@ -8,6 +8,7 @@ import { loader as subscriptionPage } from "../../app/routes/subscription";
 import { loader as subscriptionApi } from "../../app/routes/api.client.subscription";
 import { loader as clientsApi } from "../../app/routes/api.client.all";
 import { loader as migrationPage } from "../../app/routes/project-migration";
+import { loader as mailDeliveryPage } from "../../app/routes/mail-delivery";
 import { action as migrateApi } from "../../app/routes/api.client.migrate-project.$projectId";
 import { ADMIN_MENU_ITEMS, canAccessScreen, ROLES, type Role, type Screen } from "../../app/modules/permissions/permissions";
 import { db, withRequestContext } from "../../db/orm";
@@ -24,7 +25,7 @@ import { call, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 const env = useUploadTestEnvironment("screen-access");
 const BASE = "http://localhost:3000";
 
-type AdminScreen = Extract<Screen, "userManagement" | "databaseManagement" | "projectMigration" | "subscription" | "dangerZone">;
+type AdminScreen = Extract<Screen, "userManagement" | "databaseManagement" | "projectMigration" | "subscription" | "dangerZone" | "mailDelivery">;
 
 /** docs/access.md#screen-access, written out. */
 const SPEC: Record<AdminScreen, readonly Role[]> = {
@@ -38,6 +39,8 @@ const SPEC: Record<AdminScreen, readonly Role[]> = {
   subscription: ["system_admin", "client_owner"],
   // "Danger Zone: system_admin and client_owner."
   dangerZone: ["system_admin", "client_owner"],
+  // Undelivered mail of every client (docs/operations.md#mail-delivery): the operator, a system admin.
+  mailDelivery: ["system_admin"],
 };
 const ADMIN_MENU_ROLES: readonly Role[] = ["system_admin", "client_owner", "director", "project_manager"];
 
@@ -127,6 +130,14 @@ const PROBES: Record<AdminScreen, Probe[]> = {
       what: "POST /api/client/migrate-project/Western",
       run: async (role) => json(await send(migrateApi, `/api/client/migrate-project/${env.westernId}`, role, "POST", { targetClientId: demoClientId }, { projectId: String(env.westernId) })),
       allowed: (s) => s === 400,
+      denied: (s) => s === 403,
+    },
+  ],
+  mailDelivery: [
+    {
+      what: "GET /mail-delivery",
+      run: async (role) => json(await get(mailDeliveryPage, "/mail-delivery", role)),
+      allowed: (s, body) => s === 200 && Array.isArray(body.mails),
       denied: (s) => s === 403,
     },
   ],

@@ -547,6 +547,7 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/subscription": "the client owner's own client; client ids in its forms are for system admins only, who manage every client (subscription.test.ts)",
   "/api/client/subscription": "the signed-in client owner's own client (subscription.test.ts)",
   "/api/client/all": "every client, system admins only (subscription.test.ts)",
+  "/mail-delivery": "outgoing mail of every client, system admins only; its mail ids belong to no client (mail-delivery.test.ts)",
   "/api/client/create": "creates a client, system admins only (subscription.test.ts)",
   "/api/create-subscription": "the signed-in client owner's own client (subscription.test.ts)",
   "/api/stripe/webhook": "Stripe's signed events, no session; the client comes from the verified event (subscription.test.ts)",

@@ -20,6 +20,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   import_staged_data: "import staging (ephemeral)",
   import_staged_row: "import staging (ephemeral)",
   mail_message: "outgoing mail and its delivery state (no project column; a restored copy must not send it again)",
+  mail_attempt: "delivery attempts of outgoing mail (no project column; kept with the messages above)",
   restore_point: "restore points (earlier dumps themselves, kept in the object store for 30 days)",
   mikro_orm_migrations: "schema bookkeeping (the restore database is migrated to the version above)",
 };

@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 
 /** Which run of a job this is: pg-boss's counters (retryCount is 0 on the first run). */
-export type JobAttempt = Pick<PgBoss.JobWithMetadata, "retryCount" | "retryLimit">;
+export type JobAttempt = Pick<PgBoss.JobWithMetadata, "retryCount" | "retryLimit"> & { id?: string };
 
 export interface JobQueue<Data = unknown> {
   name: string;

@@ -8,9 +8,8 @@ import type pg from "pg";
 import { randomUUID } from "node:crypto";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { transactionPgClient, withPgTransaction } from "~db/sql.server";
-import { inTransaction, jobs } from "~/modules/jobs/boss.server";
 import { checkOutgoingMail, type OutgoingMail } from "./message";
-import { MAIL_QUEUE, type MailJobData } from "./mail-job.server";
+import { sendMailJob } from "./mail-job.server";
 
 export interface QueueMailOptions {
   /**
@@ -60,9 +59,7 @@ async function insertMessage(client: pg.ClientBase, mail: ReturnType<typeof chec
     const existing = await client.query<{ id: number }>("select id from mail_message where dedupe_key = $1", [options.dedupeKey]);
     return { mailId: existing.rows[0]!.id, queued: false };
   }
-  const data: MailJobData = { mailId: rows[0].id };
-  const jobId = await jobs().send(MAIL_QUEUE, data, { db: inTransaction(client) });
-  // pg-boss inserts nothing for a queue it does not know: better to fail the save than lose the mail.
-  if (!jobId) throw new Error(`queueMail: the ${MAIL_QUEUE} queue does not exist`);
+  const jobId = await sendMailJob(client, rows[0].id);
+  await client.query("update mail_message set job_id = $2 where id = $1", [rows[0].id, jobId]);
   return { mailId: rows[0].id, queued: true };
 }

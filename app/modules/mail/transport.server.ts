@@ -7,7 +7,10 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { MailConfig } from "./mail-config.server";
 import { smtpOptions } from "./mail-config.server";
+import { log } from "~/utils/log.server";
 import { messageIdFor, outboxFileName } from "./message";
+
+const mailLog = log.child({ component: "mail" });
 
 export interface StoredMail {
   id: number;
@@ -52,6 +55,7 @@ export async function deliverMail(mail: StoredMail, config: MailConfig): Promise
   const partial = `${file}.${process.pid}.partial`;
   await fs.writeFile(partial, info.message as Buffer);
   await fs.rename(partial, file);
-  console.log(`Mail ${mail.id} ("${mail.subject}") written to ${file}`);
+  // The subject can carry a project's or a person's name: the log names the message by id only.
+  mailLog.info({ mailId: mail.id, file: path.basename(file) }, "mail written to the outbox");
   return `outbox ${file}`;
 }

@@ -198,6 +198,7 @@ describe("screen access", () => {
     ["dangerZone", [true, true, false, false, false, false]],
     ["recordMaintenance", [true, true, true, true, false, false]],
     ["restrictedDocumentation", [true, false, false, false, false, false]],
+    ["mailDelivery", [true, false, false, false, false, false]],
   ];
   const cases = table.flatMap(([screen, row]) => columns.map((role, i): [Screen, Role, boolean] => [screen, role, row[i]]));
 
@@ -238,11 +239,12 @@ describe("menus", () => {
       ["Database Management", "/database-management", undefined],
       ["Project Migration", "/project-migration", undefined],
       ["Subscription", "/subscription", "Pro"],
+      ["Mail Delivery", "/mail-delivery", undefined],
     ]);
   });
 
   it.each<[Role, string[]]>([
-    ["system_admin", ["User Management", "Database Management", "Project Migration", "Subscription"]],
+    ["system_admin", ["User Management", "Database Management", "Project Migration", "Subscription", "Mail Delivery"]],
     ["client_owner", ["User Management", "Database Management", "Subscription"]],
     ["director", ["User Management", "Database Management"]],
     ["project_manager", ["User Management", "Database Management"]],

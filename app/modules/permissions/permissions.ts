@@ -154,7 +154,8 @@ export function canAssignRole(actor: Role, target: Role): boolean {
 // Screens and menus
 // ---------------------------------------------------------------------------------------------------------
 
-export type Screen = "adminMenu" | "userManagement" | "databaseManagement" | "projectMigration" | "subscription" | "exportDatabase" | "dangerZone" | "recordMaintenance" | "restrictedDocumentation";
+export type Screen =
+  "adminMenu" | "userManagement" | "databaseManagement" | "projectMigration" | "subscription" | "exportDatabase" | "dangerZone" | "recordMaintenance" | "restrictedDocumentation" | "mailDelivery";
 
 const ADMIN_ROLES: readonly Role[] = ["system_admin", "client_owner", "director", "project_manager"];
 
@@ -170,6 +171,8 @@ const SCREEN_ACCESS: Record<Screen, (role: Role) => boolean> = {
   recordMaintenance: (role) => hasPermission(role, "deleteData"),
   // Sales materials and system architecture documents.
   restrictedDocumentation: (role) => role === "system_admin",
+  // Undelivered mail of every client (docs/operations.md#mail-delivery): the operator's screen.
+  mailDelivery: (role) => role === "system_admin",
 };
 
 export function canAccessScreen(role: Role, screen: Screen): boolean {
@@ -218,6 +221,7 @@ export const ADMIN_MENU_ITEMS: readonly AdminMenuItem[] = [
   { label: "Database Management", to: "/database-management", screen: "databaseManagement" },
   { label: "Project Migration", to: "/project-migration", screen: "projectMigration" },
   { label: "Subscription", to: "/subscription", screen: "subscription", badge: "Pro" },
+  { label: "Mail Delivery", to: "/mail-delivery", screen: "mailDelivery" },
 ];
 
 /** The admin menu items the role may open; an empty list means the menu is not shown at all. */
