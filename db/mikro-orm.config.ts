@@ -25,6 +25,10 @@ export function createOrmConfig({ clientUrl, debug = false, poolMax = 10, logger
     // values bound to them (session ids, sign-in codes, personal data).
     debug: debug ? ["query"] : false,
     ...(logger ? { logger } : {}),
+    // On a failed query the query builder puts the SQL in the error's message; by default with the
+    // bound values written in (names, e-mail addresses), which then reach whatever logs the error.
+    // Placeholders only (docs/operations.md#logs).
+    driverOptions: { compileSqlOnError: false },
     // Every read and write must happen inside a request context (server.ts) or an explicit fork.
     allowGlobalContext: false,
     forceUtcTimezone: true,

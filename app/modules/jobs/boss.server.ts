@@ -12,6 +12,8 @@ import type pg from "pg";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { BackgroundWork } from "~/utils/graceful-shutdown.server";
 import type { JobQueue } from "./queue";
+import { log } from "~/utils/log.server";
+import { countJobFailure } from "~/utils/metrics.server";
 
 let boss: PgBoss | null = null;
 
@@ -42,7 +44,7 @@ export async function startJobs(orm: MikroORM, { queues, workers, queueOverrides
     // No cron schedules yet: no clock checks.
     schedule: false,
   });
-  instance.on("error", (error) => console.error("Background jobs:", error instanceof Error ? error.message : error));
+  instance.on("error", (error) => log.error({ component: "jobs", err: error }, "Background jobs failed"));
   await instance.start();
   boss = instance;
   try {
@@ -71,7 +73,9 @@ async function ensureQueue(instance: PgBoss, options: PgBoss.Queue) {
 
 async function startWorkers(instance: PgBoss, queue: JobQueue, pollingIntervalSeconds: number) {
   for (let i = 0; i < queue.workers; i++) {
-    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => (job ? queue.handle(job.data as never, job) : undefined));
+    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
+      job ? countJobFailure(queue.name, () => queue.handle(job.data as never, job)) : undefined,
+    );
   }
 }
 

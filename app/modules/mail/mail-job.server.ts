@@ -11,6 +11,8 @@ import type { MailStatus } from "~db/entities/MailMessage";
 import { getMailConfig } from "./mail-config.server";
 import { describeMailError, isPermanentRefusal } from "./message";
 import { deliverMail, type StoredMail } from "./transport.server";
+import { log } from "~/utils/log.server";
+import { countMailFailure } from "~/utils/metrics.server";
 
 export const MAIL_QUEUE = "mail-send";
 /**
@@ -76,7 +78,11 @@ export async function runMailJob({ mailId }: MailJobData, attempt?: MailJobAttem
         const permanent = isPermanentRefusal(error);
         const lastTry = permanent || (attempt !== undefined && attempt.retryCount >= attempt.retryLimit);
         await client.query("update mail_message set status = $3, attempts = attempts + 1, last_error = $2 where id = $1", [mailId, describeMailError(error), lastTry ? "failed" : "queued"]);
-        console.error(`Mail ${mailId} ${permanent ? "refused" : lastTry ? "failed for the last time" : "failed; it will be retried"}: ${describeMailError(error)}`);
+        // The server's answer can name the recipient: it stays in the row (last_error); the line has codes only.
+        const failure = permanent ? "refused" : lastTry ? "failed" : "retry";
+        const { code, responseCode } = error as { code?: string; responseCode?: number };
+        log.error({ component: "mail", mailId, outcome: failure, code, responseCode }, "Mail delivery failed");
+        countMailFailure(failure);
         // The refusal is recorded (committed) either way; thrown after the commit, pg-boss retries the job,
         // while a permanent refusal completes it.
         return permanent ? { outcome: "refused" } : { outcome: "refused", retry: { error } };

@@ -8,6 +8,7 @@ import nodemailer from "nodemailer";
 import type { MailConfig } from "./mail-config.server";
 import { smtpOptions } from "./mail-config.server";
 import { messageIdFor, outboxFileName } from "./message";
+import { log } from "~/utils/log.server";
 
 export interface StoredMail {
   id: number;
@@ -52,6 +53,6 @@ export async function deliverMail(mail: StoredMail, config: MailConfig): Promise
   const partial = `${file}.${process.pid}.partial`;
   await fs.writeFile(partial, info.message as Buffer);
   await fs.rename(partial, file);
-  console.log(`Mail ${mail.id} ("${mail.subject}") written to ${file}`);
+  log.info({ component: "mail", mailId: mail.id, file }, "Mail written to the outbox");
   return `outbox ${file}`;
 }
