@@ -21,6 +21,14 @@ describe("serializeError", () => {
     expect(logged.stack).toMatch(/^Error: duplicate key value[^\n]*\n\s+at /);
   });
 
+  it("drops the detail and hint MikroORM appends to the message, and SQL that spans lines", () => {
+    const message =
+      'insert into "stakeholder" ("name", "email")\n  values ($1, $2) - new row for relation "stakeholder" violates check constraint "c"\n - detail: Failing row contains (13, Margaret Ellis, m@example.com).\n - hint: x';
+    expect(databaseMessage(message)).toBe('new row for relation "stakeholder" violates check constraint "c"');
+    expect(databaseMessage("detail: Failing row contains (13, Margaret Ellis)")).toBe("detail: [redacted]");
+    expect(databaseMessage("Key (email)=(m@example.com) already exists.")).toBe("[redacted]");
+  });
+
   it("drops a value PostgreSQL quotes after a colon, and a fragment it quotes after 'at or near'", () => {
     expect(databaseMessage('select … - invalid input syntax for type uuid: "Margaret Ellis"')).toBe("invalid input syntax for type uuid: [redacted]");
     expect(databaseMessage('syntax error at or near "Ellis"')).toBe("syntax error at or near [redacted]");

@@ -34,12 +34,15 @@ export function isDatabaseError(error: unknown): boolean {
  * names of constraints, tables and columns stay (they say what went wrong and hold no data).
  */
 export function databaseMessage(message: string): string {
-  // The query builder's "<sql with values> - <message>": PostgreSQL's message is the last part.
-  const own = message.includes(" - ") ? message.slice(message.lastIndexOf(" - ") + 3) : message;
+  // MikroORM appends "\n - detail: …" and "\n - hint: …" (row values) to the message.
+  const withoutAdded = message.replace(/\n - (detail|hint): [\s\S]*$/, "");
+  // The query builder's "<sql> - <message>" (the SQL may span lines): PostgreSQL's message is the last part.
+  const own = withoutAdded.includes(" - ") ? withoutAdded.slice(withoutAdded.lastIndexOf(" - ") + 3) : withoutAdded;
   return own
     .split("\n")[0]
     .replace(/(at or near )".*?"/g, "$1[redacted]")
-    .replace(/(:\s*)(["'(]).*$/, "$1[redacted]");
+    .replace(/(:\s*)(["'(]).*$/, "$1[redacted]")
+    .replace(/\b(Failing row contains|Key \().*$/, "[redacted]");
 }
 
 const stackFrames = (stack: string | undefined) =>
