@@ -42,6 +42,9 @@ const OBJECT_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+// A crash is reported as a log line too (docs/operations.md#logs); Node still exits as it would.
+process.on("uncaughtExceptionMonitor", (error, origin) => log.fatal({ err: error, origin }, "The process is stopping on an uncaught error"));
+
 async function main() {
   const env = getEnv();
   // `npm run worker`: background jobs only, no HTTP (app/modules/jobs/).

@@ -14,7 +14,8 @@ import { serializeError } from "./safe-error";
 const REDACTED_PATHS = ["params", "parameters", "values", "bindings", "detail", "email", "name", "req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'];
 
 function level(): string {
-  if (process.env.LOG_LEVEL) return process.env.LOG_LEVEL;
+  // A wrong LOG_LEVEL is reported by the configuration check (env.server.ts), not by a crash here.
+  if (process.env.LOG_LEVEL && (process.env.LOG_LEVEL === "silent" || process.env.LOG_LEVEL in pino.levels.values)) return process.env.LOG_LEVEL;
   // Test runs start many servers; their output is only read when something fails.
   return process.env.NODE_ENV === "test" || process.env.VITEST ? "warn" : "info";
 }
