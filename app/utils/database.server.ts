@@ -16,6 +16,7 @@ export interface Database {
 const ormLog = log.child({ component: "orm" });
 /** MikroORM's messages (LOG_SQL's statements, with placeholders only) as log lines, without terminal colours. */
 const ormLogger = (message: string) => ormLog.info(stripVTControlCharacters(message));
+const ormWarn = (message: string) => ormLog.warn(stripVTControlCharacters(String(message)));
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR when none is
@@ -24,7 +25,7 @@ const ormLogger = (message: string) => ormLog.info(stripVTControlCharacters(mess
 export async function startDatabase(env: Env): Promise<Database> {
   const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(env.dataDir, env.EMBEDDED_PG_PORT, log.child({ component: "postgres" }));
   const clientUrl = env.DATABASE_URL ?? embedded!.url;
-  const orm = await initOrm({ clientUrl, debug: env.LOG_SQL === "true", logger: ormLogger });
+  const orm = await initOrm({ clientUrl, debug: env.LOG_SQL === "true", logger: ormLogger, warn: ormWarn });
   const applied = await migrateToLatest();
   if (applied.length) log.info({ component: "database", migrations: applied }, "Applied migrations");
   if (env.seedDemoData) {
