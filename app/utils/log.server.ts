@@ -16,8 +16,9 @@ const REDACTED_PATHS = ["params", "parameters", "values", "bindings", "detail", 
 function level(): string {
   // A wrong LOG_LEVEL is reported by the configuration check (env.server.ts), not by a crash here.
   if (process.env.LOG_LEVEL && (process.env.LOG_LEVEL === "silent" || process.env.LOG_LEVEL in pino.levels.values)) return process.env.LOG_LEVEL;
-  // Test runs start many servers; their output is only read when something fails.
-  return process.env.NODE_ENV === "test" || process.env.VITEST ? "warn" : "info";
+  // Test runs log warnings only; their output is read when something fails. A built app a test
+  // starts runs as in production (NODE_ENV=production, though it inherits VITEST) and logs at info.
+  return process.env.NODE_ENV === "test" ? "warn" : "info";
 }
 
 export const loggerOptions: LoggerOptions = {
