@@ -3,6 +3,7 @@
  * corporate identity provider is configured, the bundled OpenID Connect provider under /oidc.
  * remix.config.js bundles this file with the app, so everything shares one module graph.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import crypto from "node:crypto";
@@ -58,7 +59,13 @@ async function main() {
 
   // Request id, access line and request metrics; then the probes, before any session or Remix work
   // (docs/operations.md#health-and-metrics).
-  app.use(requestLog({ routePattern: routePatternMatcher(build.routes), prefixes: ["/build", ...(env.useLocalOidc ? ["/oidc"] : [])] }));
+  app.use(
+    requestLog({
+      routePattern: routePatternMatcher(build.routes),
+      prefixes: ["/build", ...(env.useLocalOidc ? ["/oidc"] : [])],
+      staticNames: fs.readdirSync(path.join(rootDir, "public")),
+    }),
+  );
   app.get("/healthz", healthz);
   app.get("/readyz", readyz({ database: databaseAnswers, objectStore: () => getObjectStore().exists("health/readyz"), migrations: noPendingMigrations }));
   if (env.METRICS_TOKEN) app.get("/metrics", metricsRoute(env.METRICS_TOKEN));

@@ -49,7 +49,7 @@ describe("requestLog", () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(requestLog({ routePattern: (path) => (path.startsWith("/stakeholders") ? "/stakeholders/:id" : undefined), prefixes: ["/build"] }));
+    app.use(requestLog({ routePattern: (path) => (path.startsWith("/stakeholders") ? "/stakeholders/:id" : undefined), prefixes: ["/build"], staticNames: ["favicon.svg"] }));
     app.get("/healthz", (_req, res) => void res.json({ ok: true }));
     app.get("/stakeholders/:id", async (_req, res) => {
       noteRequestUser("user-7");
@@ -89,6 +89,13 @@ describe("requestLog", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lines()).toEqual([expect.objectContaining({ requestId: id, route: "/build/*", status: 404 })]);
     expect(lines()[0]).not.toHaveProperty("userId");
+  });
+
+  it("labels a public file static and a path nothing serves unmatched", async () => {
+    await (await fetch(`${base}/favicon.svg`)).text();
+    await (await fetch(`${base}/elsewhere/Ellis`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines().map((line) => line.route)).toEqual(["static", "unmatched"]);
   });
 
   it("counts each request in the duration histogram by method, pattern and status", async () => {

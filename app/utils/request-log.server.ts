@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { log } from "./log.server";
 import { observeRequest } from "./metrics.server";
 import { runWithRequestStore } from "./request-store.server";
@@ -27,16 +27,18 @@ const accessLog = log.child({ component: "http" });
 export interface RequestLogOptions {
   /** The Remix route pattern of a path (route-pattern.server.ts); undefined when none matches. */
   routePattern(pathname: string): string | undefined;
-  /** Paths served before Remix by other handlers, labelled as such (static files, the bundled OIDC provider). */
+  /** Paths served before Remix by other handlers, labelled `<prefix>/*` (built assets, the bundled OIDC provider). */
   prefixes?: readonly string[];
+  /** The top-level names in public/ (favicon, documentation images): labelled `static`. */
+  staticNames?: readonly string[];
 }
 
-function routeOf(req: Request, res: Response, { routePattern, prefixes = [] }: RequestLogOptions): string {
-  if (typeof res.locals.routePattern === "string") return res.locals.routePattern;
+function routeOf(req: Request, { routePattern, prefixes = [], staticNames = [] }: RequestLogOptions): string {
   const path = req.path;
   if (PROBES.has(path)) return path;
   const prefix = prefixes.find((p) => path === p || path.startsWith(`${p}/`));
   if (prefix) return `${prefix}/*`;
+  if (staticNames.includes(path.split("/")[1] ?? "")) return "static";
   return routePattern(path) ?? "unmatched";
 }
 
@@ -50,7 +52,7 @@ export function requestLog(options: RequestLogOptions): RequestHandler {
       if (logged) return;
       logged = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeOf(req, res, options);
+      const route = routeOf(req, options);
       // A response cut off before its end (the client went away) has status 499, as nginx says it.
       const status = res.writableFinished ? res.statusCode : 499;
       observeRequest(req.method, route, status, seconds);
