@@ -70,7 +70,10 @@ new Gauge({
     await Promise.all(
       names.map(async (queue) => {
         try {
-          this.set({ queue }, await size(queue));
+          // A database that does not answer must not hold the scrape past Prometheus's own timeout.
+          let timer: NodeJS.Timeout | undefined;
+          const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer within 2000 ms")), 2000)));
+          this.set({ queue }, await Promise.race([size(queue), limit]).finally(() => clearTimeout(timer)));
         } catch (error) {
           log.warn({ component: "metrics", queue, err: error }, "Could not count a job queue");
         }
