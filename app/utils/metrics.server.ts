@@ -75,6 +75,8 @@ new Gauge({
           const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer within 2000 ms")), 2000)));
           this.set({ queue }, await Promise.race([size(queue), limit]).finally(() => clearTimeout(timer)));
         } catch (error) {
+          // No figure rather than the last one: a stale depth would look healthy.
+          this.remove({ queue });
           log.warn({ component: "metrics", queue, err: error }, "Could not count a job queue");
         }
       }),
