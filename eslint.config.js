@@ -145,6 +145,13 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...SQL_OUTSIDE_ITS_MODULE, ...FORBIDDEN_OUTSIDE_REFUSE] },
   },
   {
+    // One logger, JSON lines with the request's id and no personal data (docs/operations.md#logs).
+    // The migration script under db/scripts talks to a developer at a terminal, so it prints.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "server.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "db/scripts/**"],
+    rules: { "no-console": "error" },
+  },
+  {
     files: ["db/sql.server.ts", "db/embedded-postgres.ts"],
     rules: { "no-restricted-syntax": ["error", ...FORBIDDEN_OUTSIDE_REFUSE] },
   },

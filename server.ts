@@ -3,6 +3,7 @@
  * corporate identity provider is configured, the bundled OpenID Connect provider under /oidc.
  * remix.config.js bundles this file with the app, so everything shares one module graph.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import crypto from "node:crypto";
@@ -30,12 +31,21 @@ import { startJobs } from "~/modules/jobs/boss.server";
 import { runWorkerProcess } from "~/modules/jobs/worker-process.server";
 import { runMigrateCommand } from "~/utils/migrate-command.server";
 import { JOB_QUEUES } from "~/queues.server";
+import { log } from "~/utils/log.server";
+import { logUnhandledErrors, requestLog } from "~/utils/request-log.server";
+import { routePatternMatcher } from "~/utils/route-pattern.server";
+import { databaseAnswers, healthz, noPendingMigrations, readyz } from "~/utils/health.server";
+import { metricsRoute, reportJobQueues, serveMetrics } from "~/utils/metrics.server";
+import { getObjectStore } from "~/modules/storage/index.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 const OBJECT_SWEEP_DELAY_MS = 5 * 60 * 1000;
 const OBJECT_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// A crash is reported as a log line too (docs/operations.md#logs); Node still exits as it would.
+process.on("uncaughtExceptionMonitor", (error, origin) => log.fatal({ err: error, origin }, "The process is stopping on an uncaught error"));
 
 async function main() {
   // `npm run migrate`: pending migrations under the schema lock, then exit (docs/operations.md#several-instances).
@@ -49,6 +59,24 @@ async function main() {
   app.disable("x-powered-by");
   // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure.
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  // Request id, access line and request metrics; then the probes, before any session or Remix work
+  // (docs/operations.md#health-and-metrics).
+  app.use(
+    requestLog({
+      routePattern: routePatternMatcher(build.routes),
+      prefixes: ["/build", ...(env.useLocalOidc ? ["/oidc"] : [])],
+      staticNames: fs.readdirSync(path.join(rootDir, "public")),
+    }),
+  );
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz({ database: databaseAnswers, objectStore: () => getObjectStore().exists("health/readyz"), migrations: noPendingMigrations }));
+  if (env.METRICS_TOKEN) app.get("/metrics", metricsRoute(env.METRICS_TOKEN));
+  if (env.METRICS_PORT) await serveMetrics(env.METRICS_PORT, env.HOST);
+  reportJobQueues(
+    JOB_QUEUES.map((queue) => queue.name),
+    (name) => jobs.boss.getQueueSize(name),
+  );
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -106,10 +134,6 @@ async function main() {
   // Last-Modified) or ranges to advertise, which saves ~100 header bytes on each of a page's ~30 assets.
   app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false }));
   app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
-  app.get("/healthz", (_req, res) => {
-    res.json({ ok: true });
-  });
-
   if (env.useLocalOidc) await mountLocalOidc(app, env);
 
   app.use(limitRequestBodies);
@@ -125,11 +149,12 @@ async function main() {
   const apiHandler = createRequestHandler({ build: split.api, mode: build.mode, getLoadContext });
   const pageHandler = createRequestHandler({ build: split.pages, mode: build.mode, getLoadContext });
   app.all("*", (req, res, next) => (isApiPath(req.path) ? apiHandler : pageHandler)(req, res, next));
+  app.use(logUnhandledErrors);
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    console.log(`Land records app listening on http://localhost:${port}`);
+    log.info({ port }, "Land records app listening");
   });
 
   // Expired sessions are refused on read anyway; the sweep only keeps the table small. Idempotent,
@@ -143,10 +168,10 @@ async function main() {
     "Object sweep",
     async () => {
       const { orphans, incompleteWrites } = await withRequestContext(() => sweepOrphanObjects());
-      if (orphans || incompleteWrites) console.log(`Object sweep removed ${orphans} orphaned objects and ${incompleteWrites} unfinished writes`);
+      if (orphans || incompleteWrites) log.info({ component: "object-sweep", orphans, incompleteWrites }, "Object sweep removed orphaned objects and unfinished writes");
       // Restore points past their 30 days (docs/administration.md#restore-points).
       const expired = await withRequestContext(() => removeExpiredRestorePoints());
-      if (expired) console.log(`Object sweep removed ${expired} expired restore points`);
+      if (expired) log.info({ component: "object-sweep", expired }, "Object sweep removed expired restore points");
     },
     { firstAfterMs: OBJECT_SWEEP_DELAY_MS, everyMs: OBJECT_SWEEP_MS },
   );
@@ -158,6 +183,7 @@ async function main() {
 main().catch((error) => {
   // A configuration problem is the operator's to fix: say what to set, without a stack trace.
   const isConfiguration = error instanceof Error && error.message.startsWith("Invalid configuration");
-  console.error(isConfiguration ? error.message : error);
+  if (isConfiguration) log.fatal(error.message);
+  else log.fatal({ err: error }, "The server could not start");
   process.exit(1);
 });

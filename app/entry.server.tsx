@@ -1,7 +1,19 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
+import { log } from "~/utils/log.server";
+
+/**
+ * Remix calls this for an error thrown in a loader, an action or the render that nothing answered: it
+ * becomes a 500 page, and is logged here once, with the request's id from the logger
+ * (docs/operations.md#logs). A request the client abandoned is not an error; a thrown Response (a
+ * redirect, a 404) never reaches here.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log.error({ component: "remix", err: error }, "Unexpected error while serving a request");
+};
 
 /**
  * Pages are rendered to one string, not streamed: no route defers data (nothing arrives after the

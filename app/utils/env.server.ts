@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   LOCAL_SIGN_IN: z.enum(["true", "false"]).optional(),
   SINGLE_INSTANCE: z.enum(["true", "false"]).default("false"),
   LOG_SQL: z.enum(["true", "false"]).default("false"),
+  // Read by app/utils/log.server.ts when it loads; listed here so a wrong value stops the start.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(8),
   JOB_WORKERS: z.enum(["true", "false"]).default("true"),
   S3_ENDPOINT: z.string().optional(),

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createShutdown, repeatInBackground } from "./graceful-shutdown.server";
+import { log } from "./log.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,7 +105,7 @@ describe("repeatInBackground", () => {
     let runs = 0;
     let concurrent = 0;
     let maxConcurrent = 0;
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
     const work = repeatInBackground(
       "Test sweep",
       async () => {
@@ -124,7 +125,7 @@ describe("repeatInBackground", () => {
     expect(runsAtStop).toBeGreaterThanOrEqual(2);
     expect(runs).toBe(runsAtStop);
     expect(maxConcurrent).toBe(1);
-    expect(errors).toHaveBeenCalledWith("Test sweep failed:", expect.any(Error));
+    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ task: "Test sweep", err: expect.any(Error) }), "Background task failed");
     errors.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from "node:http";
 import { releaseStopSignals } from "~db/embedded-postgres";
+import { log } from "./log.server";
 
 /**
  * How the server stops on SIGTERM (docker stop, Kubernetes, systemd) and SIGINT: no new
@@ -26,7 +27,7 @@ export function repeatInBackground(name: string, task: () => Promise<unknown>, {
     running = task()
       .then(
         () => {},
-        (error) => console.error(`${name} failed:`, error),
+        (error) => log.error({ component: "background", task: name, err: error }, "Background task failed"),
       )
       .finally(() => (running = null));
   };
@@ -114,19 +115,19 @@ export function stopOnSignals(shutdown: () => Promise<void>, { stopNow }: { stop
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.error(`${signal} received again: exiting without waiting`);
+      log.warn({ signal }, "Signal received again: exiting without waiting");
       stopNow();
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal} received: finishing the requests in flight, then stopping`);
+    log.info({ signal }, `${signal} received: finishing the requests in flight, then stopping`);
     shutdown().then(
       () => {
-        console.log("Stopped");
+        log.info("Stopped");
         process.exit(0);
       },
       (error) => {
-        console.error("Stopping failed:", error);
+        log.error({ err: error }, "Stopping failed");
         stopNow();
         process.exit(1);
       },

@@ -1,5 +1,6 @@
 import { AppError, FieldError, StaleEditError } from "./app-error";
 import type { FlashMessage } from "./flash";
+import { log } from "./log.server";
 import { appErrorResponse, errorResponse, handleAppErrors, requestOrigin, requireMethod, safeRedirectPath } from "./http.server";
 
 describe("safeRedirectPath", () => {
@@ -128,7 +129,7 @@ describe("errorResponse", () => {
   it("sends a flash with the screen's title, its message or the error's, and a failure text for a failure", async () => {
     flashes.length = 0;
     expect((await errorResponse(new AppError(409, "Nothing to delete"), { form: "none", title: (e) => (e?.status === 409 ? "Nothing" : "Failed"), redirect })).status).toBe(302);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
     await errorResponse(new TypeError("bug"), { form: "none", failures: true, failure: "Failed to save. Please try again.", redirect });
     expect(error).toHaveBeenCalledOnce();
     error.mockRestore();

@@ -3,6 +3,7 @@ import { FORM_ERROR } from "./form-state";
 import { AppError, errorPlacement, FieldError, StaleEditError, type ErrorScreen } from "./app-error";
 import type { FlashMessage } from "./flash";
 import { getEnv } from "./env.server";
+import { log } from "./log.server";
 
 /** Whether cookies for this request are Secure: it reached us over https, or that is forced (FORCE_SECURE_COOKIES). */
 export function usesSecureCookies(request: Request): boolean {
@@ -105,7 +106,7 @@ export async function errorResponse(error: unknown, answer: ApiAnswer | ScreenAn
     if (appError) throw appErrorResponse(appError, isScreen(answer) ? {} : answer);
     throw error;
   }
-  if (!appError) console.error(error);
+  if (!appError) log.error({ component: "http", err: error }, "Unexpected error shown on a form");
   const named = error instanceof FieldError ? error.field : undefined;
   const field = named ?? (typeof answer.field === "function" && appError ? answer.field(appError) : typeof answer.field === "string" ? answer.field : FORM_ERROR);
   const fallback = appError && appError.status < 500 ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");

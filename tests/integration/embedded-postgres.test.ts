@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { PASSWORD_FILE, startEmbeddedPostgres, type RunningPostgres } from "../../db/embedded-postgres";
+import { PASSWORD_FILE, POSTGRES_LOG_FILE, startEmbeddedPostgres, type RunningPostgres } from "../../db/embedded-postgres";
 import { freePort } from "./support/ports";
 
 /**
@@ -78,5 +78,39 @@ describe("embedded PostgreSQL", () => {
     expect(fs.existsSync(`${passwordPath}.next`)).toBe(false);
     expect(await connects(running.url)).toBe(true);
     expect(await connects(withPassword(running.url, "postgres"))).toBe(false);
+  });
+
+  it("keeps PostgreSQL's log in the data folder across restarts, without the values of a failed statement", { timeout: 90_000 }, async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "lr-embedded-pg-log-"));
+    const port = await freePort();
+    const notices: string[] = [];
+    const notify = { info: (message: string) => notices.push(message), warn: (message: string) => notices.push(message) };
+    let cluster: RunningPostgres | undefined;
+    try {
+      cluster = await startEmbeddedPostgres(folder, port, notify);
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      await client.query("create table contact (email text unique)");
+      await client.query("insert into contact values ('ellis.fixture@example.com')");
+      const refused = await client.query("insert into contact values ($1)", ["ellis.fixture@example.com"]).catch((error: Error & { detail?: string }) => error);
+      await client.end();
+      // The client still gets the detail; the log file must not.
+      expect((refused as { detail?: string }).detail).toContain("ellis.fixture@example.com");
+      await cluster.stop();
+      cluster = await startEmbeddedPostgres(folder, port, notify);
+      await cluster.stop();
+      cluster = undefined;
+
+      const logFile = path.join(folder, POSTGRES_LOG_FILE);
+      const text = fs.readFileSync(logFile, "utf8");
+      expect(text.match(/database system is ready to accept connections/g)).toHaveLength(2);
+      expect(text).toMatch(/ERROR: +duplicate key value violates unique constraint "contact_email_key"/);
+      expect(text).not.toContain("ellis.fixture@example.com");
+      expect(mode(logFile)).toBe(0o600);
+      expect(notices).toContain(`PostgreSQL's log is kept in ${logFile}`);
+    } finally {
+      await cluster?.stop();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { sqlRows } from "~db/sql.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import { refIdOrNull } from "~db/entities/refs";
+import { noteRequestUser } from "~/utils/request-store.server";
 
 export interface CurrentUser {
   id: string;
@@ -49,7 +50,10 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
        from "user" where id = ? and is_active = true`,
     [userId],
   );
-  return row ? toCurrentUser({ ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser) : null;
+  if (!row) return null;
+  // The access line names who made the request by id (docs/operations.md#logs).
+  noteRequestUser(row.id);
+  return toCurrentUser({ ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser);
 }
 
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");

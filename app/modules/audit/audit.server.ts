@@ -1,6 +1,7 @@
 import { AuditLog } from "~db/entities/AuditLog";
 import { db } from "~db/orm";
 import { sqlOutsideTransaction } from "~db/sql.server";
+import { log } from "~/utils/log.server";
 
 export interface AuditEntry {
   userId: string | null;
@@ -50,6 +51,6 @@ export async function recordSecurityEvent(entry: AuditEntry): Promise<void> {
       ],
     );
   } catch (error) {
-    console.error(`Could not write the audit event ${entry.action}:`, error instanceof Error ? error.message : error);
+    log.error({ component: "audit", action: entry.action, err: error }, "Could not write the audit event");
   }
 }

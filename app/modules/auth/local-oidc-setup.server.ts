@@ -9,6 +9,7 @@ import { deriveSecret } from "~/utils/secrets.server";
 import { createLocalOidcProvider, mountLocalOidcProvider } from "./local-oidc/provider.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
 import { LOCAL_OIDC_CLIENT_ID, localClientSecret, localIssuer } from "./sso.server";
+import { log } from "~/utils/log.server";
 
 const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
 
@@ -28,7 +29,7 @@ export const LOCAL_SIGN_IN_WARNING =
  * table); its state and its failed-attempt counters live in PostgreSQL.
  */
 export async function mountLocalOidc(app: express.Express, env: Env) {
-  if (env.NODE_ENV === "production") console.warn(LOCAL_SIGN_IN_WARNING);
+  if (env.NODE_ENV === "production") log.warn({ component: "auth" }, LOCAL_SIGN_IN_WARNING);
   const provider = createLocalOidcProvider({
     issuer: localIssuer(),
     clientId: LOCAL_OIDC_CLIENT_ID,

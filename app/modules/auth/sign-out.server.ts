@@ -6,6 +6,7 @@ import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { destroySession, getSession } from "./session.server";
 import { clearOAuthCookies, endSessionUrl } from "./sso.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { log } from "~/utils/log.server";
 
 /** POST /api/logout; any other method is 405. */
 export const signOutAction = (request: Request) =>
@@ -35,7 +36,7 @@ export async function signOut(request: Request): Promise<Response> {
     location = (await endSessionUrl(request, idToken)) ?? "/";
   } catch (error) {
     // The app's own session is gone either way; the provider's may outlive it.
-    console.warn("Could not reach the identity provider for sign-out:", error instanceof Error ? error.message : error);
+    log.warn({ component: "auth", err: error }, "Could not reach the identity provider for sign-out");
   }
   return redirect(location, { headers });
 }

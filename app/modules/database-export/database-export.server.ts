@@ -5,6 +5,7 @@ import { contentDisposition } from "~/utils/download";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
+import { log } from "~/utils/log.server";
 
 export const DATABASE_EXPORT_FAILED = "Failed to export database";
 
@@ -185,7 +186,7 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
     plan = await readPlan(held.client, projectId);
   } catch (error) {
     await finish();
-    console.error("Database export failed:", error instanceof Error ? error.message : error);
+    log.error({ component: "database-export", err: error }, "Database export failed");
     throw new AppError(500, DATABASE_EXPORT_FAILED);
   }
   void recordSecurityEvent({ userId: access.user.id, clientId: access.user.clientId, projectId, action: "database.export", entityType: "Project", entityId: projectId });
@@ -221,7 +222,7 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
           } else controller.enqueue(encoder.encode(next.value));
         } catch (error) {
           if (stopped) return;
-          console.error("Database export failed while streaming:", error instanceof Error ? error.message : error);
+          log.error({ component: "database-export", err: error }, "Database export failed while streaming");
           stop();
           controller.error(error);
         }

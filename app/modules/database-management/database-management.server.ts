@@ -11,6 +11,7 @@ import { likePattern } from "~/utils/list-query";
 import { DANGER_ACTIONS, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
 import { createRestorePoint } from "./restore-points.server";
 import { MIN_SEARCH_LENGTH, type RecordType } from "./schemas";
+import { log } from "~/utils/log.server";
 
 /**
  * Database Management (docs/administration.md#database-management): statistics, record search and delete, and the
@@ -174,7 +175,7 @@ export async function runDangerAction(access: ProjectAccess, action: DangerActio
       });
     });
   } catch (error) {
-    console.error(`Database ${action} failed:`, error instanceof Error ? error.message : error);
+    log.error({ component: "database-management", action, err: error }, "Database action failed");
     throw new AppError(500, info.failure);
   }
   const message = {

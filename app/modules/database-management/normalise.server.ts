@@ -6,6 +6,7 @@ import { requirePermission, type ProjectAccess } from "~/modules/access/project-
 import { AppError } from "~/utils/app-error";
 import { normaliseList, normaliseText } from "./normalise-text";
 import type { NormalizeType } from "./schemas";
+import { log } from "~/utils/log.server";
 
 /**
  * Which text is normalised, and why only these: names and addresses are what arrives in capitals from
@@ -182,7 +183,7 @@ export async function applyNormalisation(access: ProjectAccess, type: NormalizeT
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    console.error("Text normalisation failed:", error instanceof Error ? error.message : error);
+    log.error({ component: "database-management", err: error }, "Text normalisation failed");
     throw new AppError(500, "Failed to normalize text");
   }
 }

@@ -9,6 +9,7 @@ import { DOCUMENT_EXTENSIONS } from "./file-types";
 import { receiveProjectUpload } from "./receive.server";
 import { documentEditValidator, documentUploadValidator, EDIT_FORM_ID, UPLOAD_FORM_ID } from "./schemas";
 import { UploadError } from "./upload.server";
+import { log } from "~/utils/log.server";
 
 /** Where to go after an edit or delete: the list URL the form was opened from, dialogs closed. */
 function backTo(formData: FormData) {
@@ -49,7 +50,7 @@ async function uploadAction(request: Request) {
     const document = await createDocument(upload.access, upload.file, data);
     return redirectWithFlash(request, returnTo ?? "/documents", { kind: "success", title: "Document uploaded", description: `${document.original_file_name} was uploaded successfully.` });
   } catch (caught) {
-    if (!(caught instanceof AppError)) console.error("Document upload failed", caught);
+    if (!(caught instanceof AppError)) log.error({ component: "documents", err: caught }, "Document upload failed");
     const error = caught instanceof AppError ? caught : new UploadError(503, "Failed to upload document");
     // From a record's panel (returnTo) the refusal is a flash there; on /documents it is the form's.
     const back = returnTo;

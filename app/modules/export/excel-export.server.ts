@@ -23,6 +23,7 @@ import { buildExportQuery, customFieldNamesQuery } from "./export-query.server";
 import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-templates";
 import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM } from "./export-values";
 import type { ExportFormat, ExportRequest } from "./schemas";
+import { log } from "~/utils/log.server";
 
 /**
  * Rows fetched per round trip. The next batch is always asked for ahead (openSource), so PostgreSQL works
@@ -219,7 +220,7 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
   try {
     source = await openSource(query.text, query.values);
   } catch (error) {
-    console.error("Export query failed", error);
+    log.error({ component: "export", err: error }, "Export query failed");
     throw new AppError(500, EXPORT_FAILED_MESSAGE);
   }
 
@@ -232,7 +233,7 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
   const write = request.format === "csv" ? writeCsv(out, source, columns, query.fields) : writeXlsx(out, source, request.exportType, columns, query.fields);
   void write
     .catch((error: unknown) => {
-      if (!out.destroyed) console.error("Export failed while streaming", error);
+      if (!out.destroyed) log.error({ component: "export", err: error }, "Export failed while streaming");
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     })
     .finally(() => source.close());

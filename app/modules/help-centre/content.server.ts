@@ -15,6 +15,7 @@ import { DOC_MESSAGES, documentAccess, type DocType } from "./catalogue";
 import { parseFrontMatter } from "./front-matter";
 import { lexMarkdown, renderMarkdown } from "./markdown";
 import { readDocumentSource } from "./source.server";
+import { log } from "~/utils/log.server";
 
 export interface LoadedDocument {
   docType: DocType;
@@ -47,7 +48,7 @@ export async function loadDocument(docType: DocType): Promise<LoadedDocument> {
     document = { docType, title, lastUpdated, markdown: body, tokens: lexMarkdown(body), html: renderMarkdown(body) };
   } catch (error) {
     // A broken file is the maintainers' to fix (content.test.ts catches it first); the reader gets the spec's message.
-    console.error(`Documentation ${docType}.md could not be read`, error);
+    log.error({ component: "help-centre", docType, err: error }, "Documentation could not be read");
     throw new AppError(500, DOC_MESSAGES.fetchFailed);
   }
   cache.set(docType, { mtimeMs: source.mtimeMs, document });

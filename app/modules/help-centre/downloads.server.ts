@@ -14,6 +14,7 @@ import { requireDocument, type LoadedDocument } from "./content.server";
 import { documentHtmlFile } from "./html-download.server";
 import { documentPdf } from "./pdf.server";
 import { documentWord } from "./word.server";
+import { log } from "~/utils/log.server";
 
 const MIME: Record<DownloadKind, string> = {
   html: "text/html; charset=utf-8",
@@ -69,7 +70,7 @@ export async function documentationDownload(request: Request, docType: unknown, 
     try {
       body = await makeFile(document, kind, origin);
     } catch (error) {
-      console.error(`Documentation ${kind} of ${document.docType} failed`, error);
+      log.error({ component: "help-centre", kind, docType: document.docType, err: error }, "Documentation download failed");
       throw new AppError(500, kind === "word" ? DOC_MESSAGES.wordFailed : DOC_MESSAGES.downloadFailed);
     }
     return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {

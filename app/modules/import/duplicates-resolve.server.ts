@@ -18,6 +18,7 @@ import { OwnerLinker, ownersOf } from "./import-owners.server";
 import { createFromIncoming } from "./import-writer.server";
 import { attachSourceDocument } from "./source-document.server";
 import { discardStaged } from "./staging.server";
+import { log } from "~/utils/log.server";
 
 const FORM_ERROR = "_form";
 
@@ -104,7 +105,7 @@ export async function resolveDuplicates(access: ProjectAccess, importId: number,
     const outcome: ResolveOutcome = { message: "Duplicates resolved successfully", created: result.created, linked: result.linked, merged: result.merged, notTaken: result.notTaken };
     return { outcome, discard: record.data_key };
   });
-  if (discard) await discardStaged(discard).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
+  if (discard) await discardStaged(discard).catch((error) => log.error({ component: "import", importId, err: error }, "Could not discard the import's staged rows"));
   return outcome;
 }
 

@@ -17,6 +17,7 @@ import { refreshMatchKeys } from "~/modules/duplicates/candidates.server";
 import { attachSourceDocument } from "./source-document.server";
 import { discardStaged, readStagedRows } from "./staging.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
+import { log } from "~/utils/log.server";
 
 export const IMPORT_QUEUE = "import-commit";
 /** pg-boss retries a failed import job this many times (app/queues.server.ts). */
@@ -134,7 +135,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
       { applicationName: importConnectionName(importId) },
     );
   } catch (error) {
-    console.error(`Import ${importId} failed:`, error instanceof Error ? error.message : error);
+    log.error({ component: "import", importId, err: error }, "Import failed");
     await outside("update import_record set status = 'failed', error = ?, finished_at = clock_timestamp() where id = ? and status <> 'completed'", [
       failureMessage(error, attempt <= IMPORT_RETRY_LIMIT),
       importId,
@@ -143,7 +144,7 @@ export async function runImportJob({ importId }: ImportJobData): Promise<{ appli
   }
   if (!done) return { applied: false };
   // The rows are in; the staged copy is no longer needed (the 24-hour sweep would remove it anyway).
-  if (done.dataKey && !done.keepStaged) await discardStaged(done.dataKey).catch((error) => console.error(`Import ${importId}: could not discard its staged rows:`, error));
+  if (done.dataKey && !done.keepStaged) await discardStaged(done.dataKey).catch((error) => log.error({ component: "import", importId, err: error }, "Could not discard the import's staged rows"));
   return { applied: true };
 }
 

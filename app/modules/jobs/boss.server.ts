@@ -15,6 +15,7 @@ import { logSchemaLockWait } from "~/utils/database.server";
 import { repeatInBackground, type BackgroundWork } from "~/utils/graceful-shutdown.server";
 import { log } from "~/utils/log.server";
 import type { JobQueue } from "./queue";
+import { countJobFailure } from "~/utils/metrics.server";
 
 const jobsLog = log.child({ component: "jobs" });
 
@@ -108,7 +109,9 @@ async function ensureQueue(instance: PgBoss, options: PgBoss.Queue) {
 
 async function startWorkers(instance: PgBoss, queue: JobQueue, pollingIntervalSeconds: number) {
   for (let i = 0; i < queue.workers; i++) {
-    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => (job ? queue.handle(job.data as never, job) : undefined));
+    await instance.work(queue.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) =>
+      job ? countJobFailure(queue.name, () => queue.handle(job.data as never, job)) : undefined,
+    );
   }
 }
 

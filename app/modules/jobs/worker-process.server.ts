@@ -8,6 +8,7 @@ import { stopOnSignals } from "~/utils/graceful-shutdown.server";
 import { log } from "~/utils/log.server";
 import { startJobs } from "./boss.server";
 import type { JobQueue } from "./queue";
+import { reportJobQueues, serveMetrics } from "~/utils/metrics.server";
 
 export async function runWorkerProcess(env: Env, queues: readonly JobQueue[]): Promise<void> {
   // The embedded PostgreSQL belongs to the app server that started it; a second process must not start it too.
@@ -15,6 +16,12 @@ export async function runWorkerProcess(env: Env, queues: readonly JobQueue[]): P
   const database = await startDatabase({ ...env, seedDemoData: false });
   const jobs = await startJobs(database.orm, { queues, workers: true });
   log.info({ component: "jobs" }, "Background job worker started");
+  // Its job failures and the queues' depth, for Prometheus (docs/operations.md#health-and-metrics).
+  reportJobQueues(
+    queues.map((queue) => queue.name),
+    (name) => jobs.boss.getQueueSize(name),
+  );
+  if (env.METRICS_PORT) await serveMetrics(env.METRICS_PORT, env.HOST);
   stopOnSignals(
     async () => {
       await jobs.stop();

@@ -9,6 +9,7 @@ import { z } from "zod";
 import addressparser from "nodemailer/lib/addressparser";
 import { getEnv } from "~/utils/env.server";
 import { isEmailAddress, uniqueAddresses } from "./message";
+import { log } from "~/utils/log.server";
 
 export const DEFAULT_MAIL_FROM = "Land Liaison Records <no-reply@example.com>";
 
@@ -109,7 +110,7 @@ export function checkMailConfig(): void {
   const placeholders = [...config.startupNotifyEmails, ...config.closureNotifyEmails].some((address) => address.toLowerCase().endsWith("@example.com"));
   if (config.smtpUrl && placeholders && !warnedAboutPlaceholders) {
     warnedAboutPlaceholders = true;
-    console.warn("Mail: STARTUP_NOTIFY_EMAILS or CLOSURE_NOTIFY_EMAILS still lists example.com placeholders; set your departments' addresses");
+    log.warn({ component: "mail" }, "STARTUP_NOTIFY_EMAILS or CLOSURE_NOTIFY_EMAILS still lists example.com placeholders; set your departments' addresses");
   }
 }
 

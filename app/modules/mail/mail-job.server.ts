@@ -17,6 +17,7 @@ import { getMailConfig } from "./mail-config.server";
 import { describeMailError, isPermanentRefusal } from "./message";
 import { retryAfterFailure, type MailRetryPolicy } from "./retry-policy";
 import { deliverMail, type StoredMail } from "./transport.server";
+import { countMailFailure } from "~/utils/metrics.server";
 
 export const MAIL_QUEUE = "mail-send";
 /**
@@ -127,6 +128,7 @@ export async function runMailJob({ mailId }: MailJobData, run: MailJobRun = {}):
             [mailId, reason, decision.delaySeconds, jobId],
           );
           mailLog.warn({ mailId, attempt: row.attempts + 1, retryInSeconds: decision.delaySeconds, ...errorCodes(error) }, "mail delivery failed; retry scheduled");
+          countMailFailure("retry");
           return { outcome: "retry-scheduled" };
         }
         await client.query(
@@ -135,6 +137,7 @@ export async function runMailJob({ mailId }: MailJobData, run: MailJobRun = {}):
           [mailId, reason],
         );
         mailLog.error({ mailId, attempt: row.attempts + 1, reason: decision.reason, ...errorCodes(error) }, "mail delivery failed; given up");
+        countMailFailure(decision.reason === "permanent" ? "refused" : "failed");
         return { outcome: decision.reason === "permanent" ? "refused" : "gave-up" };
       }
     },

@@ -14,6 +14,7 @@ import { requirePhaseProject } from "./phase-access.server";
 import { PHASE_TEXT, phaseFormUrl, phasesUrl, type FormPhase } from "./phase-fields";
 import { phaseFormId, phaseValidator, readPhaseIntent } from "./phase-schemas";
 import { savePhaseProgress, submitPhase } from "./phases.server";
+import { log } from "~/utils/log.server";
 
 export async function phaseFormAction(request: Request, idParam: string | undefined, phase: FormPhase): Promise<Response> {
   const access = await requirePhaseProject(request, idParam);
@@ -35,7 +36,7 @@ export async function phaseFormAction(request: Request, idParam: string | undefi
     await submitPhase(access, phase, data);
     return redirectWithFlash(request, phasesUrl(projectId), { kind: "success", title: "Success!", description: text.completedMessage });
   } catch (error) {
-    if (error instanceof AppError && error.status >= 500) console.error(`${text.name} ${intent} failed:`, error.message);
+    if (error instanceof AppError && error.status >= 500) log.error({ component: "project-lifecycle", phase: text.name, intent, err: error }, "Phase action failed");
     return errorResponse(error, { form: "summary", failures: true, formId, values: submitted, failure: intent === "save" ? text.saveFailedMessage : text.failedMessage });
   }
 }

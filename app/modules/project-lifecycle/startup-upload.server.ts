@@ -10,6 +10,7 @@ import { PDF_EXTRACT_MESSAGES } from "./startup-fields";
 import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/utils/upload-limits";
 import { STARTUP_PDF_LIMITS } from "./startup-pdf-limits";
 import { extractStartupFields, invalidPdf, type StartupExtraction } from "./startup-pdf.server";
+import { log } from "~/utils/log.server";
 
 /** The multipart field the spec names for the start-up PDF (`POST /api/extract-pdf-fields`). */
 export const STARTUP_PDF_FIELD = "pdf";
@@ -67,7 +68,7 @@ export async function extractFromUpload(request: Request): Promise<StartupExtrac
     extraction = await extractStartupFields(bytes);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    console.error("start-up PDF extraction failed", error);
+    log.error({ component: "project-lifecycle", err: error }, "Start-up PDF extraction failed");
     throw new AppError(500, PDF_EXTRACT_MESSAGES.extractFailed);
   }
   return { ...extraction, message: PDF_EXTRACT_MESSAGES.extracted(extraction.fields.length) };

@@ -8,6 +8,7 @@ import { AppError, FieldError } from "~/utils/app-error";
 import { errorResponse } from "~/utils/http.server";
 import { TEMPLATE_EDIT_FORM_ID, TEMPLATE_UPLOAD_FORM_ID, templateEditValidator, templateUploadValidator } from "./schemas";
 import { createTemplate, deleteTemplate, updateTemplate } from "./template.server";
+import { log } from "~/utils/log.server";
 
 const fieldOf = (error: AppError) => (error instanceof FieldError ? error.field : "file");
 
@@ -28,7 +29,7 @@ async function uploadAction(request: Request) {
     await createTemplate(upload.access, upload.file, data);
     return redirectWithFlash(request, "/templates", { kind: "success", title: "Template uploaded successfully", description: data.templateName });
   } catch (caught) {
-    if (!(caught instanceof AppError)) console.error("Template upload failed", caught);
+    if (!(caught instanceof AppError)) log.error({ component: "templates", err: caught }, "Template upload failed");
     const error = caught instanceof AppError ? caught : new UploadError(503, "Upload failed");
     // The spec also wants templateName required when the file is missing: check it from what was sent.
     const withName = (refused: AppError) =>

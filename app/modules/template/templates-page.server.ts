@@ -1,6 +1,7 @@
 import { recordAbilities, type ProjectAccess } from "~/modules/access/project-access.server";
 import { parseListQuery } from "~/utils/list-query";
 import { findTemplate, listTemplates, TEMPLATE_PAGE_SIZE, toTemplateJson } from "./template.server";
+import { log } from "~/utils/log.server";
 
 /**
  * Everything /templates shows for one URL: the page of templates and the ?upload=1, ?edit= or
@@ -21,7 +22,7 @@ export async function loadTemplatesPage(access: ProjectAccess, url: URL) {
     const list = await listTemplates(access, { limit: TEMPLATE_PAGE_SIZE, offset });
     return { status: 200, data: { state: "ready" as const, project, ...abilities, ...dialogs, ...list, page, pageSize: TEMPLATE_PAGE_SIZE } };
   } catch (error) {
-    console.error("Failed to load templates", error);
+    log.error({ component: "templates", err: error }, "Failed to load templates");
     return { status: 500, data: { state: "error" as const, project, ...abilities, ...dialogs } };
   }
 }

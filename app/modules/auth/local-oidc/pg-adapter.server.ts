@@ -1,4 +1,5 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
+import { log } from "~/utils/log.server";
 
 /**
  * Runs one SQL statement and resolves to its rows. Parameters are positional `?` placeholders, the
@@ -94,7 +95,7 @@ export function createPgAdapterFactory(query: SqlQuery): AdapterFactory {
     if (now - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now;
     deleteExpiredOidcPayloads(query).catch((error: unknown) => {
-      console.error("[local-oidc] could not delete expired oidc_payload rows:", error);
+      log.error({ component: "local-oidc", err: error }, "Could not delete expired oidc_payload rows");
     });
   };
   return (model: string) => new PgAdapter(model, query, sweepOccasionally);
