@@ -8,6 +8,7 @@ import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorB
 import { useNonce } from "~/components/layout/nonce";
 import { usePageHasFormErrors } from "~/components/kit";
 import { layoutResponse } from "~/modules/layout/layout.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%233e63dd'/%3E%3Cpath d='M6 22 L13 12 L18 18 L21 14 L26 22 Z' fill='%23fff'/%3E%3C/svg%3E";
@@ -18,7 +19,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
 ];
 
-export const loader = ({ request }: LoaderFunctionArgs) => layoutResponse(request);
+// Through handleAppErrors so that a database that is away is a 503 page, not a 500 (docs/operations.md#when-the-database-goes-away).
+export const loader = ({ request }: LoaderFunctionArgs) => handleAppErrors(() => layoutResponse(request));
 
 /** Route modules name their page with `handle.pageTitle` (a string or a function of their loader data). */
 export interface RouteHandle {
