@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
@@ -18,6 +18,12 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
 ];
+
+// An error page that asks to come back later says when (a 503 while the database is away).
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 // Through handleAppErrors so that a database that is away is a 503 page, not a 500 (docs/operations.md#when-the-database-goes-away).
 export const loader = ({ request }: LoaderFunctionArgs) => handleAppErrors(() => layoutResponse(request));

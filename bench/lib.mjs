@@ -18,6 +18,8 @@ export async function startApp({ port = 3950, env = {} } = {}) {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 50000), NODE_ENV: "production", LOCAL_SIGN_IN: "true", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // Always read the app's log: a pipe nobody reads fills up (64 KB) and then blocks the app's writes.
+  child.stdout.on("data", () => {});
   /** Resolves with the process's exit code and signal. */
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   let hasExited = false;

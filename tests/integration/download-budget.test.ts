@@ -38,7 +38,7 @@ function exportRequest(cookie: string) {
 
 async function timedStakeholders(cookie: string) {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/stakeholders?projectId=${projectId}`, { headers: { cookie }, signal: AbortSignal.timeout(20_000) });
+  const response = await fetch(`${baseUrl}/api/stakeholders?projectId=${projectId}`, { headers: { cookie }, signal: AbortSignal.timeout(5_000) });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
 }
@@ -66,6 +66,8 @@ beforeAll(async () => {
     },
   });
   baseUrl = app.baseUrl;
+  // Read the app's log, or a full pipe would block its writes.
+  app.child?.stdout?.resume();
   const [project] = await adminQuery<{ id: number }>(databaseUrl, `select id from project where name = 'Western Pipeline Stage 2'`);
   projectId = project!.id;
   // ~1 KB a row, ~20 MB a file: far more than the sockets' buffers, so an unread export keeps streaming.
@@ -81,14 +83,22 @@ afterAll(async () => {
   for (const download of held) download.socket.destroy();
   await app?.stop();
   await adminQuery(adminUrl, `drop database if exists "${database}" with (force)`);
-});
+}, 90_000);
 
 describe("long downloads under a budget", () => {
   it("12 unread exports by a viewer: 2 stream, 10 are refused with 429 and the message; the 13th too; another user's /api/stakeholders answers within 2 s", async () => {
     expect((await timedStakeholders(cookies.officer!)).status).toBe(200);
     const viewer = exportRequest(cookies.viewer!);
-    const twelve = await Promise.all(Array.from({ length: 12 }, () => holdDownload(baseUrl, viewer)));
+    const settled = await Promise.allSettled(Array.from({ length: 12 }, () => holdDownload(baseUrl, viewer)));
+    const twelve = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     held.push(...twelve);
+    // Another user first: with one shared pool (10 connections) this is where requests stalled.
+    for (let i = 0; i < 5; i++) {
+      const { status, ms } = await timedStakeholders(cookies.officer!).catch(() => ({ status: 0, ms: Infinity }));
+      expect(status).toBe(200);
+      expect(ms).toBeLessThan(2_000);
+    }
+    expect(twelve, "every export is answered at once, streaming or refused").toHaveLength(12);
     const streaming = twelve.filter((d) => d.status === 200);
     const refused = twelve.filter((d) => d.status !== 200);
     expect(streaming).toHaveLength(PER_USER);
@@ -103,12 +113,6 @@ describe("long downloads under a budget", () => {
     expect(thirteenth.status).toBe(429);
     expect(thirteenth.headers.get("retry-after")).toBe("30");
     expect(await thirteenth.json()).toMatchObject({ message: USER_LIMIT_MESSAGE });
-
-    for (let i = 0; i < 5; i++) {
-      const { status, ms } = await timedStakeholders(cookies.officer!);
-      expect(status).toBe(200);
-      expect(ms).toBeLessThan(2_000);
-    }
     // The two unread exports sit on the download pool's connections, not the requests' pool.
     expect((await downloadConnections()).length).toBe(PER_USER);
   });
