@@ -36,6 +36,11 @@ describe("databaseOutage", () => {
     expect(databaseOutage(withCode("terminating connection due to idle-in-transaction timeout", "25P03"))).toBe("busy");
   });
 
+  it("leaves a cancelled statement and a failed NOWAIT lock to the request's own failure", () => {
+    expect(databaseOutage(withCode("canceling statement due to user request", "57014"))).toBeNull();
+    expect(databaseOutage(withCode('could not obtain lock on row in relation "stakeholder"', "55P03"))).toBeNull();
+  });
+
   it("leaves every other error alone (constraint violations, bugs, nothing at all)", () => {
     expect(databaseOutage(withCode('duplicate key value violates unique constraint "user_pkey"', "23505"))).toBeNull();
     expect(databaseOutage(new TypeError("Cannot read properties of undefined"))).toBeNull();

@@ -30,8 +30,12 @@ const UNREACHABLE_CODES = new Set([
   "08P01",
 ]);
 
-/** statement_timeout (57014), lock_timeout (55P03), idle_in_transaction_session_timeout (25P03). */
-const BUSY_CODES = new Set(["57014", "55P03", "25P03"]);
+/**
+ * statement_timeout (57014), lock_timeout (55P03), idle_in_transaction_session_timeout (25P03). The
+ * first two codes also mean a cancelled statement and a NOWAIT lock that failed, which are ordinary
+ * failures of the request: only the timeouts' own words count.
+ */
+const BUSY: { code: string; message?: RegExp }[] = [{ code: "57014", message: /statement timeout/i }, { code: "55P03", message: /lock timeout/i }, { code: "25P03" }];
 
 /** What the pool and the pg driver say when no connection could be had or the one in use died. */
 const UNREACHABLE_MESSAGES = [
@@ -68,7 +72,7 @@ export function databaseOutage(error: unknown): DatabaseOutage | null {
     const code = typeof e.code === "string" ? e.code : "";
     const message = typeof e.message === "string" ? e.message : "";
     if (UNREACHABLE_CODES.has(code) || e.name === "KnexTimeoutError" || UNREACHABLE_MESSAGES.some((pattern) => pattern.test(message))) return "unreachable";
-    if (BUSY_CODES.has(code)) busy = true;
+    if (BUSY.some((b) => b.code === code && (!b.message || b.message.test(message)))) busy = true;
   }
   return busy ? "busy" : null;
 }
