@@ -128,7 +128,8 @@ export async function errorResponse(caught: unknown, answer: ApiAnswer | ScreenA
   if (!appError) console.error(error);
   const named = error instanceof FieldError ? error.field : undefined;
   const field = named ?? (typeof answer.field === "function" && appError ? answer.field(appError) : typeof answer.field === "string" ? answer.field : FORM_ERROR);
-  const fallback = appError && appError.status < 500 ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
+  // A 503 is written for the user (the database away, the download budget used up): it says more than "Failed to …".
+  const fallback = appError && (appError.status < 500 || appError.status === 503) ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
   const message = typeof answer.message === "function" ? answer.message(appError, field) : (answer.message ?? fallback);
   const status = appError?.status ?? 500;
   if (placement === "flash" && answer.redirect) {

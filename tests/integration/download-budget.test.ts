@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import { inject } from "vitest";
 import { signIn, startApp } from "../../bench/lib.mjs";
 import { templateMappings } from "../../app/modules/export/export-templates";
@@ -76,7 +77,7 @@ beforeAll(async () => {
     `insert into stakeholder (user_id, project_id, name, address)
      select 'seed-officer', ${projectId}, 'Landholder ' || g, repeat('Lot ' || g || ' Farm Road, Molong NSW 2866; ', 28) from generate_series(1, ${STAKEHOLDERS}) g`,
   );
-  for (const role of ["viewer", "officer", "pm"]) cookies[role] = await signIn(baseUrl, `${role}@demo-consultancy.local`, "demo-pass-2026");
+  for (const role of ["viewer", "officer", "pm", "director"]) cookies[role] = await signIn(baseUrl, `${role}@demo-consultancy.local`, "demo-pass-2026");
 }, 180_000);
 
 afterAll(async () => {
@@ -158,5 +159,29 @@ describe("long downloads under a budget", () => {
     expect(again.map((d) => d.status)).toEqual([200, 200]);
     // A client reading again finds the connection closed and the file cut short (no last chunk).
     for (const download of open) expect(await readToEnd(download, 20_000)).not.toMatch(/\r\n0\r\n\r\n$/);
+  });
+
+  it("a refused download behind a plain link (the dashboard's SQL dump) is the message on the page for a browser, JSON for a script", async () => {
+    const dump = { method: "GET", path: `/api/database/export?projectId=${projectId}`, headers: { cookie: cookies.director! } };
+    const two = await Promise.all([holdDownload(baseUrl, dump), holdDownload(baseUrl, dump)]);
+    held.push(...two);
+    expect(two.map((d) => d.status)).toEqual([200, 200]);
+    const url = `${baseUrl}${dump.path}`;
+    const script = await fetch(url, { headers: { cookie: cookies.director!, "sec-fetch-mode": "cors" } });
+    expect(script.status).toBe(429);
+    expect(await script.json()).toEqual({ message: USER_LIMIT_MESSAGE, code: "TOO_MANY_DOWNLOADS" });
+    // node:http, not fetch: fetch sends its own Sec-Fetch-Mode (cors) whatever it is given.
+    const browser = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(url, { headers: { cookie: cookies.director!, "sec-fetch-mode": "navigate", accept: "text/html" } }, (res) => (res.resume(), resolve(res))).on("error", reject),
+    );
+    expect(browser.statusCode).toBe(302);
+    expect(browser.headers.location).toBe("/");
+    const session = (browser.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!);
+    const jar = new Map([...cookies.director!.split("; "), ...session].map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const));
+    const page = await fetch(`${baseUrl}/`, { headers: { cookie: [...jar.values()].join("; ") } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Download Not Started");
+    expect(html).toContain(USER_LIMIT_MESSAGE);
   });
 });

@@ -4,7 +4,8 @@ import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { contentDisposition } from "~/utils/download";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
-import { admitDownload, guardDownload } from "~/utils/downloads.server";
+import { guardDownload } from "~/utils/downloads.server";
+import { admitLinkedDownload } from "./linked-download.server";
 import { withDatabaseOutage } from "~/utils/http.server";
 import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
 
@@ -170,7 +171,8 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
   };
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
 
-  const slot = internal ? null : admitDownload(access.user.id);
+  // The dashboard's link: a refused browser goes back there with the message.
+  const slot = internal ? null : await admitLinkedDownload(request, access.user.id, "/");
   // The snapshot's connection is kept until the download ends (it may outlive the request handler).
   let held: PgSnapshot | undefined;
   const finish = async () => {

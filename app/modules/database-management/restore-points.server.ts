@@ -13,7 +13,8 @@ import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
 import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
-import { admitDownload, guardDownload } from "~/utils/downloads.server";
+import { guardDownload } from "~/utils/downloads.server";
+import { admitLinkedDownload } from "~/modules/database-export/linked-download.server";
 import { parseRecordId } from "~/utils/record-id";
 import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "./danger-zone";
 
@@ -120,7 +121,7 @@ function restorePointFileName(point: IRestorePoint) {
  * the Danger Zone's roles of that client (system_admin: any) may download it; another client's or
  * an expired one is 404, a lower role 403.
  */
-export async function openRestorePoint(user: CurrentUser, idParam: unknown): Promise<Response> {
+export async function openRestorePoint(user: CurrentUser, idParam: unknown, request: Request): Promise<Response> {
   const notFound = new AppError(404, "Restore point not found");
   const id = parseRecordId(idParam);
   const point = id ? await db().findOne(RestorePoint, { id, expiresAt: { $gt: new Date() } }) : null;
@@ -128,7 +129,7 @@ export async function openRestorePoint(user: CurrentUser, idParam: unknown): Pro
   if (user.role !== "system_admin" && refId(point.client) !== user.clientId) throw notFound;
   requireSystemPermission(user, "dangerZone", { message: "You do not have permission to download restore points", entityType: "RestorePoint", entityId: point.id });
   // A long download like an export: one slot of the budget, cut off when the client stops reading (docs/operations.md#pools-and-timeouts).
-  const slot = admitDownload(user.id);
+  const slot = await admitLinkedDownload(request, user.id, "/database-management");
   try {
     const object = await getObjectStore().get(point.storageKey);
     return new Response(guardDownload(toWebStream(object.stream), { slot }), {
