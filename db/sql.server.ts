@@ -167,7 +167,18 @@ async function snapshotConnection(forDownload: boolean): Promise<{ client: PgCli
   const downloads = forDownload ? downloadConnections() : null;
   if (downloads) {
     const client = await downloads.connect();
-    return { client, release: async (broken) => client.release(broken) };
+    // A checked-out client whose backend is ended between queries (PostgreSQL restarted, its idle
+    // transaction timed out) emits 'error'; unheard, that would end the process. It is discarded.
+    let failed = false;
+    const onError = () => void (failed = true);
+    client.on("error", onError);
+    return {
+      client,
+      release: async (broken) => {
+        client.off("error", onError);
+        client.release(broken || failed);
+      },
+    };
   }
   const client = await pool().acquireConnection();
   return { client, release: () => pool().releaseConnection(client) };
