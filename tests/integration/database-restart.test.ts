@@ -5,7 +5,8 @@ import { signIn, startApp } from "../../bench/lib.mjs";
 import { startEmbeddedPostgres, type RunningPostgres } from "../../db/embedded-postgres";
 import { adminQuery } from "../setup/pg-admin";
 import { freePort } from "./support/ports";
-import { freePortInRange } from "./support/held-download";
+import { templateMappings } from "../../app/modules/export/export-templates";
+import { freePortInRange, holdDownload } from "./support/held-download";
 
 /**
  * The built app on a PostgreSQL of the test's own (the embedded server, started here so it can be
@@ -57,7 +58,7 @@ describe("PostgreSQL restarted under load", () => {
     app.child?.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
     const cookie = await signIn(app.baseUrl, "officer@demo-consultancy.local", "demo-pass-2026");
     const [project] = await adminQuery<{ id: number }>(postgres!.url, `select id from project where name = 'Western Pipeline Stage 2'`);
-    const urls = { api: `${app.baseUrl}/api/stakeholders?projectId=${project!.id}`, page: `${app.baseUrl}/stakeholders?projectId=${project!.id}` };
+    const urls = { api: `${app.baseUrl}/api/stakeholders?projectId=${project!.id}&limit=50`, page: `${app.baseUrl}/stakeholders?projectId=${project!.id}` };
 
     const samples: Sample[] = [];
     const started = performance.now();
@@ -76,6 +77,23 @@ describe("PostgreSQL restarted under load", () => {
       }
     };
     const workers = [worker("api"), worker("api"), worker("api"), worker("page")];
+
+    // An export nobody reads is streaming when PostgreSQL goes: its connection dies mid-download.
+    // ~20 MB of rows, far more than the sockets' buffers, so it is still open then.
+    await adminQuery(
+      postgres!.url,
+      `insert into stakeholder (user_id, project_id, name, address)
+       select 'seed-officer', ${project!.id}, 'Landholder ' || g, repeat('Lot ' || g || ' Farm Road, Molong NSW 2866; ', 28) from generate_series(1, 20000) g`,
+    );
+    const exportBody = JSON.stringify({ projectId: project!.id, exportType: "stakeholders", mode: "standard", format: "csv", mappings: templateMappings("stakeholders", "standard") });
+    const unread = await holdDownload(app.baseUrl, {
+      path: `/api/export/excel?projectId=${project!.id}`,
+      headers: { cookie, origin: app.baseUrl, "content-type": "application/json" },
+      body: exportBody,
+    });
+    expect(unread.status).toBe(200);
+    const [streaming] = await adminQuery<{ n: number }>(postgres!.url, `select count(*)::int as n from pg_stat_activity where application_name = 'land-records-downloads' and state <> 'idle'`);
+    expect(streaming!.n).toBe(1);
 
     await sleep(1_500);
     const stoppedAt = performance.now() - started;
@@ -116,5 +134,8 @@ describe("PostgreSQL restarted under load", () => {
     const settled = samples.filter((s) => s.at > firstOk!.at + firstOk!.ms + 1_000);
     expect(settled.length).toBeGreaterThan(0);
     expect(settled.filter((s) => s.status !== 200).map((s) => `${s.kind} ${s.status}`)).toEqual([]);
+    // The same process served throughout (the download that lost its connection did not end it).
+    expect(app.child?.exitCode).toBeNull();
+    unread.socket.destroy();
   });
 });
