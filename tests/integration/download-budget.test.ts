@@ -140,6 +140,9 @@ describe("long downloads under a budget", () => {
     const { status, ms } = await timedStakeholders(cookies.pm!);
     expect(status).toBe(200);
     expect(ms).toBeLessThan(2_000);
+    // server.ts's keep-alive timeout (longer than a load balancer's 60 s), as the server announces it.
+    const page = await fetch(`${baseUrl}/healthz`);
+    expect(page.headers.get("keep-alive")).toBe("timeout=65");
   });
 
   it("cuts off the unread downloads after the stall time: their connections go back, the viewer may export again, the files end unfinished", { timeout: 60_000 }, async () => {
