@@ -156,6 +156,13 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : env.PORT;
     log.info({ port }, "Land records app listening");
   });
+  // HTTP timeouts (docs/operations.md#pools-and-timeouts): a whole request, body included, within
+  // HTTP_REQUEST_TIMEOUT_SECONDS (a 50 MB upload on a slow link fits in the default 15 minutes);
+  // headers within 66 s; an idle keep-alive connection kept 65 s, longer than a load balancer's
+  // usual 60 s, so the balancer closes first and never sends a request into a closing socket.
+  server.requestTimeout = env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = server.requestTimeout ? Math.min(66_000, server.requestTimeout) : 66_000;
 
   // Expired sessions are refused on read anyway; the sweep only keeps the table small. Idempotent,
   // so every app server may run it.

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import appStyles from "~/styles/app.css";
 import { FlashRegion } from "~/components/layout/FlashRegion";
@@ -8,6 +8,7 @@ import { ErrorPage, useRouteErrorDetails } from "~/components/layout/RouteErrorB
 import { useNonce } from "~/components/layout/nonce";
 import { usePageHasFormErrors } from "~/components/kit";
 import { layoutResponse } from "~/modules/layout/layout.server";
+import { handleAppErrors } from "~/utils/http.server";
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%233e63dd'/%3E%3Cpath d='M6 22 L13 12 L18 18 L21 14 L26 22 Z' fill='%23fff'/%3E%3C/svg%3E";
@@ -18,7 +19,14 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
 ];
 
-export const loader = ({ request }: LoaderFunctionArgs) => layoutResponse(request);
+// An error page that asks to come back later says when (a 503 while the database is away).
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+// Through handleAppErrors so that a database that is away is a 503 page, not a 500 (docs/operations.md#when-the-database-goes-away).
+export const loader = ({ request }: LoaderFunctionArgs) => handleAppErrors(() => layoutResponse(request));
 
 /** Route modules name their page with `handle.pageTitle` (a string or a function of their loader data). */
 export interface RouteHandle {

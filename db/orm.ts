@@ -2,11 +2,25 @@ import { MikroORM, RequestContext, type EntityManager } from "@mikro-orm/postgre
 import { createOrmConfig, type OrmConfigOptions } from "./mikro-orm.config";
 
 let orm: MikroORM | undefined;
+let ormOptions: OrmConfigOptions | undefined;
+/** Run by closeOrm: what else holds connections to the same database (the download pool, db/sql.server.ts). */
+const closeHooks = new Set<() => Promise<void>>();
 
 export async function initOrm(options: OrmConfigOptions): Promise<MikroORM> {
   if (orm) return orm;
   orm = await MikroORM.init(createOrmConfig(options));
+  ormOptions = options;
   return orm;
+}
+
+/** What initOrm was given (the download pool reads its size and timeouts from it). */
+export function getOrmOptions(): OrmConfigOptions {
+  if (!ormOptions) throw new Error("The ORM is not initialised: call initOrm() first");
+  return ormOptions;
+}
+
+export function onCloseOrm(hook: () => Promise<void>) {
+  closeHooks.add(hook);
 }
 
 export function getOrm(): MikroORM {
@@ -15,8 +29,12 @@ export function getOrm(): MikroORM {
 }
 
 export async function closeOrm() {
+  const hooks = [...closeHooks];
+  closeHooks.clear();
+  await Promise.all(hooks.map((hook) => hook().catch(() => {})));
   await orm?.close(true);
   orm = undefined;
+  ormOptions = undefined;
 }
 
 /** Runs pending migrations; returns the names applied. */

@@ -17,7 +17,8 @@
  */
 import pg from "pg";
 import type { EntityManager, Knex } from "@mikro-orm/postgresql";
-import { getOrm } from "./orm";
+import { getOrm, getOrmOptions, onCloseOrm } from "./orm";
+import { sessionSettings } from "./mikro-orm.config";
 
 export type SqlParams = readonly unknown[];
 export type PgClient = pg.ClientBase;
@@ -127,19 +128,78 @@ export interface PgSnapshot {
   end(): Promise<void>;
 }
 
-/**
- * A connection of the ORM's pool in a REPEATABLE READ READ ONLY transaction, held until `end()`: for a
- * download streamed through a cursor that outlives the function that opened it. It writes nothing, so
- * `end()` rolls back; a broken connection is discarded by the pool.
- */
-export async function openPgSnapshot(): Promise<PgSnapshot> {
+export interface PgSnapshotOptions {
+  /**
+   * A download whose pace the client sets: its connection comes from the small download pool
+   * (when the server configured one), never from the pool requests use, so clients that stop
+   * reading cannot take the connections other requests need (docs/operations.md#pools-and-timeouts).
+   */
+  forDownload?: boolean;
+}
+
+let downloadPool: pg.Pool | undefined;
+
+/** The download pool, made on first use; null when initOrm was given none (tests, scripts). */
+function downloadConnections(): pg.Pool | null {
+  if (downloadPool) return downloadPool;
+  const { downloadPool: options, timeouts } = getOrmOptions();
+  if (!options) return null;
+  const pool = new pg.Pool({
+    connectionString: getOrm().config.get("clientUrl"),
+    max: options.max,
+    ...(timeouts ? sessionSettings(timeouts) : {}),
+    idle_in_transaction_session_timeout: options.idleInTransactionMs,
+    application_name: "land-records-downloads",
+  });
+  // An idle client whose backend went away (PostgreSQL restarted) emits 'error'; the pool drops it
+  // and the next download connects again. Without a listener the process would exit.
+  pool.on("error", () => {});
+  downloadPool = pool;
+  onCloseOrm(async () => {
+    downloadPool = undefined;
+    await pool.end();
+  });
+  return pool;
+}
+
+/** A connection for a snapshot: the download pool's, or the ORM's; `release(broken)` gives it back. */
+async function snapshotConnection(forDownload: boolean): Promise<{ client: PgClient; release(broken: boolean): Promise<void> }> {
+  const downloads = forDownload ? downloadConnections() : null;
+  if (downloads) {
+    const client = await downloads.connect();
+    // A checked-out client whose backend is ended between queries (PostgreSQL restarted, its idle
+    // transaction timed out) emits 'error'; unheard, that would end the process. It is discarded.
+    let failed = false;
+    const onError = () => void (failed = true);
+    client.on("error", onError);
+    return {
+      client,
+      release: async (broken) => {
+        client.off("error", onError);
+        client.release(broken || failed);
+      },
+    };
+  }
   const client = await pool().acquireConnection();
+  return { client, release: () => pool().releaseConnection(client) };
+}
+
+/**
+ * A connection in a REPEATABLE READ READ ONLY transaction, held until `end()`: for a download
+ * streamed through a cursor that outlives the function that opened it. It writes nothing, so `end()`
+ * rolls back; a connection whose rollback fails is discarded.
+ */
+export async function openPgSnapshot({ forDownload = false }: PgSnapshotOptions = {}): Promise<PgSnapshot> {
+  const { client, release } = await snapshotConnection(forDownload);
   let ended = false;
   const end = async () => {
     if (ended) return;
     ended = true;
-    await client.query("rollback").catch(() => {});
-    await pool().releaseConnection(client);
+    const broken = await client.query("rollback").then(
+      () => false,
+      () => true,
+    );
+    await release(broken);
   };
   try {
     await client.query("begin isolation level repeatable read read only");

@@ -7,5 +7,5 @@ import { handleAppErrors } from "~/utils/http.server";
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {
     const user = await requireUser(request);
-    return openRestorePoint(user, params.id);
+    return openRestorePoint(user, params.id, request);
   });

@@ -6,7 +6,7 @@
  */
 export class AppError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 500 | 503,
+    public readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     message: string,
     public readonly code?: string,
     /** Extra response headers, e.g. `Allow` on a 405. */

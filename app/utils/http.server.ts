@@ -3,7 +3,10 @@ import { FORM_ERROR } from "./form-state";
 import { AppError, errorPlacement, FieldError, StaleEditError, type ErrorScreen } from "./app-error";
 import type { FlashMessage } from "./flash";
 import { getEnv } from "./env.server";
+import { DATABASE_OUTAGE_CODES, DATABASE_OUTAGE_MESSAGES, DATABASE_RETRY_AFTER_SECONDS, databaseOutage } from "./database-errors";
 import { log } from "./log.server";
+
+const outageLog = log.child({ component: "database" });
 
 /** Whether cookies for this request are Secure: it reached us over https, or that is forced (FORCE_SECURE_COOKIES). */
 export function usesSecureCookies(request: Request): boolean {
@@ -93,13 +96,29 @@ export function appErrorResponse(error: AppError, answer: ApiAnswer = {}): Respo
 }
 
 /**
+ * The database being away (stopped, restarting, the pool's acquire timeout) or overloaded (a
+ * statement or lock timeout) as a 503 with Retry-After and a plain message, so a page or an /api
+ * caller is told to try again in a moment instead of getting a 500
+ * (docs/operations.md#when-the-database-goes-away). Anything else is returned unchanged.
+ */
+export function withDatabaseOutage(error: unknown): unknown {
+  if (error instanceof AppError || error instanceof Response) return error;
+  const outage = databaseOutage(error);
+  if (!outage) return error;
+  // The code only: the message of a failed statement may quote its values.
+  outageLog.warn({ outage, code: (error as { code?: unknown }).code }, "database unavailable: answered 503");
+  return new AppError(503, DATABASE_OUTAGE_MESSAGES[outage], DATABASE_OUTAGE_CODES[outage], { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+}
+
+/**
  * The one way from an error to a response (docs/errors.md). For a page or an /api route (no `form`
  * in the answer) it throws the AppError as `appErrorResponse`; for a screen's action it asks
  * `errorPlacement` and returns the form's data (status of the error) or the screen's flash, or
  * throws for the error page. Anything that is not an AppError is logged when the screen shows it,
  * and rethrown unchanged when it goes to the page (a redirect, a Response, a bug).
  */
-export async function errorResponse(error: unknown, answer: ApiAnswer | ScreenAnswer = {}): Promise<Response> {
+export async function errorResponse(caught: unknown, answer: ApiAnswer | ScreenAnswer = {}): Promise<Response> {
+  const error = withDatabaseOutage(caught);
   const appError = error instanceof AppError ? error : null;
   const placement = isScreen(answer) ? errorPlacement(error, answer) : "page";
   if (placement === "page" || !isScreen(answer)) {
@@ -109,7 +128,8 @@ export async function errorResponse(error: unknown, answer: ApiAnswer | ScreenAn
   if (!appError) log.error({ component: "http", err: error }, "Unexpected error shown on a form");
   const named = error instanceof FieldError ? error.field : undefined;
   const field = named ?? (typeof answer.field === "function" && appError ? answer.field(appError) : typeof answer.field === "string" ? answer.field : FORM_ERROR);
-  const fallback = appError && appError.status < 500 ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
+  // A 503 is written for the user (the database away, the download budget used up): it says more than "Failed to …".
+  const fallback = appError && (appError.status < 500 || appError.status === 503) ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
   const message = typeof answer.message === "function" ? answer.message(appError, field) : (answer.message ?? fallback);
   const status = appError?.status ?? 500;
   if (placement === "flash" && answer.redirect) {

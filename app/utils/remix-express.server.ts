@@ -11,6 +11,7 @@ import type * as express from "express";
 import { createRequestHandler as createRemixRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 // The adapter's request conversion (forwarded host and port, abort on close); not re-exported by its index.
 import { createRemixRequest } from "@remix-run/express/dist/server.js";
+import { isDownloadStalled } from "./downloads.server";
 
 export interface RequestHandlerOptions {
   build: ServerBuild;
@@ -50,7 +51,8 @@ export async function sendResponse(res: express.Response, response: Response): P
   try {
     await pipeline(Readable.fromWeb(response.body as unknown as NodeWebReadableStream), res);
   } catch (error) {
-    // The client went away: the body was cancelled (releasing its cursor or file); nothing to report.
-    if (!isPrematureClose(error)) throw error;
+    // The client went away, or stopped reading and was cut off (pipeline has closed the socket): the
+    // body was cancelled (releasing its cursor or file); nothing more to report.
+    if (!isPrematureClose(error) && !isDownloadStalled(error)) throw error;
   }
 }

@@ -160,4 +160,21 @@ describe("/export", () => {
     expect(failed.headers.get("Content-Disposition")).toBeNull();
     expect(await flashOf("viewer")).toEqual({ kind: "error", title: "Export Failed", description: "Failed to export data" });
   });
+
+  it("past the user's download budget, the page's download goes back with Export Failed and what to do, and works again once one ends", async () => {
+    const flashOf = (role: string) => withRequestContext(async () => (await consumeFlash(new Request(`${BASE}/export`, { headers: { Cookie: env.cookies[role]! } }))).flash);
+    await flashOf("viewer");
+    const list = templateMappings("stakeholders", "standard");
+    const start = () => post(`projectId=${env.westernId}&type=stakeholders&mode=standard`, formOf(list, { exportType: "stakeholders", mode: "standard", format: "csv", intent: "export" }));
+    // Two downloads whose bodies nobody reads yet hold the viewer's two slots.
+    const open = [await download((await start()).headers.get("Location")!), await download((await start()).headers.get("Location")!)];
+    expect(open.map((r) => r.status)).toEqual([200, 200]);
+    const refused = await download((await start()).headers.get("Location")!);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/export?type=stakeholders");
+    expect(await flashOf("viewer")).toEqual({ kind: "error", title: "Export Failed", description: "You already have 2 downloads in progress. Please wait for one to finish, then try again." });
+    expect((await open[0]!.text()).length).toBeGreaterThan(0);
+    await open[1]!.body!.cancel();
+    expect((await download((await start()).headers.get("Location")!)).status).toBe(200);
+  });
 });

@@ -4,6 +4,9 @@ import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { contentDisposition } from "~/utils/download";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
+import { guardDownload } from "~/utils/downloads.server";
+import { admitLinkedDownload } from "./linked-download.server";
+import { withDatabaseOutage } from "~/utils/http.server";
 import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
 import { log } from "~/utils/log.server";
 
@@ -12,8 +15,6 @@ export const DATABASE_EXPORT_FAILED = "Failed to export database";
 /** Rows per FETCH, and so per INSERT statement: small enough to stream, large enough to restore quickly. */
 const FETCH_ROWS = 200;
 const CURSOR = "project_dump_rows";
-/** A download that stops reading for this long loses its snapshot (PostgreSQL ends the session). */
-const STALLED_DOWNLOAD = "15min";
 
 /** The dependency order where foreign keys leave a choice: the order of the data model (docs/records.md), then the rest. */
 const PREFERRED_ORDER = [
@@ -154,10 +155,13 @@ function filename(projectId: number) {
  * same schema version (docs/export.md#sql-dump). Only system_admin, client_owner and director may (403 otherwise).
  * Everything is read in one REPEATABLE READ READ ONLY snapshot on one connection, through a cursor, and
  * the response is pulled a batch at a time, so neither the rows nor the file are ever held in memory.
- * A failure before the first byte is a 500 "Failed to export database"; after it, the download is cut
- * off (and the file, lacking its COMMIT, restores nothing).
+ * A failure before the first byte is a 500 "Failed to export database" (503 when the database is away);
+ * after it, the download is cut off (and the file, lacking its COMMIT, restores nothing). A download
+ * takes a slot of the download budget and a connection of the download pool, and is cut off when its
+ * client stops reading (docs/operations.md#pools-and-timeouts); an `internal` copy (a restore point
+ * written to the store) reads at the store's pace on the ORM's pool.
  */
-export async function exportProjectDatabase(access: ProjectAccess, request: Request): Promise<Response> {
+export async function exportProjectDatabase(access: ProjectAccess, request: Request, { internal = false }: { internal?: boolean } = {}): Promise<Response> {
   requireDatabaseExport(access);
   const projectId = access.project.id;
   const headers = {
@@ -168,6 +172,8 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
   };
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
 
+  // The dashboard's link: a refused browser goes back there with the message.
+  const slot = internal ? null : await admitLinkedDownload(request, access.user.id, "/");
   // The snapshot's connection is kept until the download ends (it may outlive the request handler).
   let held: PgSnapshot | undefined;
   const finish = async () => {
@@ -176,16 +182,19 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
   let plan: TablePlan[];
   let migration: string | null;
   try {
-    held = await openPgSnapshot();
+    held = await openPgSnapshot({ forDownload: !internal });
     // Literals are the values' text forms: fix the settings that shape them (timestamps with their offset, exact floats).
     await held.client.query(
       `set local timezone = 'UTC'; set local datestyle = 'ISO, YMD'; set local intervalstyle = 'postgres'; set local extra_float_digits = 3;
-       set local bytea_output = 'hex'; set local idle_in_transaction_session_timeout = '${STALLED_DOWNLOAD}'`,
+       set local bytea_output = 'hex'`,
     );
     migration = await lastMigration(held.client);
     plan = await readPlan(held.client, projectId);
   } catch (error) {
+    slot?.release();
     await finish();
+    const outage = withDatabaseOutage(error);
+    if (outage instanceof AppError) throw outage;
     log.error({ component: "database-export", err: error }, "Database export failed");
     throw new AppError(500, DATABASE_EXPORT_FAILED);
   }
@@ -233,5 +242,5 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
     },
     { highWaterMark: 1 },
   );
-  return new Response(body, { status: 200, headers });
+  return new Response(slot ? guardDownload(body, { slot }) : body, { status: 200, headers });
 }

@@ -13,6 +13,8 @@ import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
 import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
+import { guardDownload } from "~/utils/downloads.server";
+import { admitLinkedDownload } from "~/modules/database-export/linked-download.server";
 import { parseRecordId } from "~/utils/record-id";
 import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "./danger-zone";
 
@@ -28,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function createRestorePoint(access: ProjectAccess, reason: DangerAction): Promise<IRestorePoint> {
   const clientId = refId(access.project.client);
   const key = `restore-points/${clientId}/${access.project.id}/${randomUUID()}.sql`;
-  const response = await exportProjectDatabase(access, new Request("http://restore-point.invalid/"));
+  const response = await exportProjectDatabase(access, new Request("http://restore-point.invalid/"), { internal: true });
   if (!response.body) throw new AppError(500, DANGER_ACTIONS[reason].failure);
   const store = getObjectStore();
   const { size } = await store.put(key, Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>), { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
@@ -119,16 +121,18 @@ function restorePointFileName(point: IRestorePoint) {
  * the Danger Zone's roles of that client (system_admin: any) may download it; another client's or
  * an expired one is 404, a lower role 403.
  */
-export async function openRestorePoint(user: CurrentUser, idParam: unknown): Promise<Response> {
+export async function openRestorePoint(user: CurrentUser, idParam: unknown, request: Request): Promise<Response> {
   const notFound = new AppError(404, "Restore point not found");
   const id = parseRecordId(idParam);
   const point = id ? await db().findOne(RestorePoint, { id, expiresAt: { $gt: new Date() } }) : null;
   if (!point) throw notFound;
   if (user.role !== "system_admin" && refId(point.client) !== user.clientId) throw notFound;
   requireSystemPermission(user, "dangerZone", { message: "You do not have permission to download restore points", entityType: "RestorePoint", entityId: point.id });
+  // A long download like an export: one slot of the budget, cut off when the client stops reading (docs/operations.md#pools-and-timeouts).
+  const slot = await admitLinkedDownload(request, user.id, "/database-management");
   try {
     const object = await getObjectStore().get(point.storageKey);
-    return new Response(toWebStream(object.stream), {
+    return new Response(guardDownload(toWebStream(object.stream), { slot }), {
       headers: {
         "Content-Type": "application/sql; charset=utf-8",
         "Content-Length": String(object.size),
@@ -138,6 +142,7 @@ export async function openRestorePoint(user: CurrentUser, idParam: unknown): Pro
       },
     });
   } catch (error) {
+    slot.release();
     if (error instanceof ObjectNotFoundError) throw notFound;
     throw error;
   }

@@ -18,6 +18,8 @@ import { contentDisposition } from "~/utils/download";
 import { AppError } from "~/utils/app-error";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { toWebStream } from "~/utils/web-stream.server";
+import { admitDownload, guardDownload } from "~/utils/downloads.server";
+import { withDatabaseOutage } from "~/utils/http.server";
 import { EXPORT_TYPE_LABELS, TYPES_WITH_CUSTOM_FIELDS, type ExportField, type ExportType } from "./export-fields";
 import { buildExportQuery, customFieldNamesQuery } from "./export-query.server";
 import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-templates";
@@ -83,12 +85,13 @@ interface Source {
 }
 
 /**
- * A cursor over the export's SELECT in a REPEATABLE READ READ ONLY snapshot, on a connection of the ORM's
- * pool. The next batch is asked for as soon as one is handed out, so PostgreSQL computes it while the
+ * A cursor over the export's SELECT in a REPEATABLE READ READ ONLY snapshot, on a connection of the
+ * download pool (docs/operations.md#pools-and-timeouts). The next batch is asked for as soon as one is handed out, so PostgreSQL computes it while the
  * writer turns the last one into cells.
  */
 async function openSource(text: string, values: unknown[]): Promise<Source> {
-  const snapshot = await openPgSnapshot();
+  // The download pool: a client that stops reading holds this connection, never one requests need.
+  const snapshot = await openPgSnapshot({ forDownload: true });
   const { client } = snapshot;
   let cursor: Cursor<unknown[]> | null = null;
   const close = async () => {
@@ -201,8 +204,9 @@ async function writeXlsx(out: PassThrough, source: Source, type: ExportType, col
 
 /**
  * Exports one type of the project's records as `request.format` with `request`'s columns. Refuses
- * without exportData (403) or without an exported column (400); any other failure before the first
- * byte is "Failed to export data" (500). A failure while streaming ends the download abruptly,
+ * without exportData (403) or without an exported column (400), and past the user's or the server's
+ * download budget (429 or 503, docs/operations.md#pools-and-timeouts); the database being away is a
+ * 503; any other failure before the first byte is "Failed to export data" (500). A failure while streaming ends the download abruptly,
  * which browsers report as a failed download rather than saving a truncated file.
  */
 export async function exportData(access: ProjectAccess, request: Pick<ExportRequest, "exportType" | "mode" | "mappings" | "format">, now: Date = new Date()): Promise<ExportFile> {
@@ -216,10 +220,14 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
   } catch (error) {
     throw new AppError(400, error instanceof RangeError ? error.message : EXPORT_FAILED_MESSAGE);
   }
+  const slot = admitDownload(access.user.id);
   let source: Source;
   try {
     source = await openSource(query.text, query.values);
   } catch (error) {
+    slot.release();
+    const outage = withDatabaseOutage(error);
+    if (outage instanceof AppError) throw outage;
     log.error({ component: "export", err: error }, "Export query failed");
     throw new AppError(500, EXPORT_FAILED_MESSAGE);
   }
@@ -228,7 +236,8 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
   // The web stream is attached before the first byte is written; counting the chunks lets their
   // buffers be collected as they go (see streamed-garbage.server.ts). Not Readable.toWeb: a download
   // cancelled at the wrong moment made it throw an uncaught exception (web-stream.server.ts).
-  const body = toWebStream(out);
+  // The slot goes back when the file ends; a client that stops reading is cut off (downloads.server.ts).
+  const body = guardDownload(toWebStream(out), { slot });
   out.on("data", (chunk: Buffer) => noteStreamedBytes(chunk.byteLength));
   const write = request.format === "csv" ? writeCsv(out, source, columns, query.fields) : writeXlsx(out, source, request.exportType, columns, query.fields);
   void write
