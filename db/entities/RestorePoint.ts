@@ -23,6 +23,8 @@ export const RestorePoint = defineEntity({
     createdBy: p.manyToOne(User).nullable().deleteRule("set null"),
     storageKey: p.text().unique(),
     fileSize: p.bigint("number"),
+    /** SHA-256 of the stored dump (hex), checked before a restore runs it; null on points taken before restores existed. */
+    sha256: p.text().nullable(),
     createdAt: createdAtOnly(),
     expiresAt: p.datetime(),
   },

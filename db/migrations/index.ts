@@ -14,6 +14,7 @@ import { Migration20261123041907_restore_points } from "./Migration2026112304190
 import { Migration20261123043000_user_management } from "./Migration20261123043000_user_management";
 import { Migration20261123113000_count_indexes } from "./Migration20261123113000_count_indexes";
 import { Migration20261123113005_stakeholder_link_count } from "./Migration20261123113005_stakeholder_link_count";
+import { Migration20261126063228_nothing_lost } from "./Migration20261126063228_nothing_lost";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -34,5 +35,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261123043000_user_management", class: Migration20261123043000_user_management },
   { name: "Migration20261123113000_count_indexes", class: Migration20261123113000_count_indexes },
   { name: "Migration20261123113005_stakeholder_link_count", class: Migration20261123113005_stakeholder_link_count },
+  { name: "Migration20261126063228_nothing_lost", class: Migration20261126063228_nothing_lost },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { toWebStream } from "~/utils/web-stream.server";
@@ -7,12 +7,13 @@ import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
-import { sqlRows } from "~db/sql.server";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
 import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
 import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.server";
 import { AppError } from "~/utils/app-error";
+import { log } from "~/utils/log.server";
 import { parseRecordId } from "~/utils/record-id";
 import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "./danger-zone";
 
@@ -31,7 +32,16 @@ export async function createRestorePoint(access: ProjectAccess, reason: DangerAc
   const response = await exportProjectDatabase(access, new Request("http://restore-point.invalid/"));
   if (!response.body) throw new AppError(500, DANGER_ACTIONS[reason].failure);
   const store = getObjectStore();
-  const { size } = await store.put(key, Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>), { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
+  // Hashed as it is stored: a restore checks the bytes it reads back before running them (docs/operations.md#nothing-lost).
+  const hash = createHash("sha256");
+  const dump = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+  const hashed = (async function* () {
+    for await (const chunk of dump) {
+      hash.update(chunk as Uint8Array);
+      yield chunk as Uint8Array;
+    }
+  })();
+  const { size } = await store.put(key, hashed, { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
   try {
     const em = db().fork();
     const point = em.create(RestorePoint, {
@@ -42,9 +52,18 @@ export async function createRestorePoint(access: ProjectAccess, reason: DangerAc
       createdBy: access.user.id,
       storageKey: key,
       fileSize: size,
+      sha256: hash.digest("hex"),
       expiresAt: new Date(Date.now() + RESTORE_POINT_DAYS * DAY_MS),
     } as never);
-    await em.flush();
+    await em.transactional(async (tx) => {
+      await tx.flush();
+      // The files the dump's rows name stay while the point does (the sweep reads this).
+      await sqlExecute(
+        `insert into restore_point_object (restore_point_id, storage_key)
+         select ?, storage_key from document where project_id = ? union select ?, storage_key from template where project_id = ? on conflict do nothing`,
+        [point.id, access.project.id, point.id, access.project.id],
+      );
+    });
     return point;
   } catch (error) {
     await store.delete(key).catch(() => {});
@@ -153,5 +172,6 @@ export async function removeExpiredRestorePoints(): Promise<number> {
     em.remove(point);
   }
   await em.flush();
+  if (expired.length) log.child({ component: "object-sweep" }).info({ event: "restore-points.expired", count: expired.length }, "expired restore points removed");
   return expired.length;
 }
