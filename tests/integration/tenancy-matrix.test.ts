@@ -451,6 +451,13 @@ const MATRIX: Record<string, Entry> = {
     module: () => import("../../app/routes/database-management_.restore-points.$id"),
     ops: [get("GET", "restorePoint")],
   },
+  // Its confirmation step; the POST (a whole restore) is proven against another client in nothing-lost.test.ts.
+  "database-management_.restore-points.$id_.restore.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/database-management_.restore-points.$id_.restore"),
+    ops: [get("GET", "restorePoint")],
+  },
   // System admins only: granting a free month to a client, moving a project to another client.
   "api.client.grant-free-month.$id.ts": {
     kind: "api",

@@ -6,7 +6,7 @@ import type { DatabaseStats } from "~/modules/database-management/database-manag
 import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
 import type { DeletedProjectRestorePointRow, RestorePointRow } from "~/modules/database-management/restore-points.server";
 import { DANGER_FORM_ID } from "~/modules/database-management/schemas";
-import { databaseManagementUrl } from "~/modules/database-management/urls";
+import { databaseManagementUrl, restoreUrl } from "~/modules/database-management/urls";
 import { formatDate, formatDateTime } from "~/utils/dates";
 
 function countOf(stats: DatabaseStats, action: DangerAction): number | null {
@@ -102,6 +102,7 @@ function RestorePointHeaders() {
       <TableColumnHeaderCell>Size</TableColumnHeaderCell>
       <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
       <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+      <TableColumnHeaderCell>Restore</TableColumnHeaderCell>
     </>
   );
 }
@@ -116,6 +117,11 @@ function RestorePointCells({ point, describedAs }: { point: RestorePointRow; des
         <a href={`/database-management/restore-points/${point.id}`} download>
           Download SQL<span className="visually-hidden"> {describedAs}</span>
         </a>
+      </TableCell>
+      <TableCell>
+        <Link to={restoreUrl(point.id)}>
+          Restore<span className="visually-hidden"> {describedAs}</span>
+        </Link>
       </TableCell>
     </>
   );

@@ -43,27 +43,30 @@ export async function createRestorePoint(access: ProjectAccess, reason: DangerAc
   })();
   const { size } = await store.put(key, hashed, { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
   try {
-    const em = db().fork();
-    const point = em.create(RestorePoint, {
-      client: clientId,
-      projectId: access.project.id,
-      projectName: access.project.name,
-      reason,
-      createdBy: access.user.id,
-      storageKey: key,
-      fileSize: size,
-      sha256: hash.digest("hex"),
-      expiresAt: new Date(Date.now() + RESTORE_POINT_DAYS * DAY_MS),
-    } as never);
-    await em.transactional(async (tx) => {
-      await tx.flush();
-      // The files the dump's rows name stay while the point does (the sweep reads this).
-      await sqlExecute(
-        `insert into restore_point_object (restore_point_id, storage_key)
+    const sha256 = hash.digest("hex");
+    // The point and the files its dump names, together (the sweep reads restore_point_object).
+    const point = await db()
+      .fork()
+      .transactional(async (tx) => {
+        const created = tx.create(RestorePoint, {
+          client: clientId,
+          projectId: access.project.id,
+          projectName: access.project.name,
+          reason,
+          createdBy: access.user.id,
+          storageKey: key,
+          fileSize: size,
+          sha256,
+          expiresAt: new Date(Date.now() + RESTORE_POINT_DAYS * DAY_MS),
+        } as never);
+        await tx.flush();
+        await sqlExecute(
+          `insert into restore_point_object (restore_point_id, storage_key)
          select ?, storage_key from document where project_id = ? union select ?, storage_key from template where project_id = ? on conflict do nothing`,
-        [point.id, access.project.id, point.id, access.project.id],
-      );
-    });
+          [created.id, access.project.id, created.id, access.project.id],
+        );
+        return created;
+      });
     return point;
   } catch (error) {
     await store.delete(key).catch(() => {});
