@@ -1,4 +1,5 @@
 import { sqlExecute, sqlRows, withAdvisoryLock } from "~db/sql.server";
+import { RESTORE_POINT_DAYS } from "~/modules/database-management/danger-zone";
 import { log } from "~/utils/log.server";
 import { getObjectStore, type ObjectStore } from "./index.server";
 import { classifyKey, decideSweep, SWEEP_LIMITS, type KeyRecord, type SweepLimits } from "./sweep-rule";
@@ -18,8 +19,8 @@ import { classifyKey, decideSweep, SWEEP_LIMITS, type KeyRecord, type SweepLimit
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** As long as a restore point is kept (docs/administration.md#restore-points). */
-export const RELEASE_KEEP_DAYS = 30;
+/** As long as a restore point is kept (docs/administration.md#restore-points): a point can bring back any row deleted after it was saved. */
+export const RELEASE_KEEP_DAYS = RESTORE_POINT_DAYS;
 /** The sweep's advisory lock (a constant of this app: "LLRS"). */
 export const OBJECT_SWEEP_LOCK = 0x4c4c5253;
 const BATCH = 500;
