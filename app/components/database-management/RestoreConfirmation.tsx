@@ -43,7 +43,7 @@ export function RestoreConfirmationForm({ point, cancelTo }: { point: RestoreCon
           </Callout.Root>
           <Form method="post" noValidate className="stack">
             <TextField name="confirmation" formId={RESTORE_FORM_ID} label={`Type the project name "${point.projectName}" to confirm`} autoComplete="off" required />
-            <FormActions submitLabel="Restore" cancelTo={cancelTo} danger busy={busy} busyLabel="Restoring…" />
+            <FormActions submitLabel="Restore" cancelTo={cancelTo} busy={busy} busyLabel="Restoring…" />
           </Form>
         </>
       ) : (
