@@ -35,7 +35,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
       return redirectWithFlash(request, `/database-management?projectId=${result.projectId}`, {
         kind: "success",
         title: "Restore Point Restored",
-        description: `Project "${result.projectName}" was restored: ${result.rows.toLocaleString("en-AU")} rows and ${result.documents.toLocaleString("en-AU")} files.`,
+        description: `Project "${result.projectName}" was restored: ${result.rows.toLocaleString("en-AU")} rows and ${result.documents.toLocaleString("en-AU")} files.${result.savedPointId ? " Its state before the restore was saved as a restore point." : ""}`,
       });
     } catch (error) {
       return errorResponse(error, { form: "summary", failures: true, failure: RESTORE_FAILED, formId: RESTORE_FORM_ID, values: { confirmation } });

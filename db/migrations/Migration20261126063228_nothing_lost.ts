@@ -7,7 +7,8 @@ import { Migration } from "@mikro-orm/migrations";
  * transition tables make it one INSERT per statement however many rows it removed. The object sweep
  * deletes an object only once no live row, no unexpired restore point (restore_point_object) and no
  * release younger than a restore point's lifetime refers to it. restore_point.sha256 lets a restore
- * check the dump it reads back from the object store before running it.
+ * check the dump it reads back from the object store before running it; a restore over a project that
+ * still exists first saves the project's current state as a restore point of its own (reason 'restore').
  */
 export class Migration20261126063228_nothing_lost extends Migration {
   override async up(): Promise<void> {
@@ -24,6 +25,11 @@ export class Migration20261126063228_nothing_lost extends Migration {
     );
 
     this.addSql(`alter table "restore_point" add column "sha256" text null;`);
+    // A restore over a project that still exists saves the project's current state first.
+    this.addSql(`alter table "restore_point" drop constraint if exists "restore_point_reason_check";`);
+    this.addSql(
+      `alter table "restore_point" add constraint "restore_point_reason_check" check("reason" in ('delete-all-stakeholders', 'delete-all-properties', 'delete-all-engagements', 'reset-project', 'delete-project', 'restore'));`,
+    );
 
     this.addSql(`create or replace function "released_object_record"() returns trigger language plpgsql as $$
       begin
@@ -42,5 +48,10 @@ export class Migration20261126063228_nothing_lost extends Migration {
     this.addSql(`drop table if exists "released_object" cascade;`);
     this.addSql(`drop table if exists "restore_point_object" cascade;`);
     this.addSql(`alter table "restore_point" drop column "sha256";`);
+    this.addSql(`delete from "restore_point" where "reason" = 'restore';`);
+    this.addSql(`alter table "restore_point" drop constraint if exists "restore_point_reason_check";`);
+    this.addSql(
+      `alter table "restore_point" add constraint "restore_point_reason_check" check("reason" in ('delete-all-stakeholders', 'delete-all-properties', 'delete-all-engagements', 'reset-project', 'delete-project'));`,
+    );
   }
 }

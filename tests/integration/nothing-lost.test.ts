@@ -290,6 +290,12 @@ describe("a restore over a project that still exists", () => {
 
     const [{ name }] = (await sql<{ name: string }>("select name from project where id = ?", [projectId])) as [{ name: string }];
     expect((await restore(pointId, "system_admin", name)).status).toBe(302);
+    // The state it replaced was saved first, as its own restore point: the restore can itself be undone.
+    const [saved] = await sql<{ id: number; reason: string }>("select id, reason from restore_point where project_id = ? order by id desc limit 1", [projectId]);
+    expect(saved).toMatchObject({ reason: "restore" });
+    expect(saved!.id).toBeGreaterThan(pointId);
+    const [restoreAudit] = await sql<{ before: { savedRestorePointId: number } }>("select before from audit_log where action = 'database.restore' order by id desc limit 1");
+    expect(restoreAudit!.before.savedRestorePointId).toBe(saved!.id);
 
     expect(await snapshot(projectId)).toEqual(before);
     expect(await Promise.all(others.map((id) => snapshot(id)))).toEqual(othersBefore);

@@ -3,7 +3,7 @@ import { FormActions, TextField, DataTable, TableBody, TableCell, TableColumnHea
 import { formatBytes } from "~/modules/document/file-types";
 import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
 import type { DatabaseStats } from "~/modules/database-management/database-management.server";
-import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
+import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, restorePointReasonLabel, type DangerAction } from "~/modules/database-management/danger-zone";
 import type { DeletedProjectRestorePointRow, RestorePointRow } from "~/modules/database-management/restore-points.server";
 import { DANGER_FORM_ID } from "~/modules/database-management/schemas";
 import { databaseManagementUrl, restoreUrl } from "~/modules/database-management/urls";
@@ -110,7 +110,7 @@ function RestorePointHeaders() {
 function RestorePointCells({ point, describedAs }: { point: RestorePointRow; describedAs: string }) {
   return (
     <>
-      <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
+      <TableCell>{restorePointReasonLabel(point.reason)}</TableCell>
       <TableCell>{formatBytes(point.fileSize)}</TableCell>
       <TableCell>{formatDate(point.expiresAt)}</TableCell>
       <TableCell>

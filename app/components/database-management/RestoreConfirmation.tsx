@@ -36,7 +36,7 @@ export function RestoreConfirmationForm({ point, cancelTo }: { point: RestoreCon
           <Callout.Root color="red" role="note">
             <Callout.Text>
               {point.projectExists
-                ? "Every record of this project is replaced by the restore point's: stakeholders, properties, engagements, documents, templates, forms and members added or changed since it was saved are lost. The activity log is kept."
+                ? "Every record of this project is replaced by the restore point's: stakeholders, properties, engagements, documents, templates, forms and members added or changed since it was saved are replaced. The project's current state is saved as a restore point first, and the activity log is kept."
                 : "The deleted project comes back with its records, documents, templates, forms and members as they were when the point was saved."}{" "}
               Other projects are not touched.
             </Callout.Text>

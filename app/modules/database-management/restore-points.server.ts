@@ -15,7 +15,7 @@ import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.ser
 import { AppError } from "~/utils/app-error";
 import { log } from "~/utils/log.server";
 import { parseRecordId } from "~/utils/record-id";
-import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "./danger-zone";
+import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type RestorePointReason } from "./danger-zone";
 
 /** A project's dump may be large; the store refuses past this. */
 const MAX_RESTORE_POINT_BYTES = 4 * 1024 ** 3;
@@ -26,11 +26,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * records it, before a Danger Zone action. Committed on its own, before the action starts: if the
  * action then fails, the point is still there; if the dump fails, the action does not run.
  */
-export async function createRestorePoint(access: ProjectAccess, reason: DangerAction): Promise<IRestorePoint> {
+export async function createRestorePoint(access: ProjectAccess, reason: RestorePointReason): Promise<IRestorePoint> {
   const clientId = refId(access.project.client);
   const key = `restore-points/${clientId}/${access.project.id}/${randomUUID()}.sql`;
   const response = await exportProjectDatabase(access, new Request("http://restore-point.invalid/"));
-  if (!response.body) throw new AppError(500, DANGER_ACTIONS[reason].failure);
+  if (!response.body) throw new AppError(500, reason === "restore" ? "Failed to save a restore point" : DANGER_ACTIONS[reason].failure);
   const store = getObjectStore();
   // Hashed as it is stored: a restore checks the bytes it reads back before running them (docs/operations.md#nothing-lost).
   const hash = createHash("sha256");
@@ -76,7 +76,7 @@ export async function createRestorePoint(access: ProjectAccess, reason: DangerAc
 
 export interface RestorePointRow {
   id: number;
-  reason: DangerAction;
+  reason: RestorePointReason;
   createdAt: string;
   expiresAt: string;
   fileSize: number;
@@ -108,7 +108,7 @@ export async function listDeletedProjectRestorePoints(user: CurrentUser): Promis
   requireSystemPermission(user, "dangerZone", { message: "You do not have permission to see restore points", entityType: "RestorePoint" });
   if (user.role !== "system_admin" && user.clientId === null) return [];
   const clientFilter = user.role === "system_admin" ? "" : "and rp.client_id = ?";
-  const rows = await sqlRows<{ id: number; reason: DangerAction; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }>(
+  const rows = await sqlRows<{ id: number; reason: RestorePointReason; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }>(
     `select rp.id, rp.reason, rp.created_at as "createdAt", rp.expires_at as "expiresAt", rp.file_size as "fileSize", rp.project_id as "projectId", rp.project_name as "projectName", c.name as "clientName"
        from restore_point rp join client c on c.id = rp.client_id
        where rp.expires_at > now() and not exists (select 1 from project p where p.id = rp.project_id) ${clientFilter}

@@ -8,6 +8,7 @@ import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import { sqlOne, transactionPgClient, type PgClient } from "~db/sql.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
+import { resolveProjectAccess } from "~/modules/access/project-access.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
 import { recordAudit, recordSecurityEvent } from "~/modules/audit/audit.server";
 import { isLeftOut } from "~/modules/database-export/sql-dump";
@@ -15,8 +16,9 @@ import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.ser
 import { AppError, FieldError } from "~/utils/app-error";
 import { log } from "~/utils/log.server";
 import { parseRecordId } from "~/utils/record-id";
-import { DANGER_ACTIONS, type DangerAction } from "./danger-zone";
+import { restorePointReasonLabel } from "./danger-zone";
 import { classifyStatement, dumpProjectId, StatementSplitter } from "./restore-dump";
+import { createRestorePoint } from "./restore-points.server";
 
 /**
  * Putting a restore point back from the screen (docs/administration.md#restore-points,
@@ -48,6 +50,8 @@ export interface RestoreResult {
   rows: number;
   documents: number;
   missingFiles: number;
+  /** The restore point of the state the restore replaced (null when the project had been deleted). */
+  savedPointId: number | null;
 }
 
 /** The point, if the user may restore it: another client's or an expired one is 404, a role without the Danger Zone 403. */
@@ -70,7 +74,7 @@ export async function loadRestoreConfirmation(user: CurrentUser, idParam: unknow
     projectId: point.projectId,
     projectName: point.projectName,
     projectExists: Boolean(project),
-    reasonLabel: DANGER_ACTIONS[point.reason as DangerAction].label,
+    reasonLabel: restorePointReasonLabel(point.reason),
     createdAt: point.createdAt.toISOString(),
     fileSize: point.fileSize,
     restorable: Boolean(point.sha256),
@@ -162,6 +166,13 @@ export async function restoreFromPoint(user: CurrentUser, idParam: unknown, conf
       throw new AppError(422, "The restore point's file has changed since it was saved, so nothing was restored", "RESTORE_POINT_TAMPERED");
     }
     const started = Date.now();
+    // Replacing a project that still exists is itself undoable: its current state is saved first, as
+    // before a Danger Zone action (committed on its own; if it fails, nothing is restored).
+    let savedPointId: number | null = null;
+    if (await sqlOne("select 1 from project where id = ?", [point.projectId])) {
+      const access = await resolveProjectAccess(user, point.projectId, "viewData");
+      savedPointId = (await createRestorePoint(access, "restore")).id;
+    }
     const result = await db().transactional(async (em) => {
       const client = (await transactionPgClient(em))!;
       const projectId = point.projectId;
@@ -193,10 +204,10 @@ export async function restoreFromPoint(user: CurrentUser, idParam: unknown, conf
         action: "database.restore",
         entityType: "Project",
         entityId: projectId,
-        before: { restorePointId: point.id, projectExisted: existed },
+        before: { restorePointId: point.id, projectExisted: existed, savedRestorePointId: savedPointId },
         after: { rows, files: keys.rows.length, missingFiles },
       });
-      return { projectId, projectName: restored.rows[0]!.name, rows, documents: keys.rows.length, missingFiles };
+      return { projectId, projectName: restored.rows[0]!.name, rows, documents: keys.rows.length, missingFiles, savedPointId };
     });
     restoreLog.info(
       { event: "restore.done", restorePointId: point.id, projectId: result.projectId, rows: result.rows, files: result.documents, missingFiles: result.missingFiles, ms: Date.now() - started },
