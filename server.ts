@@ -170,15 +170,14 @@ async function main() {
   const sessionSweep = repeatInBackground("Session sweep", () => withRequestContext(async () => void (await Promise.all([deleteExpiredSessions(), sweepExpiredStaging()]))), {
     everyMs: SESSION_SWEEP_MS,
   });
-  // Objects a crashed upload left without a row: a few minutes after start, then every six hours.
+  // Objects no row, restore point or recent release needs (docs/operations.md#nothing-lost): a few
+  // minutes after start, then every six hours; one instance at a time, and it logs what it did itself.
   const objectSweep = repeatInBackground(
     "Object sweep",
     async () => {
-      const { orphans, incompleteWrites } = await withRequestContext(() => sweepOrphanObjects());
-      if (orphans || incompleteWrites) log.info({ component: "object-sweep", orphans, incompleteWrites }, "Object sweep removed orphaned objects and unfinished writes");
-      // Restore points past their 30 days (docs/administration.md#restore-points).
-      const expired = await withRequestContext(() => removeExpiredRestorePoints());
-      if (expired) log.info({ component: "object-sweep", expired }, "Object sweep removed expired restore points");
+      // Restore points past their 30 days first (docs/administration.md#restore-points).
+      await withRequestContext(() => removeExpiredRestorePoints());
+      await withRequestContext(() => sweepOrphanObjects());
     },
     { firstAfterMs: OBJECT_SWEEP_DELAY_MS, everyMs: OBJECT_SWEEP_MS },
   );

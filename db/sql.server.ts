@@ -222,3 +222,24 @@ export async function transactionPgClient(em: EntityManager = root().getContext(
   if (!trx) return null;
   return (await (trx.client as unknown as KnexPool).acquireConnection()) as PgClient;
 }
+
+/**
+ * Runs `fn` only when this process takes the session advisory lock `key` (pg_try_advisory_lock): work
+ * that must run on one instance at a time (the object sweep, docs/operations.md#nothing-lost). The lock
+ * lives on a dedicated connection held while `fn` runs, so it goes if the process dies; another holder
+ * means `{ ran: false }` at once, not a wait.
+ */
+export async function withAdvisoryLock<T>(key: number, fn: () => Promise<T>, { applicationName = "advisory-lock" }: PgClientOptions = {}): Promise<{ ran: true; value: T } | { ran: false }> {
+  return withPgClient(
+    async (client) => {
+      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key]);
+      if (!rows[0]?.locked) return { ran: false } as const;
+      try {
+        return { ran: true, value: await fn() } as const;
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
+      }
+    },
+    { applicationName },
+  );
+}

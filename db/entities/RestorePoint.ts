@@ -3,8 +3,11 @@ import { Client } from "./Client";
 import { User } from "./User";
 import { createdAtOnly } from "./columns";
 
-/** What a restore point was taken before (the Danger Zone's actions, docs/administration.md#danger-zone). */
-export const RESTORE_POINT_REASONS = ["delete-all-stakeholders", "delete-all-properties", "delete-all-engagements", "reset-project", "delete-project"] as const;
+/**
+ * What a restore point was taken before: the Danger Zone's actions (docs/administration.md#danger-zone), or a
+ * restore over a project that still exists ("restore", docs/administration.md#restore-points).
+ */
+export const RESTORE_POINT_REASONS = ["delete-all-stakeholders", "delete-all-properties", "delete-all-engagements", "reset-project", "delete-project", "restore"] as const;
 
 /**
  * A project's SQL dump (app/modules/database-export) saved to the object store just before a Danger
@@ -23,6 +26,8 @@ export const RestorePoint = defineEntity({
     createdBy: p.manyToOne(User).nullable().deleteRule("set null"),
     storageKey: p.text().unique(),
     fileSize: p.bigint("number"),
+    /** SHA-256 of the stored dump (hex), checked before a restore runs it; null on points taken before restores existed. */
+    sha256: p.text().nullable(),
     createdAt: createdAtOnly(),
     expiresAt: p.datetime(),
   },

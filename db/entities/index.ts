@@ -18,6 +18,7 @@ import { ProjectMembership } from "./ProjectMembership";
 import { ProjectPhaseForm } from "./ProjectPhaseForm";
 import { Property } from "./Property";
 import { RestorePoint } from "./RestorePoint";
+import { ReleasedObject, RestorePointObject } from "./ReleasedObject";
 import { Session } from "./Session";
 import { SignInThrottle } from "./SignInThrottle";
 import { Stakeholder } from "./Stakeholder";
@@ -47,6 +48,7 @@ export * from "./ProjectMembership";
 export * from "./ProjectPhaseForm";
 export * from "./Property";
 export * from "./RestorePoint";
+export * from "./ReleasedObject";
 export * from "./Session";
 export * from "./SignInThrottle";
 export * from "./Stakeholder";
@@ -88,4 +90,6 @@ export const allEntities = [
   MailAttempt,
   MailMessage,
   RestorePoint,
+  ReleasedObject,
+  RestorePointObject,
 ];

@@ -15,6 +15,7 @@ import { Migration20261123043000_user_management } from "./Migration202611230430
 import { Migration20261123113000_count_indexes } from "./Migration20261123113000_count_indexes";
 import { Migration20261123113005_stakeholder_link_count } from "./Migration20261123113005_stakeholder_link_count";
 import { Migration20261126063226_mail_retry } from "./Migration20261126063226_mail_retry";
+import { Migration20261126063228_nothing_lost } from "./Migration20261126063228_nothing_lost";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -36,5 +37,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261123113000_count_indexes", class: Migration20261123113000_count_indexes },
   { name: "Migration20261123113005_stakeholder_link_count", class: Migration20261123113005_stakeholder_link_count },
   { name: "Migration20261126063226_mail_retry", class: Migration20261126063226_mail_retry },
+  { name: "Migration20261126063228_nothing_lost", class: Migration20261126063228_nothing_lost },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

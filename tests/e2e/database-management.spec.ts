@@ -5,7 +5,8 @@ import { JS_MODES, expect, signedIn, test } from "./support";
  * Database Management (docs/administration.md#database-management) end to end, JavaScript off and on, with an axe scan of every state:
  * the statistics, a normalisation preview and its confirmation, a record found and deleted through
  * its confirmation, a Danger Zone action refused with the wrong text then done with the right one
- * (locked while pending with JavaScript; its restore point downloaded), and the Activity view filtered. Everything destructive happens
+ * (locked while pending with JavaScript; its restore point downloaded, then restored through its typed
+ * confirmation and deleted again), and the Activity view filtered. Everything destructive happens
  * in one project this file creates (the demo client's plan has room for few), shared by both modes
  * and deleted at the end through the Danger Zone itself.
  */
@@ -187,5 +188,26 @@ test.describe("Database Management: Delete Entire Project", () => {
     expect(file.status()).toBe(200);
     expect(await file.text()).toContain(PROJECT);
     await expectAccessible(page);
+
+    // Restore opens its own confirmation page: a wrong name is refused inline, the right one brings the project back.
+    await row.getByRole("link", { name: /^Restore/ }).click();
+    await expect(page).toHaveURL(/\/database-management\/restore-points\/\d+\/restore$/);
+    await expect(page.getByRole("heading", { name: `Restore ${PROJECT}` })).toBeVisible();
+    await expectAccessible(page);
+    const field = page.getByLabel(`Type the project name "${PROJECT}" to confirm`);
+    await field.fill("not the name");
+    await page.getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expectAccessible(page);
+    await page.getByLabel(`Type the project name "${PROJECT}" to confirm`).fill(PROJECT);
+    await page.getByRole("button", { name: "Restore" }).click();
+    await expect(page).toHaveURL(new RegExp(`/database-management\\?projectId=${projectId}$`));
+    await expect(page.getByRole("status").filter({ hasText: "Restore Point Restored" })).toBeVisible();
+    await expectAccessible(page);
+
+    // And deleted again, so the demo client's plan keeps its room.
+    const again = await page.request.delete(`/api/database/delete-project?projectId=${projectId}`, { data: { confirmation: "DELETE_PROJECT" }, headers: origin(page) });
+    expect(again.status()).toBe(200);
   });
 });

@@ -169,6 +169,17 @@ const PROBES: Record<string, Probe[]> = {
   "database-management_.restore-points.$id.ts": [
     { fn: "loader", as: "director", path: () => `/database-management/restore-points/${restorePointId}`, params: () => ({ id: String(restorePointId) }), status: 403 },
   ],
+  "database-management_.restore-points.$id_.restore.tsx": [
+    { fn: "loader", as: "director", path: () => `/database-management/restore-points/${restorePointId}/restore`, params: () => ({ id: String(restorePointId) }), status: 403 },
+    {
+      fn: "action",
+      as: "director",
+      path: () => `/database-management/restore-points/${restorePointId}/restore`,
+      params: () => ({ id: String(restorePointId) }),
+      body: { form: { confirmation: "Western Pipeline Stage 2" } },
+      status: 403,
+    },
+  ],
   "documentation_.view.$docType.tsx": [restrictedDoc("/documentation/view/system-architecture")],
   "documents.tsx": [otherClientPage("/documents"), otherClientPage("/documents", "action")],
   "export.tsx": [otherClientPage("/export"), otherClientPage("/export", "action")],

@@ -59,8 +59,11 @@ async function upload(file: FilePart | null, fields: [string, string][] = [], ro
 
 async function clearDocuments() {
   await withRequestContext(async () => {
-    for (const d of await db().find(Document, {})) await (await import("../../app/modules/storage/index.server")).getObjectStore().delete(d.storageKey);
+    for (const d of await db().find(Document, {})) await getObjectStore().delete(d.storageKey);
     await db().nativeDelete(Document, {});
+    // Deleted rows leave their bytes for the restore points' lifetime: these tests count files.
+    const released = await db().getConnection().execute<{ storage_key: string }[]>("delete from released_object returning storage_key");
+    for (const r of released) await getObjectStore().delete(r.storage_key);
   });
 }
 
@@ -193,7 +196,7 @@ describe("upload, list, stats, edit, delete", () => {
     expect(await put.json()).toMatchObject({ errors: { category: "Select a category from the list" } });
   });
 
-  it("deletes (deleteData; officers may not), removing object and row and writing an audit entry", async () => {
+  it("deletes (deleteData; officers may not): the row goes with an audit entry, the bytes stay with their release recorded", async () => {
     const [doc] = await rows({ originalFileName: "site-map.png" });
     const denied = await call(
       () => documentsAction(args(formRequest(`${BASE}/documents?projectId=${env.westernId}`, env.cookies.officer!, { intent: "delete", id: String(doc!.id) })) as never) as Promise<Response>,
@@ -204,7 +207,10 @@ describe("upload, list, stats, edit, delete", () => {
     );
     expect(response.status).toBe(302);
     expect(await rows({ id: doc!.id })).toEqual([]);
-    expect(storedFiles(env.dataDir)).not.toContain(doc!.storageKey);
+    // Kept for the restore points' lifetime (docs/operations.md#nothing-lost).
+    expect(storedFiles(env.dataDir)).toContain(doc!.storageKey);
+    const released = await withRequestContext(() => db().getConnection().execute("select storage_key from released_object where storage_key = ?", [doc!.storageKey]));
+    expect(released).toEqual([{ storage_key: doc!.storageKey }]);
     const audit = await withRequestContext(() => db().find(AuditLog, { entityType: "Document", entityId: String(doc!.id), action: "document.delete" }));
     expect(audit).toHaveLength(1);
   });
@@ -406,7 +412,7 @@ describe("orphan sweep", () => {
     const [row] = await rows({ originalFileName: "kept.pdf" });
     fs.utimesSync(path.join(objects, row!.storageKey), hoursAgo(5), hoursAgo(5));
 
-    expect(await withRequestContext(() => sweepOrphanObjects())).toEqual({ orphans: 1, incompleteWrites: 1 });
+    expect(await withRequestContext(() => sweepOrphanObjects())).toMatchObject({ skipped: false, refused: false, orphans: 1, released: 0, incompleteWrites: 1 });
     expect(await store.exists(orphanKey)).toBe(false);
     expect(fs.existsSync(staleTemp)).toBe(false);
     expect(await store.exists(recentKey)).toBe(true);

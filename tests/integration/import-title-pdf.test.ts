@@ -202,12 +202,22 @@ describe("attachSourceDocument", () => {
     // One object, counted once against the quota.
     expect(await withRequestContext(() => clientStoredBytes(env.demoClientId))).toBe(before + fixture(STATEMENTS).length);
 
-    // Deleting one of the two keeps the object the other still uses; deleting the last removes it.
+    // Deleting one of the two keeps the object the other still uses; deleting the last keeps it too, for
+    // the restore points' lifetime, and the sweep removes it once the release is older than that.
     const manager = await access("seed-project-manager", "deleteData");
     const key = documents[0]!.storage_key;
     await withRequestContext(() => deleteDocument(manager, documents[0]!.id));
+    const future = new Date(Date.now() + 60_000);
+    await withRequestContext(() => sweepOrphanObjects({ olderThan: future, releasedBefore: future }));
     expect(await getObjectStore().exists(key)).toBe(true);
     await withRequestContext(() => deleteDocument(manager, documents[1]!.id));
+    await withRequestContext(() => sweepOrphanObjects({ olderThan: future }));
+    expect(await getObjectStore().exists(key)).toBe(true);
+    // Past the release's keeping time it goes once its staged import no longer holds it either.
+    await withRequestContext(() => sweepOrphanObjects({ olderThan: future, releasedBefore: future }));
+    expect(await getObjectStore().exists(key)).toBe(true);
+    await discardStaged(record.data_key!);
+    await withRequestContext(() => sweepOrphanObjects({ olderThan: future, releasedBefore: future }));
     expect(await getObjectStore().exists(key)).toBe(false);
   });
 

@@ -258,6 +258,7 @@ const ROUTES: Record<string, RouteEntry> = {
 
   "database-management.tsx": { area: "database management", methods: POST },
   "database-management_.restore-points.$id.ts": { area: "database management" },
+  "database-management_.restore-points.$id_.restore.tsx": { area: "database management", methods: POST },
   "api.database.stats.ts": { area: "database management" },
   "api.database.export.ts": { area: "database management" },
   "api.database.normalize-text.ts": { area: "database management", methods: POST },

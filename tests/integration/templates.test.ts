@@ -136,7 +136,7 @@ describe("templates", () => {
     expect(page.status).toBe(404);
   });
 
-  it("delete removes the object and frees quota", async () => {
+  it("delete frees quota and keeps the bytes with their release recorded", async () => {
     await withRequestContext(() => db().nativeUpdate(Client, { id: env.demoClientId }, { maxStorageMB: 1 }));
     const big = await upload({ filename: "big.pdf", body: PDF(900 * 1024) }, [["templateName", "Big"]]);
     expect(big.status).toBe(201);
@@ -149,6 +149,10 @@ describe("templates", () => {
     );
     expect(res.status).toBe(302);
     expect((await rows()).map((r) => r.templateName)).not.toContain("Big");
+    // Kept for the restore points' lifetime (docs/operations.md#nothing-lost).
+    const released = await withRequestContext(() => db().getConnection().execute<{ storage_key: string }[]>("select storage_key from released_object"));
+    expect(released).toHaveLength(1);
+    expect(storedFiles(env.dataDir)).toContain(released[0]!.storage_key);
     expect((await upload({ filename: "big2.pdf", body: PDF(200 * 1024) }, [["templateName", "Big 2"]])).status).toBe(201);
     await withRequestContext(() => db().nativeUpdate(Client, { id: env.demoClientId }, { maxStorageMB: 100 }));
   });

@@ -451,6 +451,17 @@ const MATRIX: Record<string, Entry> = {
     module: () => import("../../app/routes/database-management_.restore-points.$id"),
     ops: [get("GET", "restorePoint")],
   },
+  // Its confirmation step. The POST here types a wrong name (the owner's answer is the form's 400, nothing
+  // restored); a whole restore, and another client's, is proven in nothing-lost.test.ts.
+  "database-management_.restore-points.$id_.restore.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/database-management_.restore-points.$id_.restore"),
+    ops: [
+      get("GET", "restorePoint"),
+      { label: "POST wrong name", method: "POST", write: false, target: "restorePoint", okStatus: 400, build: () => ({ form: { confirmation: "not the project's name" } }) },
+    ],
+  },
   // System admins only: granting a free month to a client, moving a project to another client.
   "api.client.grant-free-month.$id.ts": {
     kind: "api",

@@ -3,10 +3,10 @@ import { FormActions, TextField, DataTable, TableBody, TableCell, TableColumnHea
 import { formatBytes } from "~/modules/document/file-types";
 import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
 import type { DatabaseStats } from "~/modules/database-management/database-management.server";
-import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "~/modules/database-management/danger-zone";
+import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, restorePointReasonLabel, type DangerAction } from "~/modules/database-management/danger-zone";
 import type { DeletedProjectRestorePointRow, RestorePointRow } from "~/modules/database-management/restore-points.server";
 import { DANGER_FORM_ID } from "~/modules/database-management/schemas";
-import { databaseManagementUrl } from "~/modules/database-management/urls";
+import { databaseManagementUrl, restoreUrl } from "~/modules/database-management/urls";
 import { formatDate, formatDateTime } from "~/utils/dates";
 
 function countOf(stats: DatabaseStats, action: DangerAction): number | null {
@@ -102,6 +102,7 @@ function RestorePointHeaders() {
       <TableColumnHeaderCell>Size</TableColumnHeaderCell>
       <TableColumnHeaderCell>Kept until</TableColumnHeaderCell>
       <TableColumnHeaderCell>Download</TableColumnHeaderCell>
+      <TableColumnHeaderCell>Restore</TableColumnHeaderCell>
     </>
   );
 }
@@ -109,13 +110,18 @@ function RestorePointHeaders() {
 function RestorePointCells({ point, describedAs }: { point: RestorePointRow; describedAs: string }) {
   return (
     <>
-      <TableCell>{DANGER_ACTIONS[point.reason].label}</TableCell>
+      <TableCell>{restorePointReasonLabel(point.reason)}</TableCell>
       <TableCell>{formatBytes(point.fileSize)}</TableCell>
       <TableCell>{formatDate(point.expiresAt)}</TableCell>
       <TableCell>
         <a href={`/database-management/restore-points/${point.id}`} download>
           Download SQL<span className="visually-hidden"> {describedAs}</span>
         </a>
+      </TableCell>
+      <TableCell>
+        <Link to={restoreUrl(point.id)}>
+          Restore<span className="visually-hidden"> {describedAs}</span>
+        </Link>
       </TableCell>
     </>
   );

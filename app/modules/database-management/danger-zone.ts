@@ -4,7 +4,8 @@ import type { RESTORE_POINT_REASONS } from "~db/entities/RestorePoint";
  * The Danger Zone's actions (docs/administration.md#danger-zone): the text each needs typed, its button, and what it
  * says after. Pure data, shared by the page, the /api routes and the server module.
  */
-export type DangerAction = (typeof RESTORE_POINT_REASONS)[number];
+export type RestorePointReason = (typeof RESTORE_POINT_REASONS)[number];
+export type DangerAction = Exclude<RestorePointReason, "restore">;
 
 export interface DangerActionInfo {
   label: string;
@@ -71,3 +72,8 @@ export function invalidConfirmationMessage(action: DangerAction): string {
 
 /** How long a restore point is kept and listed. */
 export const RESTORE_POINT_DAYS = 30;
+
+/** What a restore point's list says it was saved before. */
+export function restorePointReasonLabel(reason: RestorePointReason): string {
+  return reason === "restore" ? "Restore from an earlier point" : DANGER_ACTIONS[reason].label;
+}

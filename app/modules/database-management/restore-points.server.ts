@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { toWebStream } from "~/utils/web-stream.server";
@@ -7,7 +7,7 @@ import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
-import { sqlRows } from "~db/sql.server";
+import { sqlExecute, sqlRows } from "~db/sql.server";
 import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
 import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
@@ -15,8 +15,9 @@ import { getObjectStore, ObjectNotFoundError } from "~/modules/storage/index.ser
 import { AppError } from "~/utils/app-error";
 import { guardDownload } from "~/utils/downloads.server";
 import { admitLinkedDownload } from "~/modules/database-export/linked-download.server";
+import { log } from "~/utils/log.server";
 import { parseRecordId } from "~/utils/record-id";
-import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type DangerAction } from "./danger-zone";
+import { DANGER_ACTIONS, RESTORE_POINT_DAYS, type RestorePointReason } from "./danger-zone";
 
 /** A project's dump may be large; the store refuses past this. */
 const MAX_RESTORE_POINT_BYTES = 4 * 1024 ** 3;
@@ -27,26 +28,47 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * records it, before a Danger Zone action. Committed on its own, before the action starts: if the
  * action then fails, the point is still there; if the dump fails, the action does not run.
  */
-export async function createRestorePoint(access: ProjectAccess, reason: DangerAction): Promise<IRestorePoint> {
+export async function createRestorePoint(access: ProjectAccess, reason: RestorePointReason): Promise<IRestorePoint> {
   const clientId = refId(access.project.client);
   const key = `restore-points/${clientId}/${access.project.id}/${randomUUID()}.sql`;
   const response = await exportProjectDatabase(access, new Request("http://restore-point.invalid/"), { internal: true });
-  if (!response.body) throw new AppError(500, DANGER_ACTIONS[reason].failure);
+  if (!response.body) throw new AppError(500, reason === "restore" ? "Failed to save a restore point" : DANGER_ACTIONS[reason].failure);
   const store = getObjectStore();
-  const { size } = await store.put(key, Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>), { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
+  // Hashed as it is stored: a restore checks the bytes it reads back before running them (docs/operations.md#nothing-lost).
+  const hash = createHash("sha256");
+  const dump = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+  const hashed = (async function* () {
+    for await (const chunk of dump) {
+      hash.update(chunk as Uint8Array);
+      yield chunk as Uint8Array;
+    }
+  })();
+  const { size } = await store.put(key, hashed, { contentType: "application/sql", maxBytes: MAX_RESTORE_POINT_BYTES });
   try {
-    const em = db().fork();
-    const point = em.create(RestorePoint, {
-      client: clientId,
-      projectId: access.project.id,
-      projectName: access.project.name,
-      reason,
-      createdBy: access.user.id,
-      storageKey: key,
-      fileSize: size,
-      expiresAt: new Date(Date.now() + RESTORE_POINT_DAYS * DAY_MS),
-    } as never);
-    await em.flush();
+    const sha256 = hash.digest("hex");
+    // The point and the files its dump names, together (the sweep reads restore_point_object).
+    const point = await db()
+      .fork()
+      .transactional(async (tx) => {
+        const created = tx.create(RestorePoint, {
+          client: clientId,
+          projectId: access.project.id,
+          projectName: access.project.name,
+          reason,
+          createdBy: access.user.id,
+          storageKey: key,
+          fileSize: size,
+          sha256,
+          expiresAt: new Date(Date.now() + RESTORE_POINT_DAYS * DAY_MS),
+        } as never);
+        await tx.flush();
+        await sqlExecute(
+          `insert into restore_point_object (restore_point_id, storage_key)
+         select ?, storage_key from document where project_id = ? union select ?, storage_key from template where project_id = ? on conflict do nothing`,
+          [created.id, access.project.id, created.id, access.project.id],
+        );
+        return created;
+      });
     return point;
   } catch (error) {
     await store.delete(key).catch(() => {});
@@ -56,7 +78,7 @@ export async function createRestorePoint(access: ProjectAccess, reason: DangerAc
 
 export interface RestorePointRow {
   id: number;
-  reason: DangerAction;
+  reason: RestorePointReason;
   createdAt: string;
   expiresAt: string;
   fileSize: number;
@@ -88,7 +110,7 @@ export async function listDeletedProjectRestorePoints(user: CurrentUser): Promis
   requireSystemPermission(user, "dangerZone", { message: "You do not have permission to see restore points", entityType: "RestorePoint" });
   if (user.role !== "system_admin" && user.clientId === null) return [];
   const clientFilter = user.role === "system_admin" ? "" : "and rp.client_id = ?";
-  const rows = await sqlRows<{ id: number; reason: DangerAction; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }>(
+  const rows = await sqlRows<{ id: number; reason: RestorePointReason; createdAt: Date; expiresAt: Date; fileSize: string | number; projectId: number; projectName: string; clientName: string }>(
     `select rp.id, rp.reason, rp.created_at as "createdAt", rp.expires_at as "expiresAt", rp.file_size as "fileSize", rp.project_id as "projectId", rp.project_name as "projectName", c.name as "clientName"
        from restore_point rp join client c on c.id = rp.client_id
        where rp.expires_at > now() and not exists (select 1 from project p where p.id = rp.project_id) ${clientFilter}
@@ -158,5 +180,6 @@ export async function removeExpiredRestorePoints(): Promise<number> {
     em.remove(point);
   }
   await em.flush();
+  if (expired.length) log.child({ component: "object-sweep" }).info({ event: "restore-points.expired", count: expired.length }, "expired restore points removed");
   return expired.length;
 }

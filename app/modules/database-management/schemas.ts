@@ -28,3 +28,6 @@ export const RecordTypeSchema = z.enum(RECORD_TYPES);
 
 /** Record search needs at least 3 characters (results only when longer than 2; docs/administration.md#record-search). */
 export const MIN_SEARCH_LENGTH = 3;
+
+/** The restore confirmation's form (the typed project name; whether it matches is the server module's check). */
+export const RESTORE_FORM_ID = "restore-form";

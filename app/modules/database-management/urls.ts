@@ -13,3 +13,8 @@ export function databaseManagementUrl(search: URLSearchParams | string, changes:
 export function activityUrl(search: URLSearchParams | string = "", changes: Record<string, string | number | null> = {}) {
   return `${DATABASE_MANAGEMENT_PATH}${withParams(search, { view: "activity", ...changes })}`;
 }
+
+/** A restore point's confirmation step (docs/administration.md#restore-points). */
+export function restoreUrl(restorePointId: number) {
+  return `${DATABASE_MANAGEMENT_PATH}/restore-points/${restorePointId}/restore`;
+}

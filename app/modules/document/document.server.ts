@@ -5,7 +5,7 @@ import { db } from "~db/orm";
 import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
+import { getObjectStore } from "~/modules/storage/index.server";
 import { reserveStorage } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
@@ -215,27 +215,15 @@ export async function updateDocument(access: ProjectAccess, id: unknown, input: 
   return getDocumentJson(access, documentId);
 }
 
-/** Whether a document other than this one (a sibling made by the same title-PDF import) stores its bytes under the same key. */
-async function keyShared(document: IDocument): Promise<boolean> {
-  const rows = await sqlRows<{ shared: boolean }>("select exists (select 1 from document where storage_key = ? and id <> ?) as shared", [document.storageKey, document.id]);
-  return Boolean(rows[0]?.shared);
-}
-
 /**
- * Deletes the stored object, then the row (audited); the client's quota is freed with the row. An
- * object other documents still use (one title PDF kept for every property its import created) stays
- * for them. Two of those deleted at the same moment may each leave the object to the other: then no
- * row refers to it and the orphan sweep removes it.
+ * Deletes the row (audited); the client's quota is freed with it. The stored bytes stay: the delete
+ * records their release (a trigger), and the object sweep removes them only once no restore point
+ * could bring the row back (docs/operations.md#nothing-lost). Documents that share one object (a
+ * title PDF kept for every property its import created) need nothing special for the same reason.
  */
 export async function deleteDocument(access: ProjectAccess, id: unknown): Promise<{ originalFileName: string }> {
   requirePermission(access, "deleteData");
   const document = await findDocument(access, id);
-  try {
-    if (!(await keyShared(document))) await getObjectStore().delete(document.storageKey);
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) throw new AppError(503, "Failed to delete document: the file store could not be reached");
-    throw error;
-  }
   await db().transactional(async (em) => {
     const row = await em.findOneOrFail(Document, { id: document.id });
     recordAudit({

@@ -3,7 +3,7 @@ import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { StoredUpload } from "~/modules/document/upload.server";
 import { recordAbilities, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { getObjectStore, StorageUnavailableError } from "~/modules/storage/index.server";
+import { getObjectStore } from "~/modules/storage/index.server";
 import { reserveStorage } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import type { TemplateEditInput, TemplateUploadInput } from "./schemas";
@@ -114,12 +114,7 @@ export async function updateTemplate(access: ProjectAccess, id: unknown, input: 
 export async function deleteTemplate(access: ProjectAccess, id: unknown): Promise<{ templateName: string }> {
   requirePermission(access, "deleteData");
   const template = await findTemplate(access, id);
-  try {
-    await getObjectStore().delete(template.storageKey);
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) throw new AppError(503, "Failed to delete template: the file store could not be reached");
-    throw error;
-  }
+  // The bytes stay for the restore points' lifetime; the delete records their release (docs/operations.md#nothing-lost).
   await db().transactional(async (em) => {
     const row = await em.findOneOrFail(Template, { id: template.id });
     recordAudit({
