@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SYSTEM_ADMIN_EMAILS: z.string().optional(),
+  // Untrusted PDFs are read in worker threads (docs/operations.md#off-the-request-path): how many at once, and each one's heap.
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  PDF_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4096).default(256),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

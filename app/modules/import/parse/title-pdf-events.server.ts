@@ -11,7 +11,7 @@ import { readPdfLines } from "./title-pdf-reader.server";
 import { PDF_MESSAGES } from "./title-pdf-messages";
 import type { WorkbookEvent } from "./workbook-events";
 
-export async function titlePdfEvents(filePath: string, limits: Pick<ParseLimits, "maxPdfPages">, deadline: Deadline): Promise<AsyncGenerator<WorkbookEvent>> {
+export async function titlePdfEvents(filePath: string, limits: Pick<ParseLimits, "maxPdfPages" | "pdfWorkerHeapMb">, deadline: Deadline): Promise<AsyncGenerator<WorkbookEvent>> {
   const statements = readStatements(await readPdfLines(filePath, limits, deadline));
   if (statements.length === 0) throw unreadable(PDF_MESSAGES.noStatement);
   // Row 1 is the header; statement n is row n + 1, as a spreadsheet of them would number it.
