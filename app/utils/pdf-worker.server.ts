@@ -122,7 +122,7 @@ async function acquire(heapMb: number, deadline: { remainingMs(): number }): Pro
   }
 }
 
-type Answer = { id: number; ok: true; numPages: number; pages: PdfPageContent[] } | { id: number; ok: false; reason: PdfReadFailure; numPages?: number };
+type Answer = { id: number; page: PdfPageContent } | { id: number; ok: true; numPages: number } | { id: number; ok: false; reason: PdfReadFailure; numPages?: number };
 
 /** The pages of the PDF, read in a worker under the heap cap and the deadline; refusals are PdfReadErrors. */
 export async function readPdfPages(request: PdfReadRequest): Promise<{ numPages: number; pages: PdfPageContent[] }> {
@@ -133,8 +133,9 @@ export async function readPdfPages(request: PdfReadRequest): Promise<{ numPages:
   const bytes = new Uint8Array(request.bytes);
   const startedAt = Date.now();
   let healthy = false;
+  const pages: PdfPageContent[] = [];
   try {
-    const answer = await new Promise<Answer>((resolve, reject) => {
+    const answer = await new Promise<Exclude<Answer, { page: PdfPageContent }>>((resolve, reject) => {
       const timer = setTimeout(() => reject(new PdfReadError("tooSlow")), Math.max(0, request.deadline.remainingMs()));
       const done = () => {
         clearTimeout(timer);
@@ -142,6 +143,7 @@ export async function readPdfPages(request: PdfReadRequest): Promise<{ numPages:
       };
       const onMessage = (message: Answer) => {
         if (message.id !== id) return;
+        if ("page" in message) return void pages.push(message.page);
         done();
         resolve(message);
       };
@@ -169,7 +171,7 @@ export async function readPdfPages(request: PdfReadRequest): Promise<{ numPages:
     });
     healthy = true;
     if (!answer.ok) throw new PdfReadError(answer.reason, answer.numPages);
-    return { numPages: answer.numPages, pages: answer.pages };
+    return { numPages: answer.numPages, pages };
   } catch (error) {
     if (error instanceof PdfReadError && (error.reason === "tooSlow" || error.reason === "tooMuchMemory")) {
       logger.warn({ reason: error.reason, ms: Date.now() - startedAt, bytes: request.bytes.byteLength, heapMb }, "PDF read stopped at its limit");

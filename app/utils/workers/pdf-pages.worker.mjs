@@ -1,7 +1,7 @@
 /**
  * The worker thread that reads untrusted PDFs with pdfjs-dist (pdf-worker.server.ts starts it, with a
  * heap cap, and ends it when a read takes too long): each task is one file's bytes; the answer is its
- * page count and, page by page, the positioned text runs and (when asked) the form fields. Nothing
+ * page count and, page by page (one message each), the positioned text runs and (when asked) the form fields. Nothing
  * here knows what the text means: the readers on the server's side do that.
  *
  * A plain .mjs file, so the same file runs under vitest (beside pdf-worker.server.ts) and from the
@@ -63,17 +63,17 @@ async function read({ id, bytes, documentOptions, maxPages, refuseOverPages, max
   }
   try {
     if (refuseOverPages && document.numPages > maxPages) return failure(id, "tooManyPages", { numPages: document.numPages });
-    const pages = [];
     for (let number = 1; number <= Math.min(document.numPages, maxPages); number++) {
       const page = await document.getPage(number);
       try {
         const widgets = maxWidgetsPerPage > 0 ? await pageWidgets(page, maxWidgetsPerPage) : [];
-        pages.push({ runs: await pageTextRuns(page, maxTextRunsPerPage), widgets });
+        // Page by page: the server takes each in a message of its own, so no one message stalls it.
+        parentPort.postMessage({ id, page: { runs: await pageTextRuns(page, maxTextRunsPerPage), widgets } });
       } finally {
         page.cleanup();
       }
     }
-    return { id, ok: true, numPages: document.numPages, pages };
+    return { id, ok: true, numPages: document.numPages };
   } catch {
     return failure(id, "damaged");
   } finally {
