@@ -11,6 +11,8 @@ import { DOC_MESSAGES } from "../../app/modules/help-centre/catalogue";
 import { parseUpload } from "../../app/modules/import/staging.server";
 import { PDF_MESSAGES } from "../../app/modules/import/parse/title-pdf-messages";
 import { LIMIT_MESSAGES } from "../../app/modules/import/parse/limits";
+import * as pdfWorker from "../../app/utils/pdf-worker.server";
+import * as pdfWorker from "../../app/utils/pdf-worker.server";
 import { accessFor } from "../factories/access";
 import { longTitlePdf } from "../../bench/title-pdf.mjs";
 import { call, multipartRequest, storedFiles, useUploadTestEnvironment } from "./support/uploads";
@@ -157,7 +159,9 @@ describe("a 200-page title PDF in the import", () => {
     expect(error?.message).toBe(LIMIT_MESSAGES.tooSlow);
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(await counts()).toEqual(before);
-    // The next upload gets a fresh worker and is read in full.
+    // The stopped worker is gone: the next upload starts a fresh one and is read in full.
+    const workersBefore = pdfWorker.pdfWorkersStarted;
     expect((await upload()).result).toMatchObject({ totalRows: 200 });
+    expect(pdfWorker.pdfWorkersStarted).toBe(workersBefore + 1);
   }, 60_000);
 });
