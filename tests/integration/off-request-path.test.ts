@@ -12,7 +12,6 @@ import { parseUpload } from "../../app/modules/import/staging.server";
 import { PDF_MESSAGES } from "../../app/modules/import/parse/title-pdf-messages";
 import { LIMIT_MESSAGES } from "../../app/modules/import/parse/limits";
 import * as pdfWorker from "../../app/utils/pdf-worker.server";
-import * as pdfWorker from "../../app/utils/pdf-worker.server";
 import { accessFor } from "../factories/access";
 import { longTitlePdf } from "../../bench/title-pdf.mjs";
 import { call, multipartRequest, storedFiles, useUploadTestEnvironment } from "./support/uploads";
