@@ -16,6 +16,7 @@ import { ImportWriter, type IncomingRow } from "./import-writer.server";
 import { refreshMatchKeys } from "~/modules/duplicates/candidates.server";
 import { attachSourceDocument } from "./source-document.server";
 import { discardStaged, readStagedRows } from "./staging.server";
+import { collectBetweenBatches } from "~/utils/batch-garbage.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
 
 export const IMPORT_QUEUE = "import-commit";
@@ -197,6 +198,7 @@ async function writeRows(client: pg.ClientBase, record: ImportRow): Promise<Outc
       }
     }
     processed += batch.length;
+    collectBetweenBatches();
     await outside("update import_record set processed_rows = ? where id = ?", [processed, record.id]);
     if (importJobSettings.afterBatch) await importJobSettings.afterBatch(record.id, processed);
   }
