@@ -30,9 +30,9 @@ export interface ImportJobData {
 /** Tunables and a hook for tests (the all-or-nothing test stops the job between two batches). */
 export const importJobSettings = {
   /** Staged rows read at a time. */
-  readBatch: 2000,
+  readBatch: 500,
   /** Rows per INSERT statement. */
-  insertBatch: 2000,
+  insertBatch: 500,
   afterBatch: null as null | ((importId: number, processedRows: number) => Promise<void>),
 };
 
