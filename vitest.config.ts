@@ -22,7 +22,7 @@ export default defineConfig({
           globals: true,
           environment: "node",
           include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/setup/global-database.ts"],
+          globalSetup: ["tests/setup/global-database.ts", "tests/setup/build-workers.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database copied from the migrated template, so files run in parallel.

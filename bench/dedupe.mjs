@@ -639,11 +639,13 @@ const USES = ["Grazing", "Cropping", "Viticulture", "Residential", "Lifestyle", 
 const MB = 1024 * 1024;
 
 const port = Number(process.env.BENCH_PORT ?? 3956);
+// BENCH_PG_PORT: the embedded PostgreSQL's port when BENCH_PORT + 50000 is past 65535.
+const pgPort = String(process.env.BENCH_PG_PORT ?? port + 50000);
 const loadAtStart = os.loadavg();
-const app = await startApp({ port });
+const app = await startApp({ port, env: { EMBEDDED_PG_PORT: pgPort } });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-dedupe-"));
 fs.chmodSync(tmp, 0o755);
-const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir }) });
+const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: pgPort, DATA_DIR: app.dataDir }) });
 const sampler = app.pid ? rssSampler(app.pid) : null;
 const result = { date: new Date().toISOString(), node: process.version, seed: SEED, existing: EXISTING, incoming: INCOMING, planted: PLANTED, properties: PROPERTIES };
 let projectId = null;

@@ -14,7 +14,7 @@ command="${1:-web}"
 
 case "$command" in
   web) exec node --expose-gc build/index.js "$@" ;;
-  worker) exec node build/index.js --worker "$@" ;;
+  worker) exec node --expose-gc build/index.js --worker "$@" ;;
   migrate) exec node build/index.js --migrate "$@" ;;
   healthcheck)
     # PID 1 is tini (or docker's --init) with this script's arguments: a worker or migrate container

@@ -31,7 +31,7 @@ describe("docker-entrypoint", () => {
   });
 
   it("runs the worker and the migrations as their own processes, passing further arguments on", () => {
-    expect(run("worker")).toBe("node build/index.js --worker");
+    expect(run("worker")).toBe("node --expose-gc build/index.js --worker");
     expect(run("migrate")).toBe("node build/index.js --migrate");
     expect(run("web", "--trace-warnings")).toBe("node --expose-gc build/index.js --trace-warnings");
   });

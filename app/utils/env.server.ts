@@ -60,6 +60,9 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().positive().default(3600),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  // Untrusted PDFs are read in worker threads (docs/operations.md#off-the-request-path): how many at once, and each one's heap.
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  PDF_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4096).default(256),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

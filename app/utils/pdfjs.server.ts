@@ -4,18 +4,13 @@
  * with its position, which label/value layouts need.
  *
  * pdfjs runs with no eval, no font loading, no system fonts, no XFA and no network (the bytes are
- * passed in; fonts and character maps come from the package's own folders). The worker code runs in
- * this thread, so a caller bounds its work with a deadline and a page count and destroys the
- * document when done.
+ * passed in; fonts and character maps come from the package's own folders). Uploads are read in a
+ * worker thread with these options (pdf-worker.server.ts); `loadPdfjs` is for trusted files (tests).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { PositionedText } from "./pdf-lines";
 
 export type Pdfjs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
-export type PdfLoadingTask = ReturnType<Pdfjs["getDocument"]>;
-export type PdfDocument = Awaited<PdfLoadingTask["promise"]>;
-export type PdfPage = Awaited<ReturnType<PdfDocument["getPage"]>>;
 
 let pdfjs: Promise<Pdfjs> | null = null;
 
@@ -46,11 +41,9 @@ export function looksComplete(bytes: Uint8Array): boolean {
   return hasPdfHeader(bytes) && tail.includes("%%EOF");
 }
 
-/** Starts reading the bytes with the untrusted-file options; the caller awaits `promise` and destroys the task or document. */
-export async function openPdfTask(bytes: Uint8Array): Promise<PdfLoadingTask> {
-  const { getDocument } = await loadPdfjs();
-  return getDocument({
-    data: bytes,
+/** pdfjs's getDocument options for an untrusted file (plain data: the PDF worker passes them on). */
+export function untrustedDocumentOptions() {
+  return {
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
@@ -60,39 +53,5 @@ export async function openPdfTask(bytes: Uint8Array): Promise<PdfLoadingTask> {
     cMapUrl: packageFolder("cmaps"),
     cMapPacked: true,
     verbosity: 0,
-  });
-}
-
-/**
- * The work's result, or the `tooSlow` error once the deadline passes. pdfjs cannot be interrupted:
- * the caller destroys the document, which rejects the abandoned work later; that rejection is
- * handled here, as an unhandled one would end the process.
- */
-export async function withinDeadline<T>(work: Promise<T>, deadline: { remainingMs(): number }, tooSlow: () => Error): Promise<T> {
-  work.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(tooSlow()), deadline.remainingMs());
-  });
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export const isNamedError = (error: unknown, ...names: string[]) => error instanceof Error && names.includes(error.name);
-
-/** The page's text runs with their positions (pdf-lines.ts rebuilds the printed lines from them). */
-export async function pageTextRuns(page: PdfPage): Promise<PositionedText[]> {
-  const content = await page.getTextContent();
-  const items: PositionedText[] = [];
-  for (const item of content.items) {
-    if (!("str" in item)) continue;
-    const [a, b, c, d, x, y] = item.transform as number[];
-    // The run's size is its glyphs' height; rotated text is measured along its own axis.
-    const size = Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0) || item.height;
-    items.push({ str: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size });
-  }
-  return items;
+  };
 }

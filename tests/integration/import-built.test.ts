@@ -59,6 +59,21 @@ describe("import parsing on the built server", () => {
     expect(body.columns[0]).toEqual({ name: "Landholder", index: 0, sampleData: ["Zoë Müller", "José O’Brien", "Ngaio Te Rangi"] });
   });
 
+  it("reads a title PDF in the PDF worker shipped in build/workers/, and a help PDF the build did not make in the documents worker", async () => {
+    const titles = await post(`/api/file/parse?projectId=${projectId}`, form(fixture("titles/register-search-statements.pdf"), "titles.pdf", { importType: "properties" }));
+    expect(titles.status).toBe(200);
+    expect(((await titles.json()) as { totalRows: number }).totalRows).toBe(3);
+    // The build wrote the files for http://localhost:3000; this server's address is another, so the worker writes it.
+    const help = await fetch(`${app.baseUrl}/api/documentation/download-pdf/quick-reference`, { headers: { cookie } });
+    expect(help.status).toBe(200);
+    expect(help.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await help.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  }, 60_000);
+
   it("answers other requests while a zip bomb is refused", async () => {
     const bomb = await zipBomb(300 * 1024 * 1024);
     const started = Date.now();

@@ -8,6 +8,7 @@
  * refreshMatchKeys recomputes the cleared ones before a search.
  */
 import type pg from "pg";
+import { collectBetweenBatches } from "~/utils/batch-garbage.server";
 import { stakeholderMatchKeys, propertyMatchKeys } from "./match-keys";
 import { matchStakeholder, type StakeholderMatchFields } from "./match-stakeholders";
 import { matchProperty } from "./match-properties";
@@ -91,6 +92,7 @@ export async function refreshMatchKeys(client: pg.ClientBase, projectId: number,
       [JSON.stringify(keyed)],
     );
     refreshed += rows.length;
+    collectBetweenBatches();
     if (rows.length < REFRESH_BATCH) return refreshed;
   }
 }

@@ -12,8 +12,7 @@ import { requestOrigin, safeRedirectPath } from "~/utils/http.server";
 import { DOC_MESSAGES, documentEntry, downloadFileName, type DownloadKind } from "./catalogue";
 import { requireDocument, type LoadedDocument } from "./content.server";
 import { documentHtmlFile } from "./html-download.server";
-import { documentPdf } from "./pdf.server";
-import { documentWord } from "./word.server";
+import { DocumentFilesNotBuilt, documentFile } from "./served-files.server";
 import { log } from "~/utils/log.server";
 
 const MIME: Record<DownloadKind, string> = {
@@ -30,8 +29,9 @@ export async function documentationContentJson(request: Request, docType: unknow
 }
 
 /**
- * Each file is made once per process for each document version (a new LoadedDocument after an
- * edit) and site address (its links are absolute): the user guide's PDF takes a second or two.
+ * Each file is read (or, when the build did not make it, written in a worker: served-files.server.ts)
+ * once per process for each document version (a new LoadedDocument after an edit) and site address
+ * (its links are absolute), and kept.
  */
 const MAX_ORIGINS_KEPT = 3;
 const made = new WeakMap<LoadedDocument, Map<string, Promise<Buffer>>>();
@@ -43,7 +43,7 @@ function makeFile(document: LoadedDocument, kind: DownloadKind, origin: string):
   if (!file) {
     // The origin comes from the request's Host: a few are kept, so made-up hosts cannot fill the memory.
     if (files.size >= MAX_ORIGINS_KEPT * 3) files.delete(files.keys().next().value!);
-    file = kind === "pdf" ? documentPdf(document, origin) : kind === "word" ? documentWord(document, origin) : documentHtmlFile(document, origin).then((html) => Buffer.from(html, "utf8"));
+    file = kind === "html" ? documentHtmlFile(document, origin).then((html) => Buffer.from(html, "utf8")) : documentFile(document, kind, origin);
     // A failure is not kept: the next request tries again.
     file.catch(() => files.delete(key));
     files.set(key, file);
@@ -70,8 +70,13 @@ export async function documentationDownload(request: Request, docType: unknown, 
     try {
       body = await makeFile(document, kind, origin);
     } catch (error) {
-      log.error({ component: "help-centre", kind, docType: document.docType, err: error }, "Documentation download failed");
-      throw new AppError(500, kind === "word" ? DOC_MESSAGES.wordFailed : DOC_MESSAGES.downloadFailed);
+      const message = kind === "word" ? DOC_MESSAGES.wordFailed : DOC_MESSAGES.downloadFailed;
+      if (error instanceof DocumentFilesNotBuilt) {
+        log.child({ component: "help-centre" }).error({ docType: document.docType, kind }, error.message);
+        throw new AppError(503, message, "DOCUMENT_FILES_NOT_BUILT");
+      }
+      log.child({ component: "help-centre" }).error({ err: error, docType: document.docType, kind }, "Documentation download failed");
+      throw new AppError(500, message);
     }
     return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
       status: 200,

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { contentDir, readDocImage, type LoadedDocument } from "./content.server";
+import { contentDir, readDocImage, type LoadedDocument } from "./load.server";
 import { formatDocDate } from "./dates";
 import { absoluteUrl } from "./inline";
 import { escapeHtml } from "./markdown";

@@ -12,7 +12,7 @@ import type { Token, Tokens } from "marked";
 import PDFDocument from "pdfkit";
 import { collectPdfBytes, drawableText, loadFonts } from "~/utils/pdf-fonts.server";
 import { formatDocDate } from "./dates";
-import { readDocImage, type LoadedDocument } from "./content.server";
+import { readDocImage, type LoadedDocument } from "./load.server";
 import { imageSize } from "./image-size";
 import { absoluteUrl, inlineRuns, soleImage, type Run } from "./inline";
 import { headingLevel, plainText } from "./markdown";

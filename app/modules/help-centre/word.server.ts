@@ -23,7 +23,7 @@ import {
   WidthType,
   type ParagraphChild,
 } from "docx";
-import { readDocImage, type LoadedDocument } from "./content.server";
+import { readDocImage, type LoadedDocument } from "./load.server";
 import { formatDocDate } from "./dates";
 import { imageSize } from "./image-size";
 import { absoluteUrl, inlineRuns, soleImage, type Run } from "./inline";

@@ -16,6 +16,7 @@ import { ImportWriter, type IncomingRow } from "./import-writer.server";
 import { refreshMatchKeys } from "~/modules/duplicates/candidates.server";
 import { attachSourceDocument } from "./source-document.server";
 import { discardStaged, readStagedRows } from "./staging.server";
+import { collectBetweenBatches } from "~/utils/batch-garbage.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
 import { log } from "~/utils/log.server";
 
@@ -30,9 +31,9 @@ export interface ImportJobData {
 /** Tunables and a hook for tests (the all-or-nothing test stops the job between two batches). */
 export const importJobSettings = {
   /** Staged rows read at a time. */
-  readBatch: 2000,
+  readBatch: 500,
   /** Rows per INSERT statement. */
-  insertBatch: 2000,
+  insertBatch: 500,
   afterBatch: null as null | ((importId: number, processedRows: number) => Promise<void>),
 };
 
@@ -201,6 +202,7 @@ async function writeRows(client: pg.ClientBase, record: ImportRow): Promise<Outc
       }
     }
     processed += batch.length;
+    collectBetweenBatches();
     await outside("update import_record set processed_rows = ? where id = ?", [processed, record.id]);
     if (importJobSettings.afterBatch) await importJobSettings.afterBatch(record.id, processed);
   }

@@ -13,6 +13,8 @@ export interface StartupPdfLimits {
   /** Form fields and text runs taken from one page (a page of a real form has tens to hundreds). */
   maxWidgetsPerPage: number;
   maxTextRunsPerPage: number;
+  /** The PDF worker's heap (docs/operations.md#off-the-request-path); PDF_WORKER_HEAP_MB when not set. */
+  workerHeapMb?: number;
 }
 
 export const STARTUP_PDF_LIMITS: Readonly<StartupPdfLimits> = Object.freeze({

@@ -5,14 +5,16 @@
  * is read by placing each field's value where it sits on the page, next to its printed label.
  *
  * The file is untrusted: it must carry the PDF header (content, not only name or type), look complete,
- * and it is read with utils/pdfjs.server.ts's options, one page at a time, under the limits of
- * startup-pdf-limits.ts (size, time, pages: only the first pages are read). Encrypted, damaged or
- * too-slow files are refused with the spec's "Failed to process PDF" (and a code saying why).
+ * and it is read with utils/pdfjs.server.ts's options in a worker thread (utils/pdf-worker.server.ts,
+ * docs/operations.md#off-the-request-path) under the limits of startup-pdf-limits.ts (size, time,
+ * pages: only the first pages are read) and the worker's heap cap. Encrypted, damaged, too-slow or
+ * too-big-to-read files are refused with the spec's "Failed to process PDF" (and a code saying why).
  */
 import { groupLines, type PositionedLine, type PositionedText } from "~/utils/pdf-lines";
 import { createDeadline, type Deadline } from "~/modules/import/parse/limits";
 import { AppError } from "~/utils/app-error";
-import { hasPdfHeader, isNamedError, looksComplete, openPdfTask, pageTextRuns, withinDeadline as raceDeadline, type PdfDocument, type PdfPage } from "~/utils/pdfjs.server";
+import { hasPdfHeader, looksComplete, untrustedDocumentOptions } from "~/utils/pdfjs.server";
+import { PdfReadError, readPdfPages, type PdfPageContent } from "~/utils/pdf-worker.server";
 import { MAX_TEAM_MEMBERS, PDF_EXTRACT_MESSAGES, STARTUP_FIELDS, type TeamMember } from "./startup-fields";
 import { fieldForFieldName, fieldForLabel, normaliseFieldValue, normaliseTeamValue, teamMemberSlot } from "./startup-labels";
 import { STARTUP_PDF_TOO_LARGE_MESSAGE } from "~/utils/upload-limits";
@@ -23,17 +25,15 @@ export type { ExtractedField, StartupExtraction };
 export { STARTUP_PDF_LIMITS, STARTUP_PDF_TOO_LARGE_MESSAGE };
 
 export const invalidPdf = () => new AppError(415, PDF_EXTRACT_MESSAGES.invalidFile, "INVALID_FILE");
-const unreadable = (code: "PDF_DAMAGED" | "PDF_ENCRYPTED" | "PDF_TOO_SLOW") => new AppError(422, PDF_EXTRACT_MESSAGES.processFailed, code);
-class TooSlow extends Error {}
-
-/** Rejects with TooSlow when the deadline passes first (pdfjs runs in this thread: the caller then destroys the document). */
-async function withinDeadline<T>(work: Promise<T>, deadline: Deadline): Promise<T> {
-  if (deadline.expired()) {
-    work.catch(() => undefined);
-    throw new TooSlow();
-  }
-  return raceDeadline(work, deadline, () => new TooSlow());
-}
+type UnreadableCode = "PDF_DAMAGED" | "PDF_ENCRYPTED" | "PDF_TOO_SLOW" | "PDF_TOO_MUCH_MEMORY";
+const unreadable = (code: UnreadableCode) => new AppError(422, PDF_EXTRACT_MESSAGES.processFailed, code);
+const CODES: Record<PdfReadError["reason"], UnreadableCode> = {
+  encrypted: "PDF_ENCRYPTED",
+  damaged: "PDF_DAMAGED",
+  tooManyPages: "PDF_DAMAGED", // not asked for: only the first pages are read
+  tooSlow: "PDF_TOO_SLOW",
+  tooMuchMemory: "PDF_TOO_MUCH_MEMORY",
+};
 
 interface Widget {
   name: string;
@@ -44,9 +44,8 @@ interface Widget {
   rect: [number, number, number, number];
 }
 
-/** The form fields on a page with their current values (pdfjs's widget annotations). */
-async function pageWidgets(page: PdfPage, max: number): Promise<Widget[]> {
-  const annotations = (await page.getAnnotations()) as Record<string, unknown>[];
+/** The form fields on a page with their current values (pdfjs's widget annotations, as the worker sent them). */
+function pageWidgets(annotations: PdfPageContent["widgets"], max: number): Widget[] {
   const widgets: Widget[] = [];
   for (const a of annotations) {
     if (widgets.length >= max) break;
@@ -110,18 +109,6 @@ function readNamedWidgets(widgets: readonly Widget[], named: NamedFields): void 
   }
 }
 
-async function openDocument(bytes: Uint8Array, deadline: Deadline): Promise<PdfDocument> {
-  const task = await openPdfTask(bytes);
-  try {
-    return await withinDeadline(task.promise, deadline);
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    if (error instanceof TooSlow) throw unreadable("PDF_TOO_SLOW");
-    if (isNamedError(error, "PasswordException")) throw unreadable("PDF_ENCRYPTED");
-    throw unreadable("PDF_DAMAGED");
-  }
-}
-
 const CATALOGUE_ORDER = new Map<string, number>(STARTUP_FIELDS.map((field, i) => [field.key, i]));
 
 /**
@@ -136,21 +123,30 @@ export async function extractStartupFields(bytes: Uint8Array, options: { limits?
   if (!hasPdfHeader(bytes)) throw invalidPdf();
   if (!looksComplete(bytes)) throw unreadable("PDF_DAMAGED");
   const deadline = options.deadline ?? createDeadline(limits.timeLimitMs);
-  // pdfjs takes the buffer over (transfers it): give it a copy, the caller may still need the bytes.
-  const document = await openDocument(new Uint8Array(bytes), deadline);
+  if (deadline.expired()) throw unreadable("PDF_TOO_SLOW");
+  let read;
+  try {
+    read = await readPdfPages({
+      bytes,
+      maxPages: limits.maxPages,
+      maxWidgetsPerPage: limits.maxWidgetsPerPage,
+      maxTextRunsPerPage: limits.maxTextRunsPerPage,
+      deadline,
+      heapMb: limits.workerHeapMb,
+      documentOptions: untrustedDocumentOptions(),
+    });
+  } catch (error) {
+    if (error instanceof PdfReadError) throw unreadable(CODES[error.reason]);
+    throw error;
+  }
+  // A read that ended after the deadline is refused like one that was stopped at it.
+  if (deadline.expired()) throw unreadable("PDF_TOO_SLOW");
   const named: NamedFields = { fields: new Map(), claimed: new Set(), team: new Map(), unnamed: [] };
   const pages: PositionedLine[][] = [];
-  try {
-    for (let number = 1; number <= Math.min(document.numPages, limits.maxPages); number++) {
-      const { widgets, runs } = await withinDeadline(readPage(document, number, limits), deadline).catch((error: unknown) => {
-        throw unreadable(error instanceof TooSlow ? "PDF_TOO_SLOW" : "PDF_DAMAGED");
-      });
-      named.unnamed = [];
-      readNamedWidgets(widgets, named);
-      pages.push(groupLines([...runs, ...named.unnamed.map(widgetRun)]));
-    }
-  } finally {
-    await document.destroy().catch(() => undefined);
+  for (const page of read.pages) {
+    named.unnamed = [];
+    readNamedWidgets(pageWidgets(page.widgets, limits.maxWidgetsPerPage), named);
+    pages.push(groupLines([...page.runs, ...named.unnamed.map(widgetRun)]));
   }
 
   const text = readStartupText(pages, named.claimed);
@@ -159,15 +155,4 @@ export async function extractStartupFields(bytes: Uint8Array, options: { limits?
   const teamMembers = (numbered.some((m) => m.name) ? numbered : text.teamMembers).filter((member) => member.name).slice(0, MAX_TEAM_MEMBERS);
   if (fields.length === 0 && teamMembers.length === 0) throw new AppError(422, PDF_EXTRACT_MESSAGES.extractFailed, "NO_FIELDS_FOUND");
   return { fields, teamMembers };
-}
-
-async function readPage(document: PdfDocument, number: number, limits: StartupPdfLimits) {
-  const page = await document.getPage(number);
-  try {
-    const widgets = await pageWidgets(page, limits.maxWidgetsPerPage);
-    const runs = (await pageTextRuns(page)).slice(0, limits.maxTextRunsPerPage);
-    return { widgets, runs };
-  } finally {
-    page.cleanup();
-  }
 }

@@ -25,6 +25,8 @@ export interface ParseLimits {
   xlsReadTimeLimitMs: number;
   /** A PDF of title search statements (docs/import.md#land-title-pdfs): pages read, one at a time. */
   maxPdfPages: number;
+  /** The PDF worker's heap (docs/operations.md#off-the-request-path); PDF_WORKER_HEAP_MB when not set. */
+  pdfWorkerHeapMb?: number;
 }
 
 export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = Object.freeze({

@@ -10,5 +10,6 @@ export const PDF_MESSAGES = {
   noStatement:
     "No register search statement was found in this PDF. PDF import reads Victorian Register Search Statements (title searches with VOLUME/FOLIO, REGISTERED PROPRIETOR, …); for other data use a CSV or Excel file.",
   tooManyPages: (max: number) => `This PDF has more than ${max.toLocaleString("en-AU")} pages. Split it into smaller files and import each one.`,
+  tooMuchMemory: "This PDF needs too much memory to read. Split it into smaller files and import each one.",
   stakeholders: "PDF files are read as land-title search statements: choose Properties to import one.",
 } as const;
