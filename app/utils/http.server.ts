@@ -128,8 +128,10 @@ export async function errorResponse(caught: unknown, answer: ApiAnswer | ScreenA
   if (!appError) log.error({ component: "http", err: error }, "Unexpected error shown on a form");
   const named = error instanceof FieldError ? error.field : undefined;
   const field = named ?? (typeof answer.field === "function" && appError ? answer.field(appError) : typeof answer.field === "string" ? answer.field : FORM_ERROR);
-  // A 503 is written for the user (the database away, the download budget used up): it says more than "Failed to …".
-  const fallback = appError && (appError.status < 500 || appError.status === 503) ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
+  // A 503 that says when to come back (the database away, the download budget used up) is written for the
+  // user and says more than "Failed to …"; any other 5xx shows the screen's own failure message.
+  const writtenForUser = appError && (appError.status < 500 || (appError.status === 503 && appError.headers?.["Retry-After"] !== undefined));
+  const fallback = writtenForUser ? appError.message : (answer.failure ?? appError?.message ?? "Something went wrong. Please try again.");
   const message = typeof answer.message === "function" ? answer.message(appError, field) : (answer.message ?? fallback);
   const status = appError?.status ?? 500;
   if (placement === "flash" && answer.redirect) {

@@ -281,6 +281,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.stripe.webhook.ts": { area: "billing", methods: POST, signedOut: { action: 404, why: "Stripe's signature is its guard; with payments not configured it is 404" } },
 
   "project-migration.tsx": { area: "administration", methods: POST },
+  "mail-delivery.tsx": { area: "administration", methods: POST },
   "api.client.all.ts": { area: "administration" },
   "api.client.create.ts": { area: "administration", methods: POST },
   "api.client.grant-free-month.$id.ts": { area: "administration", methods: POST },
