@@ -52,6 +52,8 @@ export default defineConfig({
       LOCAL_SIGN_IN: "true",
       // As `npm start` does: one server on its own data folder, not a fleet needing shared settings.
       SINGLE_INSTANCE: "true",
+      // An access line per request would bury a failure's own output; warnings and errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });
