@@ -141,14 +141,18 @@ async function runDump(client: PgClient, file: string, projectId: number): Promi
       } else if (kind.kind === "commit") {
         committed = true;
       } else if (kind.kind === "setting") await client.query(kind.sql);
-      else if (kind.kind === "insert" || kind.kind === "sequence") {
+      else if (kind.kind === "sequence") {
+        // Not run: every id in the dump came from this database's sequences, which are already past
+        // them. Setting a sequence to the table's max(id) + 1 would move it back below ids that other
+        // transactions hold uncommitted, and their inserts would then collide.
         if (!began) throw refuse("unexpected statement");
-        if (kind.kind === "insert" && isLeftOut(kind.table)) throw refuse("unexpected table");
+      } else if (kind.kind === "insert") {
+        if (!began) throw refuse("unexpected statement");
+        if (isLeftOut(kind.table)) throw refuse("unexpected table");
         // Audit rows of the project that outlived it (project_id set null) are linked to it again.
-        const sql =
-          kind.kind === "insert" && kind.table === "audit_log" ? `${kind.sql}\nON CONFLICT ("id") DO UPDATE SET "project_id" = EXCLUDED."project_id" WHERE "audit_log"."project_id" IS NULL` : kind.sql;
+        const sql = kind.table === "audit_log" ? `${kind.sql}\nON CONFLICT ("id") DO UPDATE SET "project_id" = EXCLUDED."project_id" WHERE "audit_log"."project_id" IS NULL` : kind.sql;
         const result = await client.query(sql);
-        if (kind.kind === "insert") rows += result.rowCount ?? 0;
+        rows += result.rowCount ?? 0;
       }
     }
   }
@@ -192,18 +196,9 @@ export async function restoreFromPoint(user: CurrentUser, idParam: unknown, conf
       const current = await client.query<{ client_id: number }>("select client_id from project where id = $1 for update", [projectId]);
       const existed = current.rows.length > 0;
       if (existed && current.rows[0]!.client_id !== clientId) throw new AppError(409, "The project now belongs to another client, so nothing was restored");
-      const sequences = await client.query<{ name: string; last: string }>(
-        "select format('%I.%I', schemaname, sequencename) as name, last_value::text as last from pg_sequences where schemaname = current_schema() and last_value is not null",
-      );
       await client.query("create temp table restore_audit_ids on commit drop as select id from audit_log where project_id = $1", [projectId]);
       await client.query("delete from project where id = $1", [projectId]);
       const rows = await runDump(client, file, projectId);
-      // The dump sets each sequence past its own rows; never below where it was (ids given out since).
-      await client.query(
-        `select setval(s.name::regclass, s.last::bigint, true) from unnest($1::text[], $2::text[]) as s(name, last)
-          where s.last::bigint > coalesce((select last_value from pg_sequences p where format('%I.%I', p.schemaname, p.sequencename) = s.name), 0)`,
-        [sequences.rows.map((s) => s.name), sequences.rows.map((s) => s.last)],
-      );
       await client.query("update audit_log set project_id = $1 where project_id is null and id in (select id from restore_audit_ids)", [projectId]);
       const restored = await client.query<{ client_id: number; name: string }>("select client_id, name from project where id = $1", [projectId]);
       if (restored.rows[0]?.client_id !== clientId) throw new AppError(422, "The restore point's file does not hold this project, so nothing was restored", "RESTORE_POINT_INVALID");
@@ -227,8 +222,9 @@ export async function restoreFromPoint(user: CurrentUser, idParam: unknown, conf
     return result;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // The SQLSTATE only: a database error's message can quote the row's values.
-    restoreLog.error({ event: "restore.failed", restorePointId: point.id, code: (error as { code?: unknown }).code ?? null }, "restore failed");
+    // The SQLSTATE and the schema names (constraint, table) only: a database error's message can quote the row's values.
+    const { code, constraint, table } = error as { code?: unknown; constraint?: unknown; table?: unknown };
+    restoreLog.error({ event: "restore.failed", restorePointId: point.id, code: code ?? null, constraint: constraint ?? null, table: table ?? null }, "restore failed");
     throw new AppError(500, RESTORE_FAILED);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
