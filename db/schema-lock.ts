@@ -8,10 +8,10 @@
  * (the ORM's pool, pg-boss's), and migrations commit in their own transaction, which a transaction-level
  * lock could not span. A process that dies loses its connection and with it the lock.
  */
-import { withPgClient } from "./sql.server";
+import { waitForAdvisoryLock } from "./sql.server";
 
 /** pg_advisory_lock(key1, key2): distinct from the import job's namespace (0x1a7d). */
-const SCHEMA_LOCK: [number, number] = [0x1a7c, 1];
+const SCHEMA_LOCK = [0x1a7c, 1] as const;
 
 export const SCHEMA_LOCK_CONNECTION = "land-records-schema-lock";
 
@@ -20,21 +20,6 @@ export interface SchemaLockOptions {
   onWait?: () => void;
 }
 
-export async function withSchemaLock<T>(fn: () => Promise<T>, { onWait }: SchemaLockOptions = {}): Promise<T> {
-  return withPgClient(
-    async (client) => {
-      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", SCHEMA_LOCK);
-      if (!rows[0]?.locked) {
-        onWait?.();
-        await client.query("select pg_advisory_lock($1, $2)", SCHEMA_LOCK);
-      }
-      try {
-        return await fn();
-      } finally {
-        // Closing the connection (withPgClient) would release it too; unlocking first keeps the wait short.
-        await client.query("select pg_advisory_unlock($1, $2)", SCHEMA_LOCK).catch(() => {});
-      }
-    },
-    { applicationName: SCHEMA_LOCK_CONNECTION },
-  );
+export function withSchemaLock<T>(fn: () => Promise<T>, { onWait }: SchemaLockOptions = {}): Promise<T> {
+  return waitForAdvisoryLock(SCHEMA_LOCK, fn, { applicationName: SCHEMA_LOCK_CONNECTION, onWait });
 }

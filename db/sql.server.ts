@@ -223,23 +223,50 @@ export async function transactionPgClient(em: EntityManager = root().getContext(
   return (await (trx.client as unknown as KnexPool).acquireConnection()) as PgClient;
 }
 
+/** A session advisory lock's key: one bigint, or two ints (a namespace and an id). */
+export type AdvisoryLockKey = number | readonly [number, number];
+
 /**
- * Runs `fn` only when this process takes the session advisory lock `key` (pg_try_advisory_lock): work
- * that must run on one instance at a time (the object sweep, docs/operations.md#nothing-lost). The lock
- * lives on a dedicated connection held while `fn` runs, so it goes if the process dies; another holder
- * means `{ ran: false }` at once, not a wait.
+ * Holds the session advisory lock `key` while `fn` runs, on a dedicated connection, so the lock goes
+ * if the process dies. Taken at once or, with `wait`, waited for (`onWait` is told once).
  */
-export async function withAdvisoryLock<T>(key: number, fn: () => Promise<T>, { applicationName = "advisory-lock" }: PgClientOptions = {}): Promise<{ ran: true; value: T } | { ran: false }> {
+async function underAdvisoryLock<T>(
+  key: AdvisoryLockKey,
+  fn: () => Promise<T>,
+  { applicationName, wait, onWait }: { applicationName: string; wait: boolean; onWait?: () => void },
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const values = typeof key === "number" ? [key] : [...key];
+  const args = values.map((_, i) => `$${i + 1}`).join(", ");
   return withPgClient(
     async (client) => {
-      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [key]);
-      if (!rows[0]?.locked) return { ran: false } as const;
+      const { rows } = await client.query<{ locked: boolean }>(`select pg_try_advisory_lock(${args}) as locked`, values);
+      if (!rows[0]?.locked) {
+        if (!wait) return { ran: false } as const;
+        onWait?.();
+        await client.query(`select pg_advisory_lock(${args})`, values);
+      }
       try {
         return { ran: true, value: await fn() } as const;
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [key]).catch(() => {});
+        // Closing the connection would release it too; unlocking first keeps others' wait short.
+        await client.query(`select pg_advisory_unlock(${args})`, values).catch(() => {});
       }
     },
     { applicationName },
   );
+}
+
+/**
+ * Runs `fn` only when this process takes the lock: work that must run on one instance at a time (the
+ * object sweep, docs/operations.md#nothing-lost). Another holder means `{ ran: false }` at once, not a wait.
+ */
+export function withAdvisoryLock<T>(key: AdvisoryLockKey, fn: () => Promise<T>, { applicationName = "advisory-lock" }: PgClientOptions = {}) {
+  return underAdvisoryLock(key, fn, { applicationName, wait: false });
+}
+
+/** Runs `fn` under the lock, waiting for another holder to let go first (docs/operations.md#several-instances). */
+export async function waitForAdvisoryLock<T>(key: AdvisoryLockKey, fn: () => Promise<T>, { applicationName = "advisory-lock", onWait }: PgClientOptions & { onWait?: () => void } = {}): Promise<T> {
+  const outcome = await underAdvisoryLock(key, fn, { applicationName, wait: true, onWait });
+  if (!outcome.ran) throw new Error("An advisory lock that was waited for was not taken");
+  return outcome.value;
 }
