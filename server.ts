@@ -57,8 +57,9 @@ async function main() {
   const jobs = await startJobs(database.orm, { queues: JOB_QUEUES, workers: env.JOB_WORKERS === "true", stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
   const app = express();
   app.disable("x-powered-by");
-  // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure.
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure: only
+  // from the peers TRUST_PROXY names (default loopback; docs/operations.md#behind-a-proxy).
+  app.set("trust proxy", env.trustProxy);
 
   // Request id, access line and request metrics; then the probes, before any session or Remix work
   // (docs/operations.md#health-and-metrics).
