@@ -54,6 +54,7 @@ const UNGUARDED: Record<string, string> = {
   "api.logout.tsx": "sign-out (public)",
   "api.stripe.webhook.ts": "signed by the payment provider, no user",
   "api.auth.user.ts": "the signed-in user's own profile",
+  "api.auth.user_.picture.ts": "the signed-in user's own profile picture",
   "documentation.tsx": "the documentation centre's list, open to every signed-in user (restricted documents are refused where they open)",
 };
 

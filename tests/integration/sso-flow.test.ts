@@ -231,6 +231,22 @@ describe("single sign-on against an external identity provider", () => {
     ]);
   });
 
+  it("keeps the provider's picture only when it is one the app will show (docs/access.md#profile-pictures)", async () => {
+    const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const stored = async () => (await sql<{ picture: string | null }>(`select profile_image_url as picture from "user" where email = 'picture.person@example.test'`))[0]?.picture;
+    const signInWith = async (picture: string) => {
+      accounts.set("picture-login", { ...account("picture-login", "idp-picture", true, "picture.person@example.test"), profileImageUrl: picture });
+      await signedIn("picture-login");
+    };
+    await signInWith(png);
+    expect(await stored()).toBe(png);
+    // Refused claims leave the picture the user had; an https URL on a private address is never fetched.
+    for (const refused of ["http://img.example.test/p.png", "javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "https://127.0.0.1:1/p.png", "https://10.0.0.1/p.png"]) {
+      await signInWith(refused);
+      expect(await stored(), refused).toBe(png);
+    }
+  });
+
   it("refuses an ID token whose nonce is not this browser's, and audits a failed token check", async () => {
     account("nonce-login", "idp-nonce", true, "nonce.person@example.test");
     const jar = new CookieJar();

@@ -520,6 +520,7 @@ const MATRIX: Record<string, Entry> = {
 const NO_RECORD_IDS: Record<string, string> = {
   "/*": "the catch-all 404 page",
   "/api/auth/user": "the signed-in user",
+  "/api/auth/user/picture": "the signed-in user's own profile picture",
   "/api/callback": "sign-in callback",
   "/api/login": "sign-in",
   "/api/logout": "sign-out",
