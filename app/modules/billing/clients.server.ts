@@ -13,7 +13,7 @@ import { clientStoredBytes } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { formatDate } from "~/utils/dates";
 import { BILLING_MESSAGES, requireSubscriptionClient, requireSystemPermission } from "~/modules/access/system.server";
-import { effectivePlan, freeMonthExpiry, hasFreePro, projectLimit, storageLimitMB, usersPerProjectLimit } from "./plan-limits";
+import { effectivePlan, FREE_PLAN_DEFAULTS, freeMonthExpiry, hasFreePro, projectLimit, storageLimitMB, usersPerProjectLimit } from "./plan-limits";
 import type { CreateClientInput } from "./schemas";
 import type { SubscriptionPlan } from "~db/entities/enums";
 
@@ -79,9 +79,7 @@ export async function createClient(user: CurrentUser, input: CreateClientInput) 
       name: input.organizationName,
       subscriptionPlan: "free",
       subscriptionStatus: "active",
-      maxProjects: 1,
-      maxUsersPerProject: 3,
-      maxStorageMB: 100,
+      ...FREE_PLAN_DEFAULTS,
       isActive: true,
       settings: {},
     } as never);
