@@ -50,6 +50,15 @@ export function freeMonthExpiry(current: Date | string | null | undefined, now: 
   return new Date(from.getTime() + FREE_MONTH_DAYS * DAY_MS);
 }
 
+/**
+ * Null when the client can be given a free Professional month; otherwise why not: a client that
+ * already pays for Professional or Enterprise would gain nothing from it.
+ */
+export function freeMonthRefusal(client: Pick<PlanHolder, "name" | "subscriptionPlan">): string | null {
+  if (!isUnlimitedPlan(client.subscriptionPlan)) return null;
+  return `${client.name} is already on the ${PLAN_LABELS[client.subscriptionPlan]} plan, so a free Professional month would change nothing`;
+}
+
 /** The plan in force: a free Professional month still running counts as Professional. */
 export function effectivePlan(client: PlanHolder, now: Date = new Date()): SubscriptionPlan {
   if ((client.subscriptionPlan === "free" || client.subscriptionPlan === "starter") && hasFreePro(client, now)) return "professional";

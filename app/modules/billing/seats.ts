@@ -35,6 +35,8 @@ export interface SeatSummary {
   monthlyAmountUSD: number;
   /** Whether seats are billed through the payment provider (docs/administration.md#seats). */
   billingConnected: boolean;
+  /** A free Professional month is running: nothing is billed until it ends. */
+  freeMonth: boolean;
   /** What the page says about them, in one sentence. */
   text: string;
 }
@@ -61,5 +63,5 @@ export function seatSummary(activeUsers: number, plan: SubscriptionPlan, billing
   } else {
     text = `${users}: ${INCLUDED_SEATS} included and ${seatsPhrase(seats)} at ${each}, ${usd(amount)} a month in all.`;
   }
-  return { activeUsers, includedSeats: INCLUDED_SEATS, billableSeats: seats, seatMonthlyUSD: SEAT_MONTHLY_USD, monthlyAmountUSD: amount, billingConnected, text };
+  return { activeUsers, includedSeats: INCLUDED_SEATS, billableSeats: seats, seatMonthlyUSD: SEAT_MONTHLY_USD, monthlyAmountUSD: amount, billingConnected, freeMonth, text };
 }
