@@ -42,10 +42,20 @@ let seatsClientId = 0;
 beforeAll(async () => {
   await withRequestContext(async () => {
     const em = db();
-    const client = em.create(Client, { name: "Seats Pty Ltd", subscriptionPlan: "professional", subscriptionStatus: "active", maxProjects: 1, maxUsersPerProject: 3, maxStorageMB: 100, isActive: true, settings: {} } as never);
+    const client = em.create(Client, {
+      name: "Seats Pty Ltd",
+      subscriptionPlan: "professional",
+      subscriptionStatus: "active",
+      maxProjects: 1,
+      maxUsersPerProject: 3,
+      maxStorageMB: 100,
+      isActive: true,
+      settings: {},
+    } as never);
     await em.flush();
     seatsClientId = client.id;
-    const user = (id: string, systemRole: string, extra: Record<string, unknown> = {}) => em.create(User, { id, email: `${id}@seats.example`, firstName: id, lastName: "Seats", client: client.id, systemRole, ...extra } as never);
+    const user = (id: string, systemRole: string, extra: Record<string, unknown> = {}) =>
+      em.create(User, { id, email: `${id}@seats.example`, firstName: id, lastName: "Seats", client: client.id, systemRole, ...extra } as never);
     user("seats-owner", "client_owner");
     for (const n of [1, 2, 3, 4]) user(`seats-officer-${n}`, "officer");
     user("seats-inactive", "viewer", { isActive: false });
@@ -75,10 +85,9 @@ describe("seats on /subscription without a payment provider", () => {
 
   it("tells a Free client what Professional would cost, and its Free card says the enforced users per project", async () => {
     const data = await page(env.cookies.client_owner!);
-    const [{ n }] = (await sql<{ n: number }>(
-      `select count(*)::int as n from "user" where client_id = ? and is_active and deleted_at is null and system_role <> 'system_admin'`,
-      [env.demoClientId],
-    )) as [{ n: number }];
+    const [{ n }] = (await sql<{ n: number }>(`select count(*)::int as n from "user" where client_id = ? and is_active and deleted_at is null and system_role <> 'system_admin'`, [
+      env.demoClientId,
+    ])) as [{ n: number }];
     expect(data.seats).toMatchObject({ activeUsers: n, billableSeats: Math.max(0, n - 2), monthlyAmountUSD: 199 + 25 * Math.max(0, n - 2) });
     expect(data.seats.text).toMatch(/^With \d+ active users, Professional would be \$\d+ a month/);
     const free = data.plans.find((p: { id: string }) => p.id === "free");
@@ -182,7 +191,9 @@ describe("seats billed through Stripe", () => {
 
   it("sends the seats counted when the checkout completes, and records what was sent", async () => {
     // A user joined between the checkout and its payment: 4 seats now.
-    await sql(`insert into "user" (id, email, client_id, system_role, is_active, created_at, updated_at) values ('seats-late', 'seats-late@seats.example', ?, 'officer', true, now(), now())`, [seatsClientId]);
+    await sql(`insert into "user" (id, email, client_id, system_role, is_active, created_at, updated_at) values ('seats-late', 'seats-late@seats.example', ?, 'officer', true, now(), now())`, [
+      seatsClientId,
+    ]);
     const payload = JSON.stringify({
       id: "evt_seats_completed",
       object: "event",

@@ -62,7 +62,7 @@ const stripeProvider = (config: NonNullable<ReturnType<typeof stripeConfig>>): P
   name: "stripe",
   billsSeats: !!config.seatPriceId,
   async startCheckout({ user, client, origin, seats }) {
-    // The plan itself, once; the additional seats as their own item (Checkout takes no item of quantity 0).
+    // The plan itself, once; the additional seats as their own item, left out while there are none.
     const seatItem = config.seatPriceId && seats > 0 ? [{ price: config.seatPriceId, quantity: seats }] : [];
     const session = await stripeClient(config.secretKey).checkout.sessions.create({
       mode: "subscription",
@@ -136,7 +136,15 @@ export async function syncSeats(clientId: number, by: { userId: string | null; s
     const before = (locked.settings as { billedSeats?: unknown } | null)?.billedSeats ?? null;
     locked.settings = { ...(locked.settings ?? {}), billedSeats: { quantity: seats, at: now.toISOString() } };
     await em.flush();
-    recordAudit({ userId: by.userId, action: "subscription.seats", entityType: "Client", entityId: clientId, clientId, before: { billedSeats: before }, after: { billedSeats: seats, source: by.source } });
+    recordAudit({
+      userId: by.userId,
+      action: "subscription.seats",
+      entityType: "Client",
+      entityId: clientId,
+      clientId,
+      before: { billedSeats: before },
+      after: { billedSeats: seats, source: by.source },
+    });
   });
   return { seats, sent: true };
 }

@@ -10,10 +10,7 @@ import { sqlOne } from "~db/sql.server";
  * manage every client and belong to none for billing). Pending invitations are not users yet.
  */
 export async function countActiveUsers(clientId: number): Promise<number> {
-  const row = await sqlOne<{ n: number }>(
-    `select count(*)::int as n from "user" where client_id = ? and is_active and deleted_at is null and system_role <> 'system_admin'`,
-    [clientId],
-  );
+  const row = await sqlOne<{ n: number }>(`select count(*)::int as n from "user" where client_id = ? and is_active and deleted_at is null and system_role <> 'system_admin'`, [clientId]);
   return row?.n ?? 0;
 }
 
