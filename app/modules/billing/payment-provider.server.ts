@@ -189,7 +189,8 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
       if (!Number.isSafeInteger(clientId) || clientId <= 0) return { received: true, type: event.type, handled: false };
       const id = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
       await setProfessionalPlan(clientId, { userId: null, source: `stripe ${event.id}`, customerId: id(session.customer), subscriptionId: id(session.subscription) });
-      // Users may have come or gone between the checkout and its payment.
+      // Users may have come or gone between the checkout and its payment. If Stripe refuses the
+      // quantity, the webhook fails and Stripe sends the event again (setting the plan twice is harmless).
       await syncSeats(clientId, { userId: null, source: `stripe ${event.id}` });
       return { received: true, type: event.type, handled: true };
     }
