@@ -355,13 +355,19 @@ describe("engagement export: the spec's field names, description and priority", 
 
   beforeAll(async () => {
     const [client] = await sql<{ id: number }>(`select id from client where name = 'Demo Land Consultancy'`);
-    project = await one(`insert into project (name, client_id, owner_id, settings) values ('Export Priority', ?, 'seed-client-owner', '{"defaultTimezone":"Australia/Perth"}') returning id`, [client!.id]);
+    project = await one(`insert into project (name, client_id, owner_id, settings) values ('Export Priority', ?, 'seed-client-owner', '{"defaultTimezone":"Australia/Perth"}') returning id`, [
+      client!.id,
+    ]);
     await sql(`insert into project_membership (user_id, project_id, role) values ('seed-viewer', ?, 'viewer')`, [project]);
     const person = await one(`insert into stakeholder (user_id, project_id, name) values ('seed-officer', ?, 'Pat Rowe') returning id`, [project]);
     const engagement = (subject: string, completedDaysAgo: number, columns: Record<string, unknown>) =>
       sql(
-        `insert into engagement (project_id, stakeholder_id, user_id, type, subject, completed_at${Object.keys(columns).map((c) => `, ${c}`).join("")})
-         values (?, ?, 'seed-officer', 'call', ?, ?${Object.keys(columns).map(() => ", ?").join("")})`,
+        `insert into engagement (project_id, stakeholder_id, user_id, type, subject, completed_at${Object.keys(columns)
+          .map((c) => `, ${c}`)
+          .join("")})
+         values (?, ?, 'seed-officer', 'call', ?, ?${Object.keys(columns)
+           .map(() => ", ?")
+           .join("")})`,
         [project, person, subject, noon(-completedDaysAgo), ...Object.values(columns)],
       );
     await engagement("Overdue follow-up", 9, {

@@ -150,7 +150,12 @@ describe("/export", () => {
 
   it("offers an engagement's Description and Priority and exports them without JavaScript", async () => {
     const start = await (await page(`projectId=${env.westernId}&type=engagements&mode=custom`)).json();
-    expect(start.options.fields).toEqual(expect.arrayContaining([{ key: "description", label: "Description" }, { key: "priority", label: "Priority" }]));
+    expect(start.options.fields).toEqual(
+      expect.arrayContaining([
+        { key: "description", label: "Description" },
+        { key: "priority", label: "Priority" },
+      ]),
+    );
     // Two rows of the custom list changed to the new fields, one to an earlier field name, as a plain form posts them.
     const list: ExportMapping[] = [
       ...start.mappings.slice(0, 3),

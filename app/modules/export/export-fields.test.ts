@@ -109,8 +109,26 @@ describe("engagement export field names", () => {
   });
 
   it("reads an alias with the same SQL as its key, and binds the project's today only for priority", () => {
-    const bySpec = buildExportQuery("engagements", "custom", [{ dbField: "title", columnName: "T" }, { dbField: "related_volume_folios", columnName: "V" }], 1, "UTC");
-    const byAlias = buildExportQuery("engagements", "custom", [{ dbField: "subject", columnName: "T" }, { dbField: "propertyVolumeFolios", columnName: "V" }], 1, "UTC");
+    const bySpec = buildExportQuery(
+      "engagements",
+      "custom",
+      [
+        { dbField: "title", columnName: "T" },
+        { dbField: "related_volume_folios", columnName: "V" },
+      ],
+      1,
+      "UTC",
+    );
+    const byAlias = buildExportQuery(
+      "engagements",
+      "custom",
+      [
+        { dbField: "subject", columnName: "T" },
+        { dbField: "propertyVolumeFolios", columnName: "V" },
+      ],
+      1,
+      "UTC",
+    );
     expect(byAlias).toEqual(bySpec);
     expect(bySpec.text).toContain("e.subject as c0");
     const priority = buildExportQuery("engagements", "custom", [{ dbField: "priority", columnName: "P" }], 7, "Australia/Perth", "2025-03-05");

@@ -214,14 +214,7 @@ export const EXPRESSION_KEYS: Record<ExportType, readonly string[]> = {
  * The SELECT for one export. $1 is the project id; the project's time zone, its today (the day the file is
  * named for) and custom-field names follow as they are needed. Property + Stakeholder joins one row per linked stakeholder instead of aggregating them.
  */
-export function buildExportQuery(
-  type: ExportType,
-  mode: ExportMode,
-  columns: readonly ExportColumn[],
-  projectId: number,
-  timeZone: string,
-  today: CalendarDate = projectToday(timeZone),
-): ExportQuery {
+export function buildExportQuery(type: ExportType, mode: ExportMode, columns: readonly ExportColumn[], projectId: number, timeZone: string, today: CalendarDate = projectToday(timeZone)): ExportQuery {
   const values: unknown[] = [projectId];
   let tzParameter = 0;
   const tz = () => {
