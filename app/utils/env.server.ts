@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Optional: the Stripe price of one additional seat; without it seats are not billed through Stripe (docs/administration.md#seats). */
+  STRIPE_SEAT_PRICE_ID: z.string().optional(),
   SYSTEM_ADMIN_EMAILS: z.string().optional(),
   // Mail retries (docs/operations.md#mail-delivery): the first delay, the longest, and attempts in all.
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
@@ -156,6 +158,7 @@ export function getEnv(): Env {
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET are set together or not at all");
   }
+  if (env.STRIPE_SEAT_PRICE_ID && !env.STRIPE_SECRET_KEY) throw new Error("Invalid configuration: STRIPE_SEAT_PRICE_ID needs STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET");
   cached = {
     ...env,
     systemAdminEmails: (env.SYSTEM_ADMIN_EMAILS ?? "")

@@ -131,7 +131,7 @@ const PROBES: Record<string, Probe[]> = {
   "api.documents.ts": [otherClientApi("/api/documents")],
   "api.documents.upload.ts": [otherClientApi("/api/documents/upload", "POST", { body: "multipart" })],
   "api.engagements.$id.ts": [otherClientApi("/api/engagements/1"), otherClientApi("/api/engagements/1", "DELETE")],
-  "api.engagements.ts": [otherClientApi("/api/engagements", "POST")],
+  "api.engagements.ts": [otherClientApi("/api/engagements"), otherClientApi("/api/engagements", "POST")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
   "api.extract-pdf-fields.ts": [{ fn: "action", as: "viewer", path: () => "/api/extract-pdf-fields", body: "multipart", status: 403 }],
   "api.file.import.ts": [otherClientApi("/api/file/import", "POST")],
