@@ -5,7 +5,8 @@
  */
 import { bestMatch, percent, type DuplicateMatch } from "./match";
 import { addressSimilarity, nameSimilarity, personNameSimilarity } from "./similarity";
-import { isCompanyName } from "./canonical-names";
+import { isCompanyName, nameCoreTokens } from "./canonical-names";
+import { alignGivenNames } from "./given-names";
 import { parseAddress } from "./canonical-addresses";
 import { emailKeys, phoneKeys, type StakeholderKeyFields } from "./blocking-keys";
 
@@ -78,13 +79,18 @@ function evidenceOf(record: StakeholderMatchFields): Evidence {
 
 /**
  * How alike two names are when the records already share an e-mail or phone: the looser of the two name
- * measures, since the shared contact already says much ("Jon Smyth" with John Smith's e-mail). 1 when either
+ * measures, since the shared contact already says much ("Jon Smyth" with John Smith's e-mail), and a
+ * person's short given name read as the full one ("Bill Smith" with William Smith's phone). 1 when either
  * name is blank: nothing then speaks against the contact.
  */
 function contactNameSimilarity(a: string | null | undefined, b: string | null | undefined, business: boolean): number {
   if (!a?.trim() || !b?.trim()) return 1;
   const loose = nameSimilarity(a, b);
-  return business ? loose : Math.max(loose, personNameSimilarity(a, b));
+  if (business) return loose;
+  const theirs = nameCoreTokens(b);
+  const mine = alignGivenNames(nameCoreTokens(a), theirs).join(" ");
+  const other = theirs.join(" ");
+  return Math.max(loose, personNameSimilarity(a, b), nameSimilarity(mine, other), personNameSimilarity(mine, other));
 }
 
 /** A shared e-mail or phone, scored by the names (docs/import.md#duplicates). */
