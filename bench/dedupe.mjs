@@ -586,8 +586,8 @@ async function loadRules() {
   try {
     const { tsImport } = await import("tsx/esm/api");
     const load = (file) => tsImport(new URL(`../app/modules/duplicates/${file}`, import.meta.url).href, import.meta.url);
-    const [keys, rules, normalise, similarity] = await Promise.all([load("match-keys.ts"), load("match-stakeholders.ts"), load("normalise.ts"), load("similarity.ts")]);
-    return { stakeholderMatchKeys: keys.stakeholderMatchKeys, matchStakeholder: rules.matchStakeholder, nameCoreTokens: normalise.nameCoreTokens, nameSimilarity: similarity.nameSimilarity };
+    const [keys, rules, names, similarity] = await Promise.all([load("match-keys.ts"), load("match-stakeholders.ts"), load("canonical-names.ts"), load("similarity.ts")]);
+    return { stakeholderMatchKeys: keys.stakeholderMatchKeys, matchStakeholder: rules.matchStakeholder, nameCoreTokens: names.nameCoreTokens, nameSimilarity: similarity.nameSimilarity };
   } catch (error) {
     console.log(`(match rules not loaded for the analysis: ${error.message})`);
     return null;
@@ -738,7 +738,9 @@ async function stakeholderPhase(ctx, owner) {
     return `#${c.id} "${s?.name}"${s?.import_id === run.importId ? " (created earlier in this file)" : ""} — ${c.matchType}, ${c.reason}`;
   };
 
-  const perKind = new Map(kinds.map(([kind]) => [kind, { total: 0, found: 0, misses: [] }]));
+  // scores: the original's similarity where found; household: how many of those were shown as a possible household.
+  const perKind = new Map(kinds.map(([kind]) => [kind, { total: 0, found: 0, misses: [], scores: [], household: 0 }]));
+  const isHousehold = (c) => /different name/.test(c.reason);
   const wrong = new Map();
   let candidates = 0;
   let correct = 0;
@@ -753,6 +755,7 @@ async function stakeholderPhase(ctx, owner) {
   const categoryOf = (row, c) => {
     const s = stored.get(c.id);
     const where = s?.import_id === run.importId ? "another new row of the file" : "an existing stakeholder";
+    if (isHousehold(c)) return `${c.matchType}, different name: a possible household (${where})`;
     if (c.matchType !== "name") return `${c.matchType} (${where})`;
     return `${normal(row.name) === normal(s?.name) ? "identical name after normalising" : "similar name"} (${where})`;
   };
@@ -763,9 +766,12 @@ async function stakeholderPhase(ctx, owner) {
     if (row.truth) {
       const kind = perKind.get(row.truth.kind);
       kind.total++;
-      const hit = list.some((c) => c.id === row.truth.originalId);
-      if (hit) kind.found++;
-      else kind.misses.push({ row, index, list });
+      const hit = list.find((c) => c.id === row.truth.originalId);
+      if (hit) {
+        kind.found++;
+        kind.scores.push(hit.similarity);
+        if (isHousehold(hit)) kind.household++;
+      } else kind.misses.push({ row, index, list });
       for (const c of list) {
         if (c.id === row.truth.originalId) correct++;
         else {
@@ -818,9 +824,14 @@ async function stakeholderPhase(ctx, owner) {
     `context: ${pct(namesakes / freshPeople.length)} of the new people have a namesake already in the project (same full name after normalising), ${pct(firstLastShared / freshPeople.length)} share first and last name with one`,
   );
   console.log("\nRecall: a planted row counts as found when its original's id is among the row's candidates.\n");
+  const scoreSpan = (scores) => {
+    if (!scores.length) return "–";
+    const sorted = [...scores].sort((a, b) => a - b);
+    return `${Math.round(100 * sorted[0])} / ${Math.round(100 * sorted[Math.floor(sorted.length / 2)])} %`;
+  };
   table(
-    ["planted kind", "rows", "found", "recall"],
-    [...perKind].map(([kind, k]) => [kind, k.total, k.found, pct(k.found / k.total)]),
+    ["planted kind", "rows", "found", "recall", "original's score min / median", "shown as a possible household"],
+    [...perKind].map(([kind, k]) => [kind, k.total, k.found, pct(k.found / k.total), scoreSpan(k.scores), k.household]),
   );
   console.log(
     `\nWrong candidates: every candidate of a flagged row that is not a planted row's original — all candidates of flagged new rows,\nplus the other candidates of planted rows — over all candidates of all flagged rows.`,
@@ -887,7 +898,13 @@ async function stakeholderPhase(ctx, owner) {
     perKind: Object.fromEntries(
       [...perKind].map(([kind, k]) => [
         kind,
-        { total: k.total, found: k.found, misses: k.misses.slice(0, 10).map((m) => ({ row: m.index + 2, name: m.row.name, original: byId.get(m.row.truth.originalId).name, why: explain(m) })) },
+        {
+          total: k.total,
+          found: k.found,
+          scores: scoreSpan(k.scores),
+          household: k.household,
+          misses: k.misses.slice(0, 10).map((m) => ({ row: m.index + 2, name: m.row.name, original: byId.get(m.row.truth.originalId).name, why: explain(m) })),
+        },
       ]),
     ),
     wrongByCause: Object.fromEntries([...wrong].map(([category, w]) => [category, { count: w.count, examples: w.examples }])),

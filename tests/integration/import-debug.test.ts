@@ -62,6 +62,8 @@ describe("the loader", () => {
     expect(data.counts.properties).toBeGreaterThan(0);
     expect(NAME_SIMILARITY_THRESHOLD).toBe(0.8);
     expect(data.rules.nameThreshold).toBe("80 %");
+    // A shared phone or e-mail under another name is shown as a possible household, below the name threshold.
+    expect(data.rules).toMatchObject({ email: "100 %", phone: "95 %", household: "50 % to under 70 %" });
   });
 
   it("lists a planted near-duplicate of a sampled stakeholder, with its similarity, match type and reason, and not the stakeholder itself", async () => {

@@ -292,3 +292,38 @@ describe("a property import", () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe("a shared phone under another name", () => {
+  const HOUSEHOLD = "same phone, different name — possibly the same household";
+
+  it("holds the row back as a possible household at 50 %, not as the same person at 95 %", async () => {
+    const officer = await access();
+    const [margaret] = await sql<{ id: number }>("select id from stakeholder where project_id = ? and name = 'Margaret Ellis' and phone = '0412 345 678'", [officer.project.id]);
+    const csv = ["Name,Phone", "John Albert Citizen,0412 345 678", "M. Ellis,+61 412 345 678"].join("\n");
+    const { importId, view } = await importCsv(officer, csv, "stakeholders", { Name: "name", Phone: "phone" });
+    expect(view.counts).toMatchObject({ pendingDuplicates: 2 });
+    const page = await withRequestContext(() => listPendingDuplicates(officer, importId));
+    const candidatesOf = (row: number) => page.items.find((item) => item.rowNumber === row)!.candidates;
+    // The example: the number is all John Albert Citizen and Margaret Ellis have in common.
+    expect(candidatesOf(2).find((c) => c.id === margaret!.id)).toMatchObject({ matchType: "phone", similarity: 0.5, similarityText: "50%", reason: HOUSEHOLD });
+    expect(candidatesOf(2).every((c) => c.similarity < 0.8)).toBe(true);
+    // The same number under her initial and surname stays near-certain, and ranks first.
+    expect(candidatesOf(3)[0]).toMatchObject({ id: margaret!.id, matchType: "phone", similarity: 0.95, reason: "same phone" });
+    await withRequestContext(() => undoImport(officer, importId));
+  });
+
+  it("does not link an imported title's owner to someone else who shares the owner's phone", async () => {
+    const officer = await access();
+    const [margaret] = await sql<{ id: number }>("select id from stakeholder where project_id = ? and name = 'Margaret Ellis' and phone = '0412 345 678'", [officer.project.id]);
+    const csv = ["Address,Volume,Folio,Proprietors,Owner phone", "9 Household Lane Beaufort VIC 3373,40001,9,John Albert Citizen,0412 345 678"].join("\n");
+    const { importId, view } = await importCsv(officer, csv, "properties", { Address: "address", Volume: "volume", Folio: "folio", Proprietors: "proprietors", "Owner phone": "ownerPhone" });
+    expect(view.counts).toMatchObject({ created: 1, stakeholdersCreated: 1, stakeholdersLinked: 0 });
+    const links = await sql<{ id: number; name: string; phone: string }>(
+      "select s.id, s.name, s.phone from stakeholder_property sp join stakeholder s on s.id = sp.stakeholder_id where sp.import_id = ?",
+      [importId],
+    );
+    expect(links).toEqual([{ id: expect.any(Number), name: "John Albert Citizen", phone: "0412 345 678" }]);
+    expect(links[0]!.id).not.toBe(margaret!.id);
+    await withRequestContext(() => undoImport(officer, importId));
+  });
+});

@@ -3,7 +3,7 @@ import { matchStakeholder } from "./match-stakeholders";
 
 describe("matchStakeholder", () => {
   it("matches the same e-mail in any slot, whatever the case", () => {
-    expect(matchStakeholder({ name: "J Citizen", email: "Jane@Example.com" }, { name: "Someone Else", email3: " jane@example.COM " })).toEqual({
+    expect(matchStakeholder({ name: "J Citizen", email: "Jane@Example.com" }, { name: "Jane Citizen", email3: " jane@example.COM " })).toEqual({
       similarity: 1,
       matchType: "email",
       reason: "same e-mail",
@@ -11,8 +11,68 @@ describe("matchStakeholder", () => {
   });
 
   it("matches the same phone in canonical form, in any slot", () => {
-    expect(matchStakeholder({ name: "A", phone2: "+61 412 345 678" }, { name: "B", phone: "0412 345 678" })).toEqual({ similarity: 0.95, matchType: "phone", reason: "same phone" });
+    expect(matchStakeholder({ name: "", phone2: "+61 412 345 678" }, { name: "Ann Lee", phone: "0412 345 678" })).toEqual({ similarity: 0.95, matchType: "phone", reason: "same phone" });
     expect(matchStakeholder({ name: "A", phone: "(03) 5352 1234" }, { name: "B", phone3: "+61 3 5352 1234" })?.matchType).toBe("phone");
+  });
+
+  it("scores a shared phone with another name as a possible household, not 95 %", () => {
+    // The issue's example: the only thing in common is the (made-up) mobile.
+    expect(matchStakeholder({ name: "John Albert Citizen", phone: "0412 345 678" }, { name: "Margaret Ellis", mobile: "+61 412 345 678" })).toEqual({
+      similarity: 0.5,
+      matchType: "phone",
+      reason: "same phone, different name — possibly the same household",
+    });
+  });
+
+  // A shared contact is scored by how alike the names are: alike (the looser name measure ≥ 80 %, or a name
+  // blank) keeps 100 % / 95 %; otherwise 50 % plus a quarter of the names' similarity, under 70 %.
+  const HOUSEHOLD = "different name — possibly the same household";
+  it.each([
+    ["phone, same name", { name: "Mary O'Brien", phone: "03 5352 1234" }, { name: "Mary OBrien", phone: "+61 3 5352 1234" }, 1, "name", "same name"],
+    ["phone, two typos", { name: "Jon Smith", phone: "0412345678" }, { name: "John Smyth", phone: "0412 345 678" }, 0.95, "phone", "same phone"],
+    ["phone, initial", { name: "O. Marchbanks", phone: "0455 310 992" }, { name: "Odette Marchbanks", phone: "0455310992" }, 0.95, "phone", "same phone"],
+    ["phone, incoming name blank", { name: "", phone: "0455 310 992" }, { name: "Odette Marchbanks", phone: "0455310992" }, 0.95, "phone", "same phone"],
+    ["phone, same surname", { name: "Beatrice Quennell", phone: "+61 455 310 992" }, { name: "Bartholomew Quennell", phone: "0455 310 992" }, 0.625, "phone", `same phone, ${HOUSEHOLD}`],
+    ["phone, a short given name", { name: "Bill John Smith", phone: "0412345678" }, { name: "William John Smith", phone: "0412345678" }, 0.95, "phone", "same phone"],
+    ["e-mail, a short given name surname first", { name: "SMITH, Kate", email: "ks@example.com" }, { name: "Katherine Smith", email: "KS@example.com" }, 1, "email", "same e-mail"],
+    ["phone, a short given name of another surname", { name: "Tom Jones", phone: "0412345678" }, { name: "Thomas Brown", phone: "0412345678" }, 0.625, "phone", `same phone, ${HOUSEHOLD}`],
+    ["phone, one word of the name", { name: "Smith", phone: "0412345678" }, { name: "John Smith", phone: "0412345678" }, 0.688, "phone", `same phone, ${HOUSEHOLD}`],
+    ["phone, nothing in common", { name: "Wilhelmina Strachan", phone: "0412345678" }, { name: "Tom Baker", phone2: "0412345678" }, 0.5, "phone", `same phone, ${HOUSEHOLD}`],
+    ["e-mail, two typos and a middle name", { name: "Jon Smyth", email: "JOHN.SMITH@EXAMPLE.COM" }, { name: "John Michael Smith", email: "john.smith@example.com" }, 1, "email", "same e-mail"],
+    ["e-mail, same surname", { name: "Jane Smith", email: "smiths@example.com" }, { name: "John Smith", email2: "Smiths@example.com" }, 0.625, "email", `same e-mail, ${HOUSEHOLD}`],
+    [
+      "e-mail and phone, other names",
+      { name: "Zoe Park", email: "home@example.com", phone: "0412345678" },
+      { name: "Ray Hill", email: "home@example.com", phone: "0412345678" },
+      0.5,
+      "email",
+      `same e-mail, ${HOUSEHOLD}`,
+    ],
+    [
+      "phone, a person and a business",
+      { name: "John Kestrel", phone: "03 5345 1188" },
+      { name: "Kestrel Grazing Pty Ltd", memberType: "Business", phone: "03 5345 1188" },
+      0.625,
+      "phone",
+      "same phone, different name — possibly the same business or office",
+    ],
+    ["phone, a business's name alike", { name: "KESTREL GRAZING P/L", phone: "03 5345 1188" }, { name: "Kestrel Grazing Pty Ltd", phone: "0353451188" }, 1, "name", "same name"],
+  ])("%s", (_case, incoming, existing, similarity, matchType, reason) => {
+    expect(matchStakeholder(incoming, existing)).toEqual({ similarity, matchType, reason });
+  });
+
+  it("keeps every household score below the name threshold and the phone's 95 %", () => {
+    const score = (a: string, b: string) => matchStakeholder({ name: a, phone: "0412345678" }, { name: b, phone: "0412345678" })!.similarity;
+    for (const [a, b] of [
+      ["Beatrice Quennell", "Bartholomew Quennell"],
+      ["Maggie Ann Brown", "Margaret Ann Green"],
+      ["Jane Smith", "John Smith"],
+      ["Smith", "John Smith"],
+      ["Ann Lee", "Lee"],
+    ] as const) {
+      expect(score(a, b)).toBeGreaterThanOrEqual(0.5);
+      expect(score(a, b)).toBeLessThan(0.7);
+    }
   });
 
   it("does not match on blank or too-short contacts", () => {

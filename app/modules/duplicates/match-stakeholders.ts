@@ -1,11 +1,12 @@
 /**
  * Is an incoming stakeholder likely one already in the project (docs/import.md#duplicates)? Same e-mail or phone in any
- * slot is near-certain; a similar name is likely unless their contacts disagree; a business at the same
- * address is likely too.
+ * slot with a name alike is near-certain, with another name a possible household; a similar name is likely
+ * unless their contacts disagree; a business at the same address is likely too.
  */
 import { bestMatch, percent, type DuplicateMatch } from "./match";
 import { addressSimilarity, nameSimilarity, personNameSimilarity } from "./similarity";
-import { isCompanyName } from "./canonical-names";
+import { isCompanyName, nameCoreTokens } from "./canonical-names";
+import { alignGivenNames } from "./given-names";
 import { parseAddress } from "./canonical-addresses";
 import { emailKeys, phoneKeys, type StakeholderKeyFields } from "./blocking-keys";
 
@@ -19,9 +20,22 @@ export const NAME_SIMILARITY_THRESHOLD = 0.8;
 export const BUSINESS_ADDRESS_THRESHOLD = 0.85;
 /** A business's address match needs names at least this alike too (one shared word of two). */
 export const BUSINESS_NAME_SUPPORT = 0.5;
-/** A shared e-mail is taken as the same person; a shared phone a little less surely (a household shares a landline). */
+/** A shared e-mail with names alike is taken as the same person; a shared phone a little less surely. */
 export const EMAIL_SIMILARITY = 1;
 export const PHONE_SIMILARITY = 0.95;
+/**
+ * A shared e-mail or phone under names less alike than NAME_SIMILARITY_THRESHOLD is a household (a landline, a
+ * family e-mail) or a business's shared office line, not the same record: shown for review at 50 % plus a
+ * quarter of how alike the names are, so 50 % to under 70 %, below what a name alone needs.
+ */
+export const HOUSEHOLD_SIMILARITY = 0.5;
+export const HOUSEHOLD_NAME_WEIGHT = 0.25;
+
+/**
+ * Whether a match is close enough to take the records as one where no one reviews it (an imported title's
+ * owners are linked, not held back): a household's shared phone or e-mail is not.
+ */
+export const isSameStakeholder = (match: DuplicateMatch) => match.similarity >= NAME_SIMILARITY_THRESHOLD;
 
 const BUSINESS_TYPES = new Set(["Business", "Organization"]);
 export const isBusiness = (record: StakeholderMatchFields) => BUSINESS_TYPES.has(record.memberType ?? "");
@@ -63,6 +77,33 @@ function evidenceOf(record: StakeholderMatchFields): Evidence {
   return evidence;
 }
 
+/**
+ * How alike two names are when the records already share an e-mail or phone: the looser of the two name
+ * measures, since the shared contact already says much ("Jon Smyth" with John Smith's e-mail), and a
+ * person's short given name read as the full one ("Bill Smith" with William Smith's phone). 1 when either
+ * name is blank: nothing then speaks against the contact.
+ */
+function contactNameSimilarity(a: string | null | undefined, b: string | null | undefined, business: boolean): number {
+  if (!a?.trim() || !b?.trim()) return 1;
+  const loose = nameSimilarity(a, b);
+  if (business) return loose;
+  const theirs = nameCoreTokens(b);
+  const mine = alignGivenNames(nameCoreTokens(a), theirs).join(" ");
+  const other = theirs.join(" ");
+  return Math.max(loose, personNameSimilarity(a, b), nameSimilarity(mine, other), personNameSimilarity(mine, other));
+}
+
+/** A shared e-mail or phone, scored by the names (docs/import.md#duplicates). */
+function sharedContactMatch(kind: "email" | "phone", names: number, business: boolean): DuplicateMatch {
+  const what = kind === "email" ? "e-mail" : "phone";
+  if (names >= NAME_SIMILARITY_THRESHOLD) return { similarity: kind === "email" ? EMAIL_SIMILARITY : PHONE_SIMILARITY, matchType: kind, reason: `same ${what}` };
+  return {
+    similarity: HOUSEHOLD_SIMILARITY + HOUSEHOLD_NAME_WEIGHT * names,
+    matchType: kind,
+    reason: `same ${what}, different name — possibly the same ${business ? "business or office" : "household"}`,
+  };
+}
+
 const shares = (a: Set<string>, b: Set<string>) => [...a].some((value) => b.has(value));
 /** Both have some and none is shared. */
 const disagree = (a: Set<string>, b: Set<string>) => a.size > 0 && b.size > 0 && !shares(a, b);
@@ -79,6 +120,7 @@ export function matchStakeholder(candidate: StakeholderMatchFields, existing: St
   const sameEmail = shares(mine.emails, theirs.emails);
   const samePhone = shares(mine.phones, theirs.phones);
   const business = mine.business || theirs.business;
+  const contactNames = sameEmail || samePhone ? contactNameSimilarity(candidate.name, existing.name, business) : 0;
   // A business writes from several e-mail addresses (accounts@, admin@): only a person's contradict.
   const contradicted =
     (!business && disagree(mine.emails, theirs.emails)) || disagree(mine.phones, theirs.phones) || disagree(mine.postcodes, theirs.postcodes) || disagree(mine.streets, theirs.streets);
@@ -94,8 +136,8 @@ export function matchStakeholder(candidate: StakeholderMatchFields, existing: St
     for (const a of addresses(candidate)) for (const b of addresses(existing)) address = Math.max(address, addressSimilarity(a, b));
   }
   return bestMatch([
-    sameEmail ? { similarity: EMAIL_SIMILARITY, matchType: "email", reason: "same e-mail" } : null,
-    samePhone ? { similarity: PHONE_SIMILARITY, matchType: "phone", reason: "same phone" } : null,
+    sameEmail ? sharedContactMatch("email", contactNames, business) : null,
+    samePhone ? sharedContactMatch("phone", contactNames, business) : null,
     name >= NAME_SIMILARITY_THRESHOLD ? { similarity: name, matchType: "name", reason: name === 1 ? "same name" : `name ${percent(name)} similar` } : null,
     address >= BUSINESS_ADDRESS_THRESHOLD ? { similarity: address, matchType: "address", reason: address === 1 ? "same address" : `address ${percent(address)} similar` } : null,
   ]);

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { KIND_RULES, loadCandidateIndex, matchFieldsOf, matchKeysOf, refreshMatchKeys, scoreCandidates, type MatchFields } from "~/modules/duplicates/candidates.server";
 import { percent } from "~/modules/duplicates/match";
-import { BUSINESS_ADDRESS_THRESHOLD, EMAIL_SIMILARITY, NAME_SIMILARITY_THRESHOLD, PHONE_SIMILARITY } from "~/modules/duplicates/match-stakeholders";
+import { BUSINESS_ADDRESS_THRESHOLD, EMAIL_SIMILARITY, HOUSEHOLD_NAME_WEIGHT, HOUSEHOLD_SIMILARITY, NAME_SIMILARITY_THRESHOLD, PHONE_SIMILARITY } from "~/modules/duplicates/match-stakeholders";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { DEBUG_SAMPLE_SIZE, isTypedProbe, parseImportDebugQuery } from "./import-debug-schema";
 import { withPgClient } from "~db/sql.server";
@@ -137,6 +137,7 @@ export async function loadImportDebugPage(access: ProjectAccess, url: URL) {
       nameThreshold: percent(NAME_SIMILARITY_THRESHOLD),
       email: percent(EMAIL_SIMILARITY),
       phone: percent(PHONE_SIMILARITY),
+      household: `${percent(HOUSEHOLD_SIMILARITY)} to under ${percent(HOUSEHOLD_SIMILARITY + HOUSEHOLD_NAME_WEIGHT * NAME_SIMILARITY_THRESHOLD)}`,
       businessAddress: percent(BUSINESS_ADDRESS_THRESHOLD),
     },
     mode: typed ? ("typed" as const) : ("sample" as const),

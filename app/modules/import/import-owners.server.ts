@@ -1,12 +1,14 @@
 /**
  * Owners of imported titles ("automatic stakeholder-property linking", docs/import.md#land-title-pdfs): a property row's
- * proprietors are found among the project's stakeholders with the duplicate rules (e-mail, phone, a name
- * at least 80 % alike) or created, and linked to the property; the first proprietor gets the row's owner
- * e-mail, phone and postal address and becomes the primary owner of a new property.
+ * proprietors are found among the project's stakeholders with the duplicate rules (e-mail or phone with a
+ * name alike, a name at least 80 % alike; not a household's shared phone) or created, and linked to the
+ * property; the first proprietor gets the row's owner e-mail, phone and postal address and becomes the
+ * primary owner of a new property.
  */
 import type pg from "pg";
 import { CandidateIndex, loadCandidateIndex, matchFieldsOf, matchKeysOf, scoreCandidates } from "~/modules/duplicates/candidates.server";
 import { isCompanyName } from "~/modules/duplicates/canonical-names";
+import { isSameStakeholder } from "~/modules/duplicates/match-stakeholders";
 import { importField } from "./import-fields";
 import { insertPlan, type InsertPlan } from "./import-insert.server";
 import type { MergeContext } from "./import-merge.server";
@@ -89,7 +91,7 @@ export class OwnerLinker {
         at++;
         const [best] = scoreCandidates("stakeholder", fields, [...existing.lookup(keys), ...inBatch.lookup(keys)], 1);
         let stakeholderId: number;
-        if (best) {
+        if (best && isSameStakeholder(best)) {
           stakeholderId = best.id;
           this.linked++;
         } else {

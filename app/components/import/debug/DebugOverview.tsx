@@ -20,8 +20,9 @@ export function DebugOverview({ counts, rules, keysRefreshed }: Pick<ImportDebug
       <Callout.Root color="indigo" size="2" className="matcher-rules">
         <Callout.Text>
           Stakeholder matching threshold: <strong>{rules.nameThreshold} name similarity</strong>. An incoming stakeholder is a likely duplicate of one in the project when they share an e-mail (
-          {rules.email}) or a phone ({rules.phone}), when their names are at least {rules.nameThreshold} similar after normalising case, accents, punctuation, titles, word order and company suffixes,
-          or, for a business, when the addresses are at least {rules.businessAddress} similar. Only records that share a blocking key with it are compared.
+          {rules.email}) or a phone ({rules.phone}) and their names are alike (under different names, a possible household: {rules.household}), when their names are at least {rules.nameThreshold}{" "}
+          similar after normalising case, accents, punctuation, titles, word order and company suffixes, or, for a business, when the addresses are at least {rules.businessAddress} similar. Only
+          records that share a blocking key with it are compared.
         </Callout.Text>
       </Callout.Root>
       {keysRefreshed ? (
