@@ -37,6 +37,23 @@ export function startsLikeFormula(text: string): boolean {
   return FORMULA_START.test(text);
 }
 
+// A cell that starts with a trigger once spaces and double quotes are skipped (an import that trims
+// spaces, or reads a quote as a field's opening, still sees the trigger first).
+const FORMULA_START_PADDED = /^[\s"]*[=+\-@]/;
+// A piece of a cell that starts after a delimiter some locale's spreadsheet splits on (, ; tab |, or a
+// line break), spaces and double quotes skipped, with a trigger: the `'` goes just before the trigger.
+const FORMULA_AFTER_DELIMITER = /([,;\t|\r\n][\s"]*)(?=[=+\-@])/g;
+
+/**
+ * CSV text that no spreadsheet evaluates, whichever delimiter its locale splits on
+ * (docs/export.md#the-workbook): a cell that starts like a formula gets a leading `'`, and so does
+ * every piece of it that would start a cell of its own when split on `,` `;` tab `|` or a line break.
+ */
+export function neutraliseCsvFormulas(text: string): string {
+  const pieces = text.replace(FORMULA_AFTER_DELIMITER, "$1'");
+  return startsLikeFormula(text) || FORMULA_START_PADDED.test(text) ? `'${pieces}` : pieces;
+}
+
 function cleanText(text: string): string {
   const clean = text.replace(XML_INVALID, "");
   if (clean.length <= EXCEL_MAX_CELL_CHARS) return clean;
@@ -120,7 +137,7 @@ export function toExcelCell(value: unknown, type: ExportValueType): ExcelCell {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A cell as CSV text: dates dd/mm/yyyy (with hh:mm for instants), numbers plain, formula-like text prefixed with `'`. */
+/** A cell as CSV text: dates dd/mm/yyyy (with hh:mm for instants), numbers plain, formula-like text neutralised (neutraliseCsvFormulas). */
 export function toCsvText(value: unknown, type: ExportValueType): string {
   const cell = toExcelCell(value, type);
   if (cell === null) return "";
@@ -129,7 +146,7 @@ export function toCsvText(value: unknown, type: ExportValueType): string {
     return type === "datetime" ? `${date} ${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}` : date;
   }
   if (typeof cell === "number") return String(cell);
-  return startsLikeFormula(cell) ? `'${cell}` : cell;
+  return neutraliseCsvFormulas(cell);
 }
 
 /** One CSV field, quoted when RFC 4180 needs it (comma, quote, CR or LF), quotes doubled. */
@@ -146,7 +163,7 @@ export const UTF8_BOM = "\uFEFF";
 
 /** A header cell's text: the column name, neutralised like any other text in CSV. */
 export function csvHeader(name: string): string {
-  return startsLikeFormula(name) ? `'${name}` : name;
+  return neutraliseCsvFormulas(name);
 }
 
 /** Column width in characters from the header and the type, not from scanning the rows. */
