@@ -8,6 +8,7 @@
  * never writes an `<f>` for a string), and CSV text that a spreadsheet would evaluate is prefixed with
  * `'` (OWASP's CSV injection advice), so a landholder named `=HYPERLINK(…)` stays a name.
  */
+import { neutraliseCsvFormulas } from "~/utils/csv-formulas";
 import type { ExportValueType } from "./export-fields";
 
 export type ExcelCell = string | number | Date | null;
@@ -30,30 +31,6 @@ const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD80
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 // A plain number as people type it: optional sign, thousands commas, decimals. "2.43 ha" is not one.
 const NUMBER_TEXT = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
-/** Spreadsheet formula triggers (OWASP): = + - @, tab and carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function startsLikeFormula(text: string): boolean {
-  return FORMULA_START.test(text);
-}
-
-// A cell that starts with a trigger once spaces and double quotes are skipped (an import that trims
-// spaces, or reads a quote as a field's opening, still sees the trigger first).
-const FORMULA_START_PADDED = /^[\s"]*[=+\-@]/;
-// A piece of a cell that starts after a delimiter some locale's spreadsheet splits on (, ; tab |, or a
-// line break), spaces and double quotes skipped, with a trigger: the `'` goes just before the trigger.
-const FORMULA_AFTER_DELIMITER = /([,;\t|\r\n][\s"]*)(?=[=+\-@])/g;
-
-/**
- * CSV text that no spreadsheet evaluates, whichever delimiter its locale splits on
- * (docs/export.md#the-workbook): a cell that starts like a formula gets a leading `'`, and so does
- * every piece of it that would start a cell of its own when split on `,` `;` tab `|` or a line break.
- */
-export function neutraliseCsvFormulas(text: string): string {
-  const pieces = text.replace(FORMULA_AFTER_DELIMITER, "$1'");
-  return startsLikeFormula(text) || FORMULA_START_PADDED.test(text) ? `'${pieces}` : pieces;
-}
-
 function cleanText(text: string): string {
   const clean = text.replace(XML_INVALID, "");
   if (clean.length <= EXCEL_MAX_CELL_CHARS) return clean;
