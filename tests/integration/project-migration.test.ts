@@ -168,8 +168,12 @@ describe("restore points of a migrated project", () => {
     await before.text();
     expect((await confirmation(point.id, "second_owner")).status).toBe(200);
 
+    const stale = await withRequestContext(async () => resolveProjectAccess(await currentUser("seed-second-owner"), env.secondProjectId, "viewData"));
     const response = await api(env.secondProjectId, { targetClientId: c!.id });
     expect(response.status).toBe(200);
+    // A point started by the previous client as the project moved is refused, not left to that client.
+    await expect(withRequestContext(() => createRestorePoint(stale, "delete-all-engagements"))).rejects.toMatchObject({ status: 409 });
+    expect(await sql(`select id from restore_point where project_id = ? and id <> ?`, [env.secondProjectId, point.id])).toEqual([]);
     for (const role of ["second_owner", "system_admin"]) {
       expect((await download(point.id, role)).status, role).toBe(404);
       expect((await confirmation(point.id, role)).status, role).toBe(404);

@@ -51,6 +51,10 @@ export async function createRestorePoint(access: ProjectAccess, reason: RestoreP
     const point = await db()
       .fork()
       .transactional(async (tx) => {
+        // Still this client's project: a migration (which withdraws the project's points) either
+        // committed first, and this point is refused, or waits for this one and withdraws it too.
+        const owned = await sqlRows("select 1 from project where id = ? and client_id = ? for share", [access.project.id, clientId]);
+        if (!owned.length) throw new AppError(409, "The project now belongs to another client, so no restore point was saved");
         const created = tx.create(RestorePoint, {
           client: clientId,
           projectId: access.project.id,
