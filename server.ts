@@ -15,6 +15,7 @@ import { isApiPath, splitBuildByApi } from "~/utils/split-build.server";
 import { RequestContext } from "@mikro-orm/core";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv } from "~/utils/env.server";
+import { PAGE_IMAGE_SOURCES } from "~/utils/content-security";
 import { crossOriginProtection } from "~/utils/cross-origin.server";
 import { limitRequestBodies } from "~/utils/body-limit.server";
 import { isFilePreviewPath } from "~/modules/document/file-response.server";
@@ -57,8 +58,9 @@ async function main() {
   const jobs = await startJobs(database.orm, { queues: JOB_QUEUES, workers: env.JOB_WORKERS === "true", stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
   const app = express();
   app.disable("x-powered-by");
-  // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure.
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure: only
+  // from the peers TRUST_PROXY names (default loopback; docs/operations.md#behind-a-proxy).
+  app.set("trust proxy", env.trustProxy);
 
   // Request id, access line and request metrics; then the probes, before any session or Remix work
   // (docs/operations.md#health-and-metrics).
@@ -98,8 +100,9 @@ async function main() {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         // Radix Themes sets a few style attributes; no inline <style> with user data is rendered.
         "style-src": ["'self'", "'unsafe-inline'"],
-        // No third-party images: an identity provider's avatar URL would tell it who opens which page.
-        "img-src": ["'self'", "data:"],
+        // No third-party images: an identity provider's avatar URL would tell it who opens which page;
+        // profile pictures are kept at sign-in and served from this site (docs/access.md#profile-pictures).
+        "img-src": [...PAGE_IMAGE_SOURCES],
         "form-action": ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
         "upgrade-insecure-requests": null,
       },

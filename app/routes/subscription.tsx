@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@rem
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClientList, CreateClientForm } from "~/components/billing/AdminClients";
-import { CurrentPlan, PlanCards, SubscriptionFaq } from "~/components/billing/OwnerSubscription";
+import { CurrentPlan, PlanCards, Seats, SubscriptionFaq } from "~/components/billing/OwnerSubscription";
 import { PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireUser } from "~/modules/access/current-user.server";
@@ -45,6 +45,7 @@ export default function SubscriptionPage() {
       />
       <div className="stack">
         <CurrentPlan subscription={subscription} />
+        <Seats seats={data.seats} plan={subscription.subscriptionPlan} />
         <PlanCards plans={data.plans} current={subscription.subscriptionPlan} requested={!!subscription.upgradeRequest} />
         <SubscriptionFaq faq={data.faq} />
       </div>

@@ -27,6 +27,7 @@ const VARIABLES = [
   "STRIPE_SECRET_KEY",
   "STRIPE_PRICE_ID",
   "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_SEAT_PRICE_ID",
   "SYSTEM_ADMIN_EMAILS",
 ] as const;
 
@@ -214,6 +215,15 @@ describe("payments and the first system administrator", () => {
     resetEnvCache();
     Object.assign(process.env, { STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
     expect(getEnv()).toMatchObject({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+  });
+
+  it("takes the optional seat price only with the other Stripe variables", () => {
+    process.env.NODE_ENV = "development";
+    process.env.STRIPE_SEAT_PRICE_ID = "price_seat";
+    expect(() => getEnv()).toThrow("STRIPE_SEAT_PRICE_ID needs STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET");
+    resetEnvCache();
+    Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PRICE_ID: "price_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(getEnv()).toMatchObject({ STRIPE_SEAT_PRICE_ID: "price_seat" });
   });
 });
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isHttpsOrLoopback } from "./secure-url";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy";
 
 /**
  * Configuration read once from the environment. Every variable is optional outside production: with
@@ -31,6 +32,8 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   FORCE_SECURE_COOKIES: z.enum(["true", "false"]).default("false"),
+  // Whose X-Forwarded-* headers to believe (app/utils/trust-proxy.ts, docs/operations.md#behind-a-proxy).
+  TRUST_PROXY: z.string().default("loopback"),
   APP_URL: z.string().url().optional(),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -55,6 +58,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Optional: the Stripe price of one additional seat; without it seats are not billed through Stripe (docs/administration.md#seats). */
+  STRIPE_SEAT_PRICE_ID: z.string().optional(),
   SYSTEM_ADMIN_EMAILS: z.string().optional(),
   // Mail retries (docs/operations.md#mail-delivery): the first delay, the longest, and attempts in all.
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
@@ -75,6 +80,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   seedDemoData: boolean;
   /** Lower-cased addresses from SYSTEM_ADMIN_EMAILS: who may switch to system admin. */
   systemAdminEmails: string[];
+  /** TRUST_PROXY as Express's `trust proxy` setting takes it. */
+  trustProxy: TrustProxy;
 };
 
 let cached: Env | undefined;
@@ -142,6 +149,8 @@ export function getEnv(): Env {
   if (env.S3_ENDPOINT && (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)) {
     throw new Error("Invalid configuration: S3_ENDPOINT needs S3_ACCESS_KEY and S3_SECRET_KEY");
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (trustProxy instanceof Error) throw new Error(`Invalid configuration: ${trustProxy.message}`);
   const problems = instanceProblems(env);
   if (problems.length) throw new Error(instanceMessage(problems));
   // Stripe is all or nothing: a checkout without a verified webhook would take money and change no plan.
@@ -149,6 +158,7 @@ export function getEnv(): Env {
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
     throw new Error("Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET are set together or not at all");
   }
+  if (env.STRIPE_SEAT_PRICE_ID && !env.STRIPE_SECRET_KEY) throw new Error("Invalid configuration: STRIPE_SEAT_PRICE_ID needs STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET");
   cached = {
     ...env,
     systemAdminEmails: (env.SYSTEM_ADMIN_EMAILS ?? "")
@@ -157,6 +167,7 @@ export function getEnv(): Env {
       .filter(Boolean),
     dataDir: path.resolve(env.DATA_DIR),
     useLocalOidc: localSignIn,
+    trustProxy,
     // Demo data (the bundled sign-in's accounts) goes into the embedded database when the bundled
     // sign-in is on, never into a configured database unless asked.
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : localSignIn && !env.DATABASE_URL,

@@ -36,18 +36,28 @@ function decodedOnce(value: string): string | null {
  * A redirect target that stays on this site: resolved against the app's origin, it must not leave
  * it. Control characters and backslashes are refused, raw or percent-encoded, as is anything that
  * decodes to a protocol-relative URL. Returns the normalised path, query and fragment.
+ *
+ * Idempotent: the normalised path must pass the same check unchanged, or the fallback is returned.
+ * Normalising can itself make a protocol-relative URL (`/.//evil.com` resolves to `//evil.com`, and
+ * `/./%2Fevil.com` to `/%2Fevil.com`, which decodes to one), so the result is checked again rather
+ * than trusted (docs/access.md#redirects).
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  const once = sameSitePath(to);
+  return once !== null && sameSitePath(once) === once ? once : fallback;
+}
+
+function sameSitePath(to: FormDataEntryValue | string | null | undefined): string | null {
+  if (typeof to !== "string" || !to.startsWith("/")) return null;
   const decoded = decodedOnce(to);
-  if (decoded === null || UNSAFE_IN_REDIRECT.test(to) || UNSAFE_IN_REDIRECT.test(decoded) || decoded.startsWith("//")) return fallback;
+  if (decoded === null || UNSAFE_IN_REDIRECT.test(to) || UNSAFE_IN_REDIRECT.test(decoded) || decoded.startsWith("//")) return null;
   let url: URL;
   try {
     url = new URL(to, REDIRECT_BASE);
   } catch {
-    return fallback;
+    return null;
   }
-  if (url.origin !== REDIRECT_BASE) return fallback;
+  if (url.origin !== REDIRECT_BASE) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -61,7 +61,12 @@ for (const mode of JS_MODES) {
       const current = page.getByRole("region", { name: "Current Plan: Free" });
       await expect(current).toContainText("Projects Used0 / 1");
       await expect(current).toContainText("Storage Used0 MB / 100 MB");
+      // Seats: the fresh client's one active user, and what Professional would cost (docs/administration.md#seats).
+      const seats = page.getByRole("region", { name: "Seats" });
+      await expect(seats).toContainText("Active users1");
+      await expect(seats).toContainText("With 1 active user, Professional would be $199 a month");
       const free = page.getByRole("article", { name: "Free" });
+      await expect(free).toContainText("3 users per project");
       await expect(free.getByRole("button", { name: "Current Plan" })).toBeDisabled();
       const pro = page.getByRole("article", { name: "Professional" });
       await expect(pro.getByText("MOST POPULAR")).toBeVisible();

@@ -54,6 +54,7 @@ const UNGUARDED: Record<string, string> = {
   "api.logout.tsx": "sign-out (public)",
   "api.stripe.webhook.ts": "signed by the payment provider, no user",
   "api.auth.user.ts": "the signed-in user's own profile",
+  "api.auth.user_.picture.ts": "the signed-in user's own profile picture",
   "documentation.tsx": "the documentation centre's list, open to every signed-in user (restricted documents are refused where they open)",
 };
 
@@ -130,7 +131,7 @@ const PROBES: Record<string, Probe[]> = {
   "api.documents.ts": [otherClientApi("/api/documents")],
   "api.documents.upload.ts": [otherClientApi("/api/documents/upload", "POST", { body: "multipart" })],
   "api.engagements.$id.ts": [otherClientApi("/api/engagements/1"), otherClientApi("/api/engagements/1", "DELETE")],
-  "api.engagements.ts": [otherClientApi("/api/engagements", "POST")],
+  "api.engagements.ts": [otherClientApi("/api/engagements"), otherClientApi("/api/engagements", "POST")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
   "api.extract-pdf-fields.ts": [{ fn: "action", as: "viewer", path: () => "/api/extract-pdf-fields", body: "multipart", status: 403 }],
   "api.file.import.ts": [otherClientApi("/api/file/import", "POST")],

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { loader as documentsApi } from "../../app/routes/api.documents";
 import { loader as engagementsApi } from "../../app/routes/api.engagements.$id";
+import { loader as projectEngagementsApi } from "../../app/routes/api.engagements";
 import { loader as projectsApi } from "../../app/routes/api.projects";
 import { loader as propertiesApi } from "../../app/routes/api.properties";
 import { loader as propertyDocumentsApi } from "../../app/routes/api.properties.$id.documents";
@@ -81,6 +82,7 @@ const LISTS: ListCall[] = [
   { name: "GET /api/stakeholders", loader: stakeholdersApi, path: () => "/api/stakeholders", total: () => ROWS },
   { name: "GET /api/properties", loader: propertiesApi, path: () => "/api/properties", total: () => ROWS },
   { name: "GET /api/engagements/{stakeholderId}", loader: engagementsApi, path: () => `/api/engagements/${stakeholder}`, params: () => ({ id: String(stakeholder) }), total: () => ROWS },
+  { name: "GET /api/engagements", loader: projectEngagementsApi, path: () => "/api/engagements", total: () => ROWS },
   { name: "GET /api/documents", loader: documentsApi, path: () => "/api/documents", total: () => ROWS },
   { name: "GET /api/templates", loader: templatesApi, path: () => "/api/templates", total: () => ROWS },
   { name: "GET /api/projects", loader: projectsApi, path: () => "/api/projects", total: () => projectsTotal },

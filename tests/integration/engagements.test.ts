@@ -1,9 +1,9 @@
 import { Engagement, Stakeholder } from "../../db/entities/index";
 import { db } from "../../db/orm";
 import type { ProjectAccess } from "../../app/modules/access/project-access.server";
-import { deleteEngagement, listEngagements, recordEngagement } from "../../app/modules/engagement/engagement.server";
+import { deleteEngagement, engagementToJson, listEngagements, recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { EngagementSchema } from "../../app/modules/engagement/schemas";
-import { action as createApi } from "../../app/routes/api.engagements";
+import { action as createApi, loader as projectListApi } from "../../app/routes/api.engagements";
 import { loader as listApi } from "../../app/routes/api.engagements.$id";
 import { useTestDatabase } from "../setup/test-database";
 import { accessFor, callRoute, auditRows, inContext, projectId, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
@@ -16,11 +16,13 @@ let officer: ProjectAccess;
 let manager: ProjectAccess;
 let viewer: ProjectAccess;
 let secondOwner: ProjectAccess;
+let northern: number;
 
 beforeAll(async () => {
   database = await useTestDatabase({ seed: true, sessions: true });
   western = await projectId("Western Pipeline Stage 2");
   coastal = await projectId("Coastal Road Upgrade");
+  northern = await projectId("Northern Transmission Line");
   officer = await accessFor(await userFor("seed-officer"), western);
   manager = await accessFor(await userFor("seed-project-manager"), western);
   viewer = await accessFor(await userFor("seed-viewer"), western);
@@ -146,5 +148,59 @@ describe("routes", () => {
       listApi({ request: await signedInRequest("seed-second-owner", `/api/engagements/${margaret}?projectId=${coastal}`), params: { id: String(margaret) }, context: {} }),
     );
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("GET /api/engagements?projectId=&search=", () => {
+  const list = async (userId: string, query: string) => {
+    const response = await callRoute(async () => projectListApi({ request: await signedInRequest(userId, `/api/engagements?${query}`), params: {}, context: {} }));
+    return { status: response.status, body: (await response.json()) as unknown, total: response.headers.get("X-Total-Count"), link: response.headers.get("Link") };
+  };
+  const subjects = (body: unknown) => (body as { subject: string }[]).map((e) => e.subject);
+
+  it("lists the project's engagements newest first, each as GET /api/engagements/{stakeholderId} shows it plus title and engagementType", async () => {
+    const stored = await inContext(() => db().find(Engagement, { project: western }));
+    const happened = (e: (typeof stored)[number]) => (e.completedAt ?? e.scheduledAt ?? e.createdAt).getTime();
+    const expected = stored.sort((a, b) => happened(b) - happened(a) || b.id - a.id).map((e) => ({ ...engagementToJson(e), title: e.subject, engagementType: e.type }));
+    expect(expected.length).toBeGreaterThan(5);
+    const { status, body, total, link } = await list("seed-viewer", `projectId=${western}`);
+    expect(status).toBe(200);
+    expect(body).toEqual(expected);
+    expect(total).toBe(String(expected.length));
+    expect(link).toBeNull();
+    expect(Object.keys((body as object[])[0]!)).toEqual([...Object.keys(expected[0]!)]);
+
+    const second = await list("seed-viewer", `projectId=${western}&limit=2&offset=1`);
+    expect(second.body).toEqual(expected.slice(1, 3));
+    expect(second.total).toBe(String(expected.length));
+    expect(second.link).toContain("offset=3");
+  });
+
+  it("searches the subject and the location, case-insensitively and literally, within the project only", async () => {
+    const [coastalPerson] = await inContext(() => db().find(Stakeholder, { project: coastal }, { limit: 1 }));
+    await inContext(() => recordEngagement(secondOwner, coastalPerson!.id, parse({ subject: "Beaufort visit (other client)" })));
+
+    const byPlace = await list("seed-officer", `projectId=${western}&search=${encodeURIComponent("  BEAUFORT ")}`);
+    expect(byPlace.status).toBe(200);
+    expect(subjects(byPlace.body).sort()).toEqual(["Community information session", "Initial land access discussion"]);
+    expect(byPlace.total).toBe("2");
+    const bySubject = await list("seed-officer", `projectId=${western}&search=compensation%20schedule`);
+    expect(subjects(bySubject.body)).toEqual(["Compensation schedule sent"]);
+    const wildcard = await list("seed-officer", `projectId=${western}&search=${encodeURIComponent("%")}`);
+    expect(wildcard.body).toEqual([]);
+    expect(wildcard.total).toBe("0");
+    const other = await list("seed-second-owner", `projectId=${coastal}&search=beaufort`);
+    expect(subjects(other.body)).toEqual(["Beaufort visit (other client)"]);
+  });
+
+  it("refuses another client's project (404), a project the user is not a member of (403) and no project (400)", async () => {
+    const foreign = await list("seed-second-owner", `projectId=${western}`);
+    expect([foreign.status, foreign.body]).toEqual([404, expect.objectContaining({ code: "INVALID_PROJECT" })]);
+    const notMember = await list("seed-officer", `projectId=${northern}`);
+    expect([notMember.status, notMember.body]).toEqual([403, expect.objectContaining({ code: "INVALID_PROJECT" })]);
+    const none = await list("seed-officer", "search=beaufort");
+    expect([none.status, none.body]).toEqual([400, expect.objectContaining({ message: "No project selected", code: "INVALID_PROJECT" })]);
+    const bad = await list("seed-officer", `projectId=${western}&limit=0`);
+    expect(bad.status).toBe(400);
   });
 });

@@ -343,3 +343,80 @@ describe("POST /api/export/excel", () => {
     expect(lines).toContain(`"12 Farm Road, Molong NSW 2866",40.5`);
   });
 });
+
+describe("engagement export: the spec's field names, description and priority", () => {
+  let project = 0;
+  /** The Perth calendar day `days` from today, as 'YYYY-MM-DD', and an instant at its noon. */
+  const perthDay = (days: number) => {
+    const [y, m, d] = projectToday("Australia/Perth").split("-").map(Number) as [number, number, number];
+    return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  };
+  const noon = (days: number) => `${perthDay(days)}T04:00:00Z`;
+
+  beforeAll(async () => {
+    const [client] = await sql<{ id: number }>(`select id from client where name = 'Demo Land Consultancy'`);
+    project = await one(`insert into project (name, client_id, owner_id, settings) values ('Export Priority', ?, 'seed-client-owner', '{"defaultTimezone":"Australia/Perth"}') returning id`, [
+      client!.id,
+    ]);
+    await sql(`insert into project_membership (user_id, project_id, role) values ('seed-viewer', ?, 'viewer')`, [project]);
+    const person = await one(`insert into stakeholder (user_id, project_id, name) values ('seed-officer', ?, 'Pat Rowe') returning id`, [project]);
+    const engagement = (subject: string, completedDaysAgo: number, columns: Record<string, unknown>) =>
+      sql(
+        `insert into engagement (project_id, stakeholder_id, user_id, type, subject, completed_at${Object.keys(columns)
+          .map((c) => `, ${c}`)
+          .join("")})
+         values (?, ?, 'seed-officer', 'call', ?, ?${Object.keys(columns)
+           .map(() => ", ?")
+           .join("")})`,
+        [project, person, subject, noon(-completedDaysAgo), ...Object.values(columns)],
+      );
+    await engagement("Overdue follow-up", 9, {
+      follow_up_required: true,
+      follow_up_date: noon(-1),
+      notes: "Talked through the gate locations.",
+      key_topics: JSON.stringify(["Gates", " Stock "]),
+      attendees: JSON.stringify(["Pat Rowe", "Oscar Officer"]),
+    });
+    await engagement("Follow-up today", 8, { follow_up_required: true, follow_up_date: noon(0), attendees: JSON.stringify(["Pat Rowe"]) });
+    await engagement("Follow-up in a week", 7, { follow_up_required: true, follow_up_date: noon(7), notes: "  " });
+    await engagement("Follow-up in eight days", 6, { follow_up_required: true, follow_up_date: noon(8) });
+    await engagement("Follow-up without a date", 5, { follow_up_required: true });
+    await engagement("No follow-up", 4, { follow_up_required: false, follow_up_date: noon(-3), notes: "Nothing to chase." });
+  });
+
+  it("exports description and priority with their values, the spec's names and the earlier ones alike", async () => {
+    const names = ["title", "engagement_type", "description", "priority", "follow_up_date", "subject"];
+    const mappings = names.map((dbField, i) => ({ id: String(i + 1), dbField, customColumnName: `C ${dbField}`, enabled: true }));
+    const response = await post({ projectId: project, exportType: "engagements", mode: "custom", mappings });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { rows } = readSheetJs(Buffer.from(await response.arrayBuffer()));
+    expect(rows[0]).toEqual(names.map((n) => `C ${n}`));
+    const byTitle = new Map(rows.slice(1).map((r) => [r[0] as string, r]));
+    const cells = (title: string) => {
+      const row = byTitle.get(title)!;
+      return { type: row[1], description: row[2], priority: row[3], subject: row[5] };
+    };
+    expect(cells("Overdue follow-up")).toEqual({
+      type: "Phone Call",
+      description: "Talked through the gate locations.\nKey topics: Gates; Stock\nAttendees: Pat Rowe; Oscar Officer",
+      priority: "P1 · Overdue",
+      subject: "Overdue follow-up",
+    });
+    expect(cells("Follow-up today")).toMatchObject({ description: "Attendees: Pat Rowe", priority: "P2 · Due soon" });
+    expect(cells("Follow-up in a week")).toMatchObject({ description: null, priority: "P2 · Due soon" });
+    expect(cells("Follow-up in eight days").priority).toBe("P3 · Scheduled");
+    expect(cells("Follow-up without a date").priority).toBe("P4 · No due date");
+    expect(cells("No follow-up")).toMatchObject({ description: "Nothing to chase.", priority: null });
+
+    // The same export in CSV: the cell with line breaks is quoted whole.
+    const csv = await post({ projectId: project, exportType: "engagements", mode: "custom", format: "csv", mappings: mappings.slice(0, 4) });
+    const text = Buffer.from(await csv.arrayBuffer()).toString("utf8");
+    expect(text).toContain(`Overdue follow-up,Phone Call,"Talked through the gate locations.\nKey topics: Gates; Stock\nAttendees: Pat Rowe; Oscar Officer",P1 · Overdue\r\n`);
+  });
+
+  it("still refuses a field that is neither a name nor an alias", async () => {
+    const response = await post({ projectId: project, exportType: "engagements", mode: "custom", mappings: [{ id: "1", dbField: "engagementType", customColumnName: "T", enabled: true }] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { "mappings.0.dbField": "Unknown field for engagements: engagementType" } });
+  });
+});

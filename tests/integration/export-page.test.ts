@@ -148,6 +148,28 @@ describe("/export", () => {
     expect(again.headers.get("Location")).toBe("/export");
   });
 
+  it("offers an engagement's Description and Priority and exports them without JavaScript", async () => {
+    const start = await (await page(`projectId=${env.westernId}&type=engagements&mode=custom`)).json();
+    expect(start.options.fields).toEqual(
+      expect.arrayContaining([
+        { key: "description", label: "Description" },
+        { key: "priority", label: "Priority" },
+      ]),
+    );
+    // Two rows of the custom list changed to the new fields, one to an earlier field name, as a plain form posts them.
+    const list: ExportMapping[] = [
+      ...start.mappings.slice(0, 3),
+      { id: "6", dbField: "description", customColumnName: "What happened", enabled: true },
+      { id: "7", dbField: "priority", customColumnName: "Priority", enabled: true },
+      { id: "8", dbField: "outcomes", customColumnName: "Result", enabled: true },
+    ];
+    const started = await post(`projectId=${env.westernId}&type=engagements&mode=custom`, formOf(list, { exportType: "engagements", mode: "custom", format: "xlsx", intent: "export" }));
+    expect(started.status).toBe(303);
+    const file = await download(started.headers.get("Location")!);
+    expect(file.status).toBe(200);
+    expect(await headerOf(file)).toEqual(["Date", "Engagement Type", "Subject", "What happened", "Priority", "Result"]);
+  });
+
   it("a download whose query fails goes back to the page with Export Failed: Failed to export data", async () => {
     const flashOf = (role: string) => withRequestContext(async () => (await consumeFlash(new Request(`${BASE}/export`, { headers: { Cookie: env.cookies[role]! } }))).flash);
     await flashOf("viewer"); // whatever an earlier test left

@@ -9,6 +9,7 @@ import type { MikroORM } from "@mikro-orm/postgresql";
 import { decodeJwt } from "jose";
 import { createLocalOidcProvider, mountLocalOidcProvider, type LocalAccountClaims } from "../../app/modules/auth/local-oidc/provider.server";
 import { getSession } from "../../app/modules/auth/session.server";
+import { getLayoutData } from "../../app/modules/layout/layout.server";
 import { resetEnvCache } from "../../app/utils/env.server";
 import { loader as loginLoader } from "../../app/routes/api.login";
 import { loader as callbackLoader } from "../../app/routes/api.callback";
@@ -202,7 +203,7 @@ describe("single sign-on against an external identity provider", () => {
 
     const session = await sessionOf(jar);
     expect(session.get("userId")).toBeUndefined();
-    expect(session.get("flash")).toMatchObject({ kind: "error", title: "Sign-in refused", description: expect.stringMatching(/^Your identity provider has not verified your e-mail address/) });
+    expect(await flashOf(jar)).toMatchObject({ kind: "error", title: "Sign-in refused", description: expect.stringMatching(/^Your identity provider has not verified your e-mail address/) });
     expect((await sql<{ auth_subject: string | null }>(`select auth_subject from "user" where id = 'seed-viewer'`))[0]?.auth_subject).toBeNull();
     expect(await auditOf("auth.sign_in_failed", `${issuer}|idp-unverified`)).toEqual([
       {
@@ -230,6 +231,22 @@ describe("single sign-on against an external identity provider", () => {
     ]);
   });
 
+  it("keeps the provider's picture only when it is one the app will show (docs/access.md#profile-pictures)", async () => {
+    const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const stored = async () => (await sql<{ picture: string | null }>(`select profile_image_url as picture from "user" where email = 'picture.person@example.test'`))[0]?.picture;
+    const signInWith = async (picture: string) => {
+      accounts.set("picture-login", { ...account("picture-login", "idp-picture", true, "picture.person@example.test"), profileImageUrl: picture });
+      await signedIn("picture-login");
+    };
+    await signInWith(png);
+    expect(await stored()).toBe(png);
+    // Refused claims leave the picture the user had; an https URL on a private address is never fetched.
+    for (const refused of ["http://img.example.test/p.png", "javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "https://127.0.0.1:1/p.png", "https://10.0.0.1/p.png"]) {
+      await signInWith(refused);
+      expect(await stored(), refused).toBe(png);
+    }
+  });
+
   it("refuses an ID token whose nonce is not this browser's, and audits a failed token check", async () => {
     account("nonce-login", "idp-nonce", true, "nonce.person@example.test");
     const jar = new CookieJar();
@@ -239,12 +256,17 @@ describe("single sign-on against an external identity provider", () => {
     const response = await callApp(jar, callbackLoader, callback.toString());
     expect(response.headers.get("location")).toBe("/");
     expect(clearedOAuthCookies(response)).toHaveLength(1);
-    expect((await sessionOf(jar)).get("flash")).toMatchObject({ title: "Sign-in failed" });
+    expect(await flashOf(jar)).toMatchObject({ title: "Sign-in failed" });
     expect(await sql(`select id from "user" where email = 'nonce.person@example.test'`)).toEqual([]);
     const failures = await sql<AuditRow>("select action, user_id, entity_type, entity_id, after from audit_log where action = 'auth.sign_in_failed' and after->>'reason' = 'token check failed'");
     expect(failures).toEqual([{ action: "auth.sign_in_failed", user_id: null, entity_type: "Sign-in", entity_id: issuer, after: { reason: "token check failed", issuer } }]);
   });
 });
+
+/** The message the next page shows (the layout reads it from the session, or for a visitor without one from a signed cookie). */
+async function flashOf(jar: CookieJar) {
+  return (await withRequestContext(() => getLayoutData(new Request(`${base}/`, { headers: { Cookie: jar.header(`${base}/`) } })))).flash;
+}
 
 async function signedIn(login: string): Promise<CookieJar> {
   const jar = new CookieJar();
@@ -269,6 +291,23 @@ describe("coming back after sign-in", () => {
     const response = await callApp(jar, callbackLoader, callback.toString());
     expect(response.headers.get("location")).toBe("/stakeholders?search=Ellis");
     expect(jar.names()).not.toContain("lr_return_to");
+  });
+
+  it("an anonymous GET /api/callback?state=x writes no session row; its message rides in a signed cookie", async () => {
+    const before = await sessionRows();
+    const jar = new CookieJar();
+    const response = await callApp(jar, callbackLoader, `${base}/api/callback?state=x&code=y`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await sessionRows()).toBe(before);
+    expect(jar.names()).toContain("lr_flash");
+    expect(jar.names()).not.toContain("lr_session");
+    // The landing page shows the message once, still without a session row.
+    const first = await withRequestContext(() => getLayoutData(new Request(`${base}/`, { headers: { Cookie: jar.header(`${base}/`) } })));
+    expect(await flashOf(jar)).toEqual(first.flash);
+    expect(first.flash).toEqual({ kind: "error", title: "Sign-in failed", description: "Single sign-on did not complete. Please try again." });
+    expect(first.setCookie).toMatch(/^lr_flash=;.*Max-Age=0/);
+    expect(await sessionRows()).toBe(before);
   });
 
   it("an unsafe target is never remembered, and a forged cookie is ignored", async () => {

@@ -206,7 +206,11 @@ const MATRIX: Record<string, Entry> = {
   "api.engagements.ts": {
     kind: "api",
     module: () => import("../../app/routes/api.engagements"),
-    ops: [{ label: "POST stakeholderId", method: "POST", write: true, target: "stakeholder", build: (c) => ({ json: { stakeholderId: c.id, subject: `Call ${unique()}`, type: "call" } }) }],
+    ops: [
+      // The list takes no record id: its tenancy (another client's project 404) is in engagements.test.ts and access-refusals.test.ts.
+      { label: "GET (the project's interactions)", method: "GET", write: false, target: null, build: () => ({}) },
+      { label: "POST stakeholderId", method: "POST", write: true, target: "stakeholder", build: (c) => ({ json: { stakeholderId: c.id, subject: `Call ${unique()}`, type: "call" } }) },
+    ],
   },
   "api.stakeholders.link-properties.ts": {
     kind: "api",
@@ -520,6 +524,7 @@ const MATRIX: Record<string, Entry> = {
 const NO_RECORD_IDS: Record<string, string> = {
   "/*": "the catch-all 404 page",
   "/api/auth/user": "the signed-in user",
+  "/api/auth/user/picture": "the signed-in user's own profile picture",
   "/api/callback": "sign-in callback",
   "/api/login": "sign-in",
   "/api/logout": "sign-out",

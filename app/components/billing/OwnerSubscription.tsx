@@ -3,6 +3,8 @@ import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/th
 import type { SubscriptionJson } from "~/modules/billing/clients.server";
 import { PLAN_LABELS } from "~/modules/billing/plan-limits";
 import type { PlanCard } from "~/modules/billing/plans";
+import { type SeatSummary, usd } from "~/modules/billing/seats";
+import type { BilledSeats } from "~/modules/billing/seats.server";
 import { formatDate, formatDateTime } from "~/utils/dates";
 
 const limit = (value: number | null, unit = "") => (value === null ? "Unlimited" : `${value}${unit}`);
@@ -48,6 +50,60 @@ export function CurrentPlan({ subscription }: { subscription: SubscriptionJson }
           <Text as="p" weight="bold">
             Upgrade to Professional requested on {formatDateTime(subscription.upgradeRequest.requestedAt)}: a system administrator will apply it.
           </Text>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
+
+const seatsText = (n: number) => `${n} additional ${n === 1 ? "seat" : "seats"}`;
+
+/** Seats (docs/administration.md#seats): the active users, the additional seats, the monthly amount, and what the provider bills. */
+export function Seats({ seats, plan }: { seats: SeatSummary & { billed: BilledSeats | null }; plan: string }) {
+  const professional = plan === "professional";
+  const outOfDate = seats.billingConnected && seats.billed?.quantity !== seats.billableSeats;
+  return (
+    <Card asChild size="3">
+      <section aria-labelledby="seats-title" className="stack">
+        <Heading as="h2" size="5" id="seats-title">
+          Seats
+        </Heading>
+        <DataList.Root size="2">
+          <DataList.Item>
+            <DataList.Label>Active users</DataList.Label>
+            <DataList.Value>{seats.activeUsers}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Included</DataList.Label>
+            <DataList.Value>{seats.includedSeats}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Additional seats</DataList.Label>
+            <DataList.Value>
+              {seats.billableSeats} at {usd(seats.seatMonthlyUSD)} a month each
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>{!professional ? "Monthly amount on Professional" : seats.freeMonth ? "Monthly amount after the free month" : "Monthly amount"}</DataList.Label>
+            <DataList.Value>{usd(seats.monthlyAmountUSD)}</DataList.Value>
+          </DataList.Item>
+          {seats.billingConnected ? (
+            <DataList.Item>
+              <DataList.Label>Billed by Stripe</DataList.Label>
+              <DataList.Value>{seats.billed ? `${seatsText(seats.billed.quantity)}, sent ${formatDateTime(seats.billed.at)}` : "No seats sent yet"}</DataList.Value>
+            </DataList.Item>
+          ) : null}
+        </DataList.Root>
+        <Text as="p" id="seats-summary">
+          {seats.text}
+        </Text>
+        {outOfDate ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="update-seats" />
+            <Button type="submit" aria-describedby="seats-summary">
+              Update billed seats
+            </Button>
+          </Form>
         ) : null}
       </section>
     </Card>

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { IUser } from "~db/entities/User";
 import { oncePerRequest } from "~/modules/auth/request-scope.server";
 import { getSession } from "~/modules/auth/session.server";
+import { INLINE_PREFIX, isInlinePicture, pictureVersion, shownPictureUrl } from "~/modules/auth/profile-picture.server";
 import { sqlRows } from "~db/sql.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
@@ -20,12 +21,18 @@ export interface CurrentUser {
 
 /** The shape the rest of the app sees of a user row. */
 export function toCurrentUser(user: IUser): CurrentUser {
+  const stored = user.profileImageUrl ?? null;
+  return userFromRow(user, { inline: isInlinePicture(stored), version: stored ? pictureVersion(stored) : null });
+}
+
+/** `profileImageUrl` is where pages show the stored picture, on our own origin (docs/access.md#profile-pictures). */
+function userFromRow(user: Pick<IUser, "id" | "email" | "firstName" | "lastName" | "systemRole" | "client">, picture: { inline: boolean; version: string | null }): CurrentUser {
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
-    profileImageUrl: user.profileImageUrl ?? null,
+    profileImageUrl: shownPictureUrl(picture),
     role: isRole(user.systemRole) ? user.systemRole : "viewer",
     clientId: refIdOrNull(user.client),
   };
@@ -44,16 +51,20 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   if (!userId) return null;
   // Plain SQL, not an entity: every page runs this, and the ORM's metadata, identity map and
   // hydration cost several times the query itself.
-  const [row] = await sqlRows<Pick<IUser, "id" | "email" | "firstName" | "lastName" | "profileImageUrl" | "systemRole"> & { clientId: number | null }>(
-    `select id, email, first_name as "firstName", last_name as "lastName", profile_image_url as "profileImageUrl",
+  // The picture itself (up to ~140 KB) stays in the database: only whether it is one and its version.
+  const [row] = await sqlRows<Pick<IUser, "id" | "email" | "firstName" | "lastName" | "systemRole"> & { clientId: number | null; pictureInline: boolean; pictureVersion: string | null }>(
+    `select id, email, first_name as "firstName", last_name as "lastName",
+            coalesce(profile_image_url ~ ?, false) as "pictureInline",
+            left(md5(profile_image_url), 12) as "pictureVersion",
             system_role as "systemRole", client_id as "clientId"
        from "user" where id = ? and is_active = true`,
-    [userId],
+    [INLINE_PREFIX, userId],
   );
   if (!row) return null;
   // The access line names who made the request by id (docs/operations.md#logs).
   noteRequestUser(row.id);
-  return toCurrentUser({ ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser);
+  const user = { ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser;
+  return userFromRow(user, { inline: row.pictureInline, version: row.pictureVersion });
 }
 
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");

@@ -4,7 +4,8 @@ import { Project, type IProject } from "~db/entities/Project";
 import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
 import { sqlOne } from "~db/sql.server";
-import { getSession } from "~/modules/auth/session.server";
+import { redirectWithFlash } from "~/modules/auth/flash.server";
+import { commitSession, getSession, type AppSession } from "~/modules/auth/session.server";
 import {
   canExportDatabase,
   effectiveProjectRole,
@@ -172,21 +173,46 @@ export async function requireProjectAccess(request: Request, projectId: unknown)
   return resolveProjectAccess(user, projectId, "viewData");
 }
 
+/** The flash a user sees when the project they had selected is no longer theirs (docs/access.md#selected-project). */
+export const STALE_SELECTION_FLASH = {
+  kind: "error",
+  title: "Project no longer available",
+  description: "You no longer have access to the project you had selected. Choose another project.",
+} as const;
+
 /**
  * The project chosen on the dashboard (kept in the session), or `?projectId=` for /api calls, with
  * the user's membership of it. Null when none is selected, so the screen can show its "No Project
  * Selected" state.
+ *
+ * A selection in the session that stopped working (the project deleted or moved, the membership
+ * withdrawn, a director demoted: any 403 or 404) is cleared from the session, and the request ends:
+ * a page (loader or action) is redirected to the dashboard's project picker with a flash, an /api
+ * call answers the refusal with the INVALID_PROJECT code. An explicit `?projectId=` is refused as it
+ * is and leaves the selection alone (docs/access.md#selected-project).
  */
 export async function getSelectedProjectAccess(request: Request): Promise<ProjectAccess | null> {
   const user = await requireUser(request);
   const fromQuery = new URL(request.url).searchParams.get("projectId");
-  const projectId = fromQuery ?? (await getSession(request)).get("selectedProjectId");
+  const session = await getSession(request);
+  const projectId = fromQuery ?? session.get("selectedProjectId");
   if (projectId === undefined || projectId === null || projectId === "") return null;
   try {
     return await resolveProjectAccess(user, projectId, "viewData");
   } catch (error) {
-    // A stale selection (project deleted, or access withdrawn) simply counts as none.
-    if (!fromQuery && error instanceof AppError && error.status === 404) return null;
-    throw error;
+    if (fromQuery !== null || !(error instanceof AppError) || (error.status !== 403 && error.status !== 404)) throw error;
+    throw await dropStaleSelection(request, session, error);
   }
+}
+
+/** Clears the session's selection and says so: a redirect to the picker for a page, INVALID_PROJECT for /api. */
+async function dropStaleSelection(request: Request, session: AppSession, refusal: AppError): Promise<Response | AppError> {
+  session.unset("selectedProjectId");
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    // The session row is the store (session.server.ts): committing it is what clears the selection.
+    const setCookie = await commitSession(request, session);
+    return new AppError(refusal.status, refusal.message, "INVALID_PROJECT", { "Set-Cookie": setCookie });
+  }
+  // The Set-Cookie also makes Remix reload every loader after the redirect, the layout's flash included.
+  return redirectWithFlash(request, "/", STALE_SELECTION_FLASH, session);
 }

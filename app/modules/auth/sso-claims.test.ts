@@ -1,5 +1,5 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from "jose";
-import { IdTokenError, mergeUserinfo, needsUserinfo, profileFromClaims, verifyIdToken } from "./sso-claims";
+import { IdTokenError, MAX_INLINE_PICTURE_LENGTH, MAX_PICTURE_URL_LENGTH, mergeUserinfo, needsUserinfo, pictureFromClaim, profileFromClaims, verifyIdToken } from "./sso-claims";
 
 const ISSUER = "https://idp.example.test";
 const CLIENT_ID = "land-records";
@@ -174,5 +174,57 @@ describe("mergeUserinfo", () => {
 
   it("refuses userinfo about another subject", () => {
     expect(() => mergeUserinfo(profileFromClaims(base, ISSUER), base, { sub: "someone-else" })).toThrow(IdTokenError);
+  });
+});
+
+describe("pictureFromClaim (docs/access.md#profile-pictures)", () => {
+  const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+  it.each([
+    ["https://img.example.test/jane.png", "https://img.example.test/jane.png"],
+    ["  https://lh3.googleusercontent.com/a/ACg8ocK=s96-c  ", "https://lh3.googleusercontent.com/a/ACg8ocK=s96-c"],
+    ["HTTPS://IMG.EXAMPLE.TEST/Jane.png", "https://img.example.test/Jane.png"],
+    ["https://img.example.test:8443/p?size=96#x", "https://img.example.test:8443/p?size=96#x"],
+    [PNG, PNG],
+    ["data:image/jpeg;base64,/9j/4AAQ", "data:image/jpeg;base64,/9j/4AAQ"],
+  ])("keeps %j", (claim, expected) => {
+    expect(pictureFromClaim(claim)).toBe(expected);
+  });
+
+  it.each([
+    ["http://img.example.test/jane.png", "plain http"],
+    ["javascript:alert(1)", "javascript:"],
+    ["JaVaScRiPt:alert(1)", "javascript: in mixed case"],
+    [" javascript:alert(1)", "javascript: after a space"],
+    ["data:text/html;base64,PHNjcmlwdD4=", "data: that is not an image"],
+    ["data:image/svg+xml;base64,PHN2Zz4=", "an SVG, which can carry script"],
+    ["data:image/png,not-base64", "data: without base64"],
+    ["data:image/png;base64,iVBOR w0K", "data: with a space in it"],
+    ["DATA:image/png;base64,iVBOR", "data: in capitals (not what the app stores)"],
+    [`data:image/png;base64,${"A".repeat(MAX_INLINE_PICTURE_LENGTH)}`, "a data: URL past the largest picture kept"],
+    [`https://img.example.test/${"a".repeat(MAX_PICTURE_URL_LENGTH)}`, "an over-long URL"],
+    ["https://user:secret@img.example.test/p.png", "credentials in the URL"],
+    ["https://img.example.test/a b.png", "a space"],
+    ["https://img.example.test/a\tb.png", "a tab"],
+    ["https://img.example.test/a\nb.png", "a newline"],
+    ["//img.example.test/p.png", "protocol-relative"],
+    ["/avatar.png", "a path"],
+    ["ftp://img.example.test/p.png", "another scheme"],
+    ["https:", "no host"],
+    ["", "empty"],
+  ])("refuses %j (%s)", (claim) => {
+    expect(pictureFromClaim(claim)).toBeUndefined();
+  });
+
+  it.each([null, undefined, 42, true, { url: "https://img.example.test/p.png" }, ["https://img.example.test/p.png"]])("refuses the non-string %j", (claim) => {
+    expect(pictureFromClaim(claim)).toBeUndefined();
+  });
+
+  it("is what profileFromClaims and mergeUserinfo apply to the claim", () => {
+    expect(profileFromClaims({ sub: "s", picture: "javascript:alert(1)" }, ISSUER).picture).toBeUndefined();
+    expect(profileFromClaims({ sub: "s", picture: "http://img.example.test/p.png" }, ISSUER).picture).toBeUndefined();
+    const profile = profileFromClaims({ sub: "s" }, ISSUER);
+    expect(mergeUserinfo(profile, { sub: "s" }, { sub: "s", picture: "data:text/html,<script>" }).picture).toBeUndefined();
+    expect(mergeUserinfo(profile, { sub: "s" }, { sub: "s", picture: "https://img.example.test/p.png" }).picture).toBe("https://img.example.test/p.png");
   });
 });

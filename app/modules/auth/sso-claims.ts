@@ -72,6 +72,40 @@ export function generateNonce(): string {
 }
 
 const str = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+/** The longest `picture` URL taken from a provider (docs/access.md#profile-pictures). */
+export const MAX_PICTURE_URL_LENGTH = 2048;
+/** The largest picture kept, in bytes, and so the longest data: URL a provider may send. */
+export const MAX_PICTURE_BYTES = 100 * 1024;
+export const MAX_INLINE_PICTURE_LENGTH = "data:image/jpeg;base64,".length + Math.ceil(MAX_PICTURE_BYTES / 3) * 4;
+const INLINE_PICTURE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u00a0\u2028\u2029]/;
+
+/**
+ * The provider's `picture` claim, when it is one the app will use: an https URL of at most 2,048
+ * characters, without user name or password (the server fetches it once at sign-in and keeps the
+ * image), or an inline PNG, JPEG, GIF or WebP (`data:image/…;base64,`) no larger than the largest
+ * picture kept. Anything else — http, javascript:, other data: types such as SVG or HTML, over-long
+ * values, whitespace or control characters — is no picture (docs/access.md#profile-pictures).
+ */
+export function pictureFromClaim(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (!text) return undefined;
+  if (text.slice(0, 5).toLowerCase() === "data:") {
+    return text.length <= MAX_INLINE_PICTURE_LENGTH && INLINE_PICTURE.test(text) ? text : undefined;
+  }
+  if (text.length > MAX_PICTURE_URL_LENGTH || CONTROL_OR_SPACE.test(text)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "https:" || url.username || url.password || !url.hostname) return undefined;
+  return url.href.length <= MAX_PICTURE_URL_LENGTH ? url.href : undefined;
+}
 /** Some providers (older Cognito) send the boolean as a string. */
 const verifiedFlag = (value: unknown) => value === true || value === "true";
 
@@ -84,7 +118,7 @@ export function profileFromClaims(claims: JWTPayload, issuer: string): SsoProfil
     emailVerified: str(claims.email) !== undefined && verifiedFlag(claims.email_verified),
     firstName: str(claims.given_name),
     lastName: str(claims.family_name),
-    picture: str(claims.picture),
+    picture: pictureFromClaim(claims.picture),
   };
 }
 
@@ -109,6 +143,6 @@ export function mergeUserinfo(profile: SsoProfile, claims: JWTPayload, info: Rec
   }
   merged.firstName ??= str(info.given_name);
   merged.lastName ??= str(info.family_name);
-  merged.picture ??= str(info.picture);
+  merged.picture ??= pictureFromClaim(info.picture);
   return merged;
 }

@@ -5,6 +5,7 @@ import { getEnv } from "~/utils/env.server";
 import { deriveSecret } from "~/utils/secrets.server";
 import { requestOrigin, usesSecureCookies } from "~/utils/http.server";
 import { isHttpsOrLoopback, normaliseIssuer } from "~/utils/secure-url";
+import { pictureToKeep } from "./profile-picture.server";
 import { generateNonce, mergeUserinfo, needsUserinfo, profileFromClaims, verifyIdToken, type SsoProfile } from "./sso-claims";
 
 /** Where the relying party finds its identity provider, and how it identifies itself there. */
@@ -179,6 +180,8 @@ export async function authenticateWithSso(request: Request): Promise<SsoResult> 
       if (needsUserinfo(claims, profile) && client.userinfoEndpoint) {
         profile = mergeUserinfo(profile, claims, await fetchUserinfo(client.userinfoEndpoint, tokens.accessToken()));
       }
+      // The picture is fetched now, once, and kept as an image (docs/access.md#profile-pictures).
+      profile = { ...profile, picture: await pictureToKeep(profile.picture) };
       return { profile, idToken };
     },
   );

@@ -13,7 +13,7 @@ import { clientStoredBytes } from "~/modules/billing/storage-quota.server";
 import { AppError } from "~/utils/app-error";
 import { formatDate } from "~/utils/dates";
 import { BILLING_MESSAGES, requireSubscriptionClient, requireSystemPermission } from "~/modules/access/system.server";
-import { effectivePlan, freeMonthExpiry, hasFreePro, projectLimit, storageLimitMB, usersPerProjectLimit } from "./plan-limits";
+import { effectivePlan, FREE_PLAN_DEFAULTS, freeMonthExpiry, freeMonthRefusal, hasFreePro, projectLimit, storageLimitMB, usersPerProjectLimit } from "./plan-limits";
 import type { CreateClientInput } from "./schemas";
 import type { SubscriptionPlan } from "~db/entities/enums";
 
@@ -27,6 +27,7 @@ export interface UpgradeRequest {
 
 export const clientCreatedMessage = (name: string) => `Client organization "${name}" created successfully!`;
 export const freeMonthMessage = (client: string, expiresAt: Date) => `Free Professional month granted to ${client}! Expires: ${formatDate(expiresAt)}`;
+export const freeMonthFailedMessage = (message: string) => `Failed to grant free month: ${message}`;
 
 export function upgradeRequestOf(client: Pick<IClient, "settings">): UpgradeRequest | null {
   const request = (client.settings as { upgradeRequest?: UpgradeRequest } | null)?.upgradeRequest;
@@ -79,9 +80,7 @@ export async function createClient(user: CurrentUser, input: CreateClientInput) 
       name: input.organizationName,
       subscriptionPlan: "free",
       subscriptionStatus: "active",
-      maxProjects: 1,
-      maxUsersPerProject: 3,
-      maxStorageMB: 100,
+      ...FREE_PLAN_DEFAULTS,
       isActive: true,
       settings: {},
     } as never);
@@ -102,6 +101,8 @@ export async function grantFreeMonth(user: CurrentUser, clientId: number, now: D
   requireSystemPermission(user, "manageClients", { message: BILLING_MESSAGES.manageClients, entityType: "Client", entityId: clientId });
   return db().transactional(async (em) => {
     const client = await lockClient(clientId);
+    const refusal = freeMonthRefusal(client);
+    if (refusal) throw new AppError(409, refusal, "FREE_MONTH_REFUSED");
     const before = client.freeProExpiresAt ? new Date(client.freeProExpiresAt).toISOString() : null;
     const expiresAt = freeMonthExpiry(client.freeProExpiresAt, now);
     client.freeProExpiresAt = expiresAt;

@@ -2,8 +2,11 @@
  * Upgrade Now (free to professional through a payment checkout; docs/administration.md#subscription). With
  * STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET the client owner goes to a Stripe
  * Checkout session and Stripe's signed webhook sets the plan; with none of them (the default) the
- * upgrade is recorded as a request a system admin applies on /subscription.
+ * upgrade is recorded as a request a system admin applies on /subscription. With STRIPE_SEAT_PRICE_ID
+ * as well, the additional seats (seats.ts) are a second item of the subscription whose quantity is
+ * the client's billable seats (docs/administration.md#seats).
  */
+import { LockMode } from "@mikro-orm/core";
 import Stripe from "stripe";
 import { Client } from "~db/entities/Client";
 import { db } from "~db/orm";
@@ -14,6 +17,8 @@ import { getEnv } from "~/utils/env.server";
 import { BILLING_MESSAGES, requireSubscriptionClient } from "~/modules/access/system.server";
 import { recordUpgradeRequest, setProfessionalPlan } from "./clients.server";
 import { SUBSCRIPTION_URL } from "./plan-limits";
+import { billableSeats } from "./seats";
+import { countActiveUsers } from "./seats.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { SubscriptionStatus } from "~db/entities/enums";
 
@@ -29,7 +34,12 @@ export interface CheckoutStart {
 
 export interface PaymentProvider {
   readonly name: "stripe" | "offline";
-  startCheckout(input: { user: CurrentUser; client: { id: number; name: string }; origin: string }): Promise<CheckoutStart>;
+  /** Whether additional seats are billed through the provider (Stripe with a seat price). */
+  readonly billsSeats: boolean;
+  /** `seats`: the client's billable seats now, the quantity of the seat item when the provider bills seats. */
+  startCheckout(input: { user: CurrentUser; client: { id: number; name: string }; origin: string; seats: number }): Promise<CheckoutStart>;
+  /** Sets the seat item's quantity on the client's subscription (creating the item when there is none yet). */
+  updateSeats(subscriptionId: string, seats: number): Promise<void>;
 }
 
 let stripeOverride: Stripe | null = null;
@@ -41,7 +51,7 @@ export function setStripeClient(client: Stripe | null) {
 function stripeConfig() {
   const env = getEnv();
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PRICE_ID || !env.STRIPE_WEBHOOK_SECRET) return null;
-  return { secretKey: env.STRIPE_SECRET_KEY, priceId: env.STRIPE_PRICE_ID, webhookSecret: env.STRIPE_WEBHOOK_SECRET };
+  return { secretKey: env.STRIPE_SECRET_KEY, priceId: env.STRIPE_PRICE_ID, webhookSecret: env.STRIPE_WEBHOOK_SECRET, seatPriceId: env.STRIPE_SEAT_PRICE_ID || null };
 }
 
 function stripeClient(secretKey: string): Stripe {
@@ -50,10 +60,13 @@ function stripeClient(secretKey: string): Stripe {
 
 const stripeProvider = (config: NonNullable<ReturnType<typeof stripeConfig>>): PaymentProvider => ({
   name: "stripe",
-  async startCheckout({ user, client, origin }) {
+  billsSeats: !!config.seatPriceId,
+  async startCheckout({ user, client, origin, seats }) {
+    // The plan itself, once; the additional seats as their own item, left out while there are none.
+    const seatItem = config.seatPriceId && seats > 0 ? [{ price: config.seatPriceId, quantity: seats }] : [];
     const session = await stripeClient(config.secretKey).checkout.sessions.create({
       mode: "subscription",
-      line_items: [{ price: config.priceId, quantity: 1 }],
+      line_items: [{ price: config.priceId, quantity: 1 }, ...seatItem],
       client_reference_id: String(client.id),
       customer_email: user.email,
       metadata: { clientId: String(client.id), userId: user.id },
@@ -64,10 +77,23 @@ const stripeProvider = (config: NonNullable<ReturnType<typeof stripeConfig>>): P
     if (!session.url) throw new AppError(503, "The payment provider returned no checkout page");
     return { url: session.url, requested: false };
   },
+  async updateSeats(subscriptionId, seats) {
+    if (!config.seatPriceId) return;
+    const stripe = stripeClient(config.secretKey);
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data.find((i) => i.price.id === config.seatPriceId);
+    if (item) {
+      if (item.quantity !== seats) await stripe.subscriptionItems.update(item.id, { quantity: seats });
+    } else if (seats > 0) {
+      await stripe.subscriptionItems.create({ subscription: subscriptionId, price: config.seatPriceId, quantity: seats });
+    }
+  },
 });
 
 const offlineProvider: PaymentProvider = {
   name: "offline",
+  billsSeats: false,
+  async updateSeats() {},
   async startCheckout({ user, client }) {
     await recordUpgradeRequest(user, client.id, displayName(user));
     return { url: null, requested: true, message: UPGRADE_REQUESTED_MESSAGE };
@@ -89,7 +115,44 @@ export async function createSubscription(user: CurrentUser, plan: string | null,
   const client = await db().findOne(Client, { id: clientId });
   if (!client) throw new AppError(404, "Client not found");
   if (client.subscriptionPlan === "professional" && client.subscriptionStatus === "active") throw new AppError(409, `${client.name} is already on the Professional plan`);
-  return getPaymentProvider().startCheckout({ user, client: { id: client.id, name: client.name }, origin });
+  return getPaymentProvider().startCheckout({ user, client: { id: client.id, name: client.name }, origin, seats: billableSeats(await countActiveUsers(client.id)) });
+}
+
+/**
+ * Brings the seat item of the client's subscription up to its billable seats now, when the provider
+ * bills seats and the client pays through it; records the quantity sent (`settings.billedSeats`) and
+ * audits it. Called when the checkout completes and by Update billed seats on /subscription
+ * (docs/administration.md#seats). Returns the seats counted and whether they were sent.
+ */
+export async function syncSeats(clientId: number, by: { userId: string | null; source: string }, now: Date = new Date()): Promise<{ seats: number; sent: boolean }> {
+  const provider = getPaymentProvider();
+  const seats = billableSeats(await countActiveUsers(clientId));
+  const client = await db().findOne(Client, { id: clientId });
+  if (!client) throw new AppError(404, "Client not found");
+  if (!provider.billsSeats || !client.paymentSubscriptionId || client.subscriptionPlan !== "professional") return { seats, sent: false };
+  await provider.updateSeats(client.paymentSubscriptionId, seats);
+  await db().transactional(async (em) => {
+    const locked = await em.findOneOrFail(Client, { id: clientId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const before = (locked.settings as { billedSeats?: unknown } | null)?.billedSeats ?? null;
+    locked.settings = { ...(locked.settings ?? {}), billedSeats: { quantity: seats, at: now.toISOString() } };
+    await em.flush();
+    recordAudit({
+      userId: by.userId,
+      action: "subscription.seats",
+      entityType: "Client",
+      entityId: clientId,
+      clientId,
+      before: { billedSeats: before },
+      after: { billedSeats: seats, source: by.source },
+    });
+  });
+  return { seats, sent: true };
+}
+
+/** Update billed seats on /subscription: the client owner sends their client's seats now. */
+export async function updateBilledSeats(user: CurrentUser) {
+  const clientId = requireSubscriptionClient(user);
+  return syncSeats(clientId, { userId: user.id, source: "Update billed seats" });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -126,6 +189,9 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
       if (!Number.isSafeInteger(clientId) || clientId <= 0) return { received: true, type: event.type, handled: false };
       const id = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
       await setProfessionalPlan(clientId, { userId: null, source: `stripe ${event.id}`, customerId: id(session.customer), subscriptionId: id(session.subscription) });
+      // Users may have come or gone between the checkout and its payment. If Stripe refuses the
+      // quantity, the webhook fails and Stripe sends the event again (setting the plan twice is harmless).
+      await syncSeats(clientId, { userId: null, source: `stripe ${event.id}` });
       return { received: true, type: event.type, handled: true };
     }
     case "customer.subscription.updated":

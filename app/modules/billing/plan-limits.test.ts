@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   effectivePlan,
   freeMonthExpiry,
+  freeMonthRefusal,
   FREE_MONTH_DAYS,
   hasFreePro,
   limitLabel,
@@ -90,5 +91,14 @@ describe("users-per-project limit", () => {
     expect(usersPerProjectLimitMessage(client, "Western", 2, 2, NOW)).not.toBeNull();
     expect(usersPerProjectLimitMessage({ ...client, maxUsersPerProject: 1 }, "Western", 1, 1, NOW)).toContain("1 member: Acme Pty Ltd is on the Free plan, which allows 1 user per project");
     expect(usersPerProjectLimitMessage({ ...client, subscriptionPlan: "professional" }, "Western", 99, 1, NOW)).toBeNull();
+  });
+});
+
+describe("free month refusal", () => {
+  it("gives a Free or Starter client a free month (running or not) and refuses one already paying for Professional or Enterprise", () => {
+    expect(freeMonthRefusal(free)).toBeNull();
+    expect(freeMonthRefusal({ ...free, subscriptionPlan: "starter" })).toBeNull();
+    expect(freeMonthRefusal({ ...free, subscriptionPlan: "professional" })).toBe("Acme Pty Ltd is already on the Professional plan, so a free Professional month would change nothing");
+    expect(freeMonthRefusal({ ...free, subscriptionPlan: "enterprise" })).toContain("already on the Enterprise plan");
   });
 });

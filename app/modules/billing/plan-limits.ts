@@ -22,6 +22,12 @@ export interface PlanHolder {
   freeProExpiresAt?: Date | string | null;
 }
 
+/**
+ * A new client's stored limits (the Free plan's): what createClient stores, what the limits fall back
+ * to, and what the Free plan card says (plans.ts), so the card states what is enforced.
+ */
+export const FREE_PLAN_DEFAULTS = { maxProjects: 1, maxUsersPerProject: 3, maxStorageMB: 100 } as const;
+
 /** The product leaves the free month's length to the server: 30 days (docs/administration.md#plans). */
 export const FREE_MONTH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,6 +50,15 @@ export function freeMonthExpiry(current: Date | string | null | undefined, now: 
   return new Date(from.getTime() + FREE_MONTH_DAYS * DAY_MS);
 }
 
+/**
+ * Null when the client can be given a free Professional month; otherwise why not: a client that
+ * already pays for Professional or Enterprise would gain nothing from it.
+ */
+export function freeMonthRefusal(client: Pick<PlanHolder, "name" | "subscriptionPlan">): string | null {
+  if (!isUnlimitedPlan(client.subscriptionPlan)) return null;
+  return `${client.name} is already on the ${PLAN_LABELS[client.subscriptionPlan]} plan, so a free Professional month would change nothing`;
+}
+
 /** The plan in force: a free Professional month still running counts as Professional. */
 export function effectivePlan(client: PlanHolder, now: Date = new Date()): SubscriptionPlan {
   if ((client.subscriptionPlan === "free" || client.subscriptionPlan === "starter") && hasFreePro(client, now)) return "professional";
@@ -62,13 +77,20 @@ export function projectLimit(client: PlanHolder, now: Date = new Date()): number
  */
 export function usersPerProjectLimit(client: PlanHolder, now: Date = new Date()): number | null {
   if (isUnlimitedPlan(effectivePlan(client, now))) return null;
-  return Math.max(0, client.maxUsersPerProject ?? 3);
+  return Math.max(0, client.maxUsersPerProject ?? FREE_PLAN_DEFAULTS.maxUsersPerProject);
 }
 
 /** Storage allowed in MB, or null for unlimited (Professional). */
 export function storageLimitMB(client: PlanHolder, now: Date = new Date()): number | null {
   if (isUnlimitedPlan(effectivePlan(client, now))) return null;
-  return Math.max(0, client.maxStorageMB ?? 100);
+  return Math.max(0, client.maxStorageMB ?? FREE_PLAN_DEFAULTS.maxStorageMB);
+}
+
+/** A limit as a plan card says it: "1 project", "3 users per project", "Unlimited storage". */
+export function limitFeature(limit: number | null, kind: "projects" | "users" | "storage"): string {
+  if (kind === "storage") return limit === null ? "Unlimited storage" : `${limit}MB storage`;
+  if (kind === "projects") return limit === null ? "Unlimited projects" : `${limit} ${limit === 1 ? "project" : "projects"}`;
+  return limit === null ? "Unlimited users per project" : `${limit} ${limit === 1 ? "user" : "users"} per project`;
 }
 
 /** A limit as the screens print it. */

@@ -1,7 +1,11 @@
 /**
  * The plan cards of the Subscription page (docs/administration.md#plans) and the page's FAQ: what is advertised.
- * What each plan allows is decided in plan-limits.ts.
+ * What each plan allows is decided in plan-limits.ts and the seats in seats.ts; the cards' limits and
+ * prices are read from there, so a card never says more or less than is enforced or billed.
  */
+import { FREE_PLAN_DEFAULTS, limitFeature, projectLimit, storageLimitMB, usersPerProjectLimit, type PlanHolder } from "./plan-limits";
+import { INCLUDED_SEATS, PROFESSIONAL_MONTHLY_USD, SEAT_MONTHLY_USD, SEATS_FEATURE, usd } from "./seats";
+
 export type PlanCardId = "free" | "professional";
 
 export interface PlanCard {
@@ -13,6 +17,10 @@ export interface PlanCard {
   features: string[];
 }
 
+/** A new client on the Free plan, and the same client on Professional: the cards describe these. */
+const FREE_CLIENT: PlanHolder = { name: "Free", subscriptionPlan: "free", ...FREE_PLAN_DEFAULTS };
+const PROFESSIONAL_CLIENT: PlanHolder = { ...FREE_CLIENT, subscriptionPlan: "professional" };
+
 export const PLAN_CARDS: readonly PlanCard[] = [
   {
     id: "free",
@@ -20,18 +28,24 @@ export const PLAN_CARDS: readonly PlanCard[] = [
     price: "$0",
     period: "forever",
     mostPopular: false,
-    features: ["1 project", "1 user", "100MB storage", "With branding", "Email support only"],
+    features: [
+      limitFeature(projectLimit(FREE_CLIENT), "projects"),
+      limitFeature(usersPerProjectLimit(FREE_CLIENT), "users"),
+      limitFeature(storageLimitMB(FREE_CLIENT), "storage"),
+      "With branding",
+      "Email support only",
+    ],
   },
   {
     id: "professional",
     name: "Professional",
-    price: "$199",
+    price: usd(PROFESSIONAL_MONTHLY_USD),
     period: "per month",
     mostPopular: true,
     features: [
-      "Unlimited projects",
-      "2 users included, additional seats $25 per month each",
-      "Unlimited storage",
+      limitFeature(projectLimit(PROFESSIONAL_CLIENT), "projects"),
+      SEATS_FEATURE,
+      limitFeature(storageLimitMB(PROFESSIONAL_CLIENT), "storage"),
       "Priority support",
       "No branding",
       "Multi-sheet Excel import/export",
@@ -54,7 +68,7 @@ export const SUBSCRIPTION_FAQ: readonly { question: string; answer: string }[] =
   },
   {
     question: "How are additional users billed?",
-    answer: "Professional includes 2 users; each additional seat is $25 per month.",
+    answer: `Professional includes ${INCLUDED_SEATS} users; each additional seat is ${usd(SEAT_MONTHLY_USD)} per month. Seats are your organisation's active users beyond the ${INCLUDED_SEATS} included.`,
   },
   {
     question: "Is my data kept separate from other organisations?",

@@ -10,11 +10,14 @@ import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
 import { redirect } from "@remix-run/node";
 import { errorResponse, requestOrigin } from "~/utils/http.server";
-import { applyUpgradeRequest, clientCreatedMessage, createClient, grantFreeMonth } from "./clients.server";
-import { createSubscription, UPGRADE_REQUESTED_TITLE } from "./payment-provider.server";
+import { applyUpgradeRequest, clientCreatedMessage, createClient, freeMonthFailedMessage, grantFreeMonth } from "./clients.server";
+import { createSubscription, UPGRADE_REQUESTED_TITLE, updateBilledSeats } from "./payment-provider.server";
 import { SUBSCRIPTION_URL } from "./plan-limits";
 import { ClientIdSchema, CREATE_CLIENT_FORM_ID, createClientValidator } from "./schemas";
 import { SWITCHED_MESSAGE, switchToSystemAdmin } from "./system-admin-switch.server";
+
+export const SEATS_UPDATED_TITLE = "Billed seats updated";
+export const SEATS_FAILED = "Failed to update billed seats. Please try again.";
 
 function clientIdOf(form: FormData): number {
   const parsed = ClientIdSchema.safeParse(form.get("clientId") ?? undefined);
@@ -44,8 +47,20 @@ export async function subscriptionAction(request: Request): Promise<Response> {
       }
     }
     case "grant-free-month": {
-      const granted = await grantFreeMonth(user, clientIdOf(form));
-      return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: granted.message });
+      const clientId = clientIdOf(form);
+      try {
+        const granted = await grantFreeMonth(user, clientId);
+        return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: granted.message });
+      } catch (error) {
+        // A client that cannot get a free month (or a failure) is the spec's one-line alert, as a flash.
+        return errorResponse(error, {
+          form: "none",
+          failures: true,
+          title: (refused) => freeMonthFailedMessage(refused && refused.status < 500 ? refused.message : "Please try again."),
+          message: "",
+          redirect: (flash) => redirectWithFlash(request, SUBSCRIPTION_URL, flash),
+        });
+      }
     }
     case "apply-upgrade": {
       const client = await applyUpgradeRequest(user, clientIdOf(form));
@@ -55,6 +70,20 @@ export async function subscriptionAction(request: Request): Promise<Response> {
       const started = await createSubscription(user, "professional", requestOrigin(request));
       if (started.url) return redirect(started.url);
       return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "info", title: UPGRADE_REQUESTED_TITLE, description: started.message });
+    }
+    case "update-seats": {
+      try {
+        const { seats, sent } = await updateBilledSeats(user);
+        return redirectWithFlash(
+          request,
+          SUBSCRIPTION_URL,
+          sent
+            ? { kind: "success", title: SEATS_UPDATED_TITLE, description: `${seats} additional ${seats === 1 ? "seat is" : "seats are"} now billed.` }
+            : { kind: "info", title: "Billing is not connected", description: "No seats were sent to a payment provider." },
+        );
+      } catch (error) {
+        return errorResponse(error, { form: "none", failures: true, title: "Seats not updated", failure: SEATS_FAILED, redirect: (flash) => redirectWithFlash(request, SUBSCRIPTION_URL, flash) });
+      }
     }
     default:
       throw new AppError(400, "Unknown action");

@@ -214,9 +214,10 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
   const columns = exportedColumns(request.mappings);
   if (columns.length === 0) throw new AppError(400, NO_FIELDS_MESSAGE);
   const timeZone = projectTimeZone(access.project.settings);
+  const today = projectToday(timeZone, now);
   let query;
   try {
-    query = buildExportQuery(request.exportType, request.mode, columns, access.project.id, timeZone);
+    query = buildExportQuery(request.exportType, request.mode, columns, access.project.id, timeZone, today);
   } catch (error) {
     throw new AppError(400, error instanceof RangeError ? error.message : EXPORT_FAILED_MESSAGE);
   }
@@ -248,7 +249,7 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
     .finally(() => source.close());
 
   return {
-    fileName: exportFileName(request.exportType, request.format, projectToday(timeZone, now)),
+    fileName: exportFileName(request.exportType, request.format, today),
     contentType: EXPORT_CONTENT_TYPES[request.format],
     body,
   };

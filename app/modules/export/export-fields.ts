@@ -3,8 +3,9 @@
  * type, as the column list of the /export screen offers it. Pure and client-safe. The SQL that reads
  * each field lives in export-query.server.ts (a unit test proves every key here has one).
  *
- * Keys are the `dbField` of a mapping (docs/export.md#modes-and-templates). Record fields use the entity's property name
- * (db/entities); derived and linked fields have names of their own; a project's custom fields are
+ * Keys are the `dbField` of a mapping (docs/export.md#modes-and-templates). Stakeholder and property record fields use the
+ * entity's property name (db/entities), engagement fields the spec's export names (with their earlier
+ * names as aliases); derived and linked fields have names of their own; a project's custom fields are
  * `custom:<name>` (the import's CUSTOM_PREFIX, the key inside `custom_fields`).
  *
  * Linked records (decided here; the product description leaves it open):
@@ -169,42 +170,71 @@ export const PROPERTY_EXPORT_FIELDS: readonly ExportField[] = [
 ];
 
 /**
- * The described engagement export fields (docs/export.md#modes-and-templates) on the stored model: engagement_type is the type's label,
- * title the subject, outcome the outcomes, status Completed/Scheduled from the times, and the
- * communication channel how the type reaches people (in person, phone, e-mail, …). The spec's
- * description and priority have no stored column: Key Topics and Attendees stand in for the first;
- * the second is left out rather than exported empty.
+ * The described engagement export fields (docs/export.md#engagement-fields). Their keys are the spec's field names
+ * (engagement_type, title, outcome, …), and the fields it does not name follow the same snake_case; the
+ * keys they had before are accepted as aliases (ENGAGEMENT_FIELD_ALIASES). engagement_type is the type's
+ * label, title the subject, outcome the outcomes, status Completed/Scheduled from the times, the
+ * communication channel how the type reaches people (in person, phone, e-mail, …). The stored model has
+ * no description or priority: description is what the interaction was about (its notes, then its key
+ * topics and attendees), priority its follow-up's next-action priority on the project's today.
  */
 export const ENGAGEMENT_EXPORT_FIELDS: readonly ExportField[] = [
   f("date", "Date", "datetime"),
-  f("type", "Engagement Type"),
-  f("subject", "Subject"),
-  linked("stakeholderName", "Stakeholder", "text"),
-  f("outcomes", "Outcome"),
-  linked("stakeholderPhone", "Stakeholder Phone", "text"),
-  linked("stakeholderEmail", "Stakeholder Email", "text"),
-  linked("stakeholderAddress", "Stakeholder Address", "text"),
+  f("engagement_type", "Engagement Type"),
+  f("title", "Subject"),
+  linked("stakeholder_name", "Stakeholder", "text"),
+  f("outcome", "Outcome"),
+  f("description", "Description"),
+  linked("stakeholder_phone", "Stakeholder Phone", "text"),
+  linked("stakeholder_email", "Stakeholder Email", "text"),
+  linked("stakeholder_address", "Stakeholder Address", "text"),
   f("location", "Location"),
   f("notes", "Notes"),
-  f("followUpRequired", "Follow-up Required", "boolean"),
-  f("followUpDate", "Follow-up Date", "date"),
-  linked("propertyVolumeFolios", "Volume/Folio"),
-  linked("propertyAddresses", "Property Address"),
-  linked("propertyLotPlans", "Lot/Plan"),
-  linked("propertyParishes", "Parish"),
-  linked("propertyLgas", "LGA"),
+  f("follow_up_required", "Follow-up Required", "boolean"),
+  f("follow_up_date", "Follow-up Date", "date"),
+  f("priority", "Priority"),
+  linked("related_volume_folios", "Volume/Folio"),
+  linked("property_addresses", "Property Address"),
+  linked("lot_plans", "Lot/Plan"),
+  linked("parishes", "Parish"),
+  linked("lgas", "LGA"),
   f("status", "Status"),
-  f("communicationChannel", "Communication Channel"),
-  f("keyTopics", "Key Topics", "list"),
+  f("communication_channel", "Communication Channel"),
+  f("key_topics", "Key Topics", "list"),
   f("attendees", "Attendees", "list"),
-  f("scheduledAt", "Scheduled At", "datetime"),
-  f("completedAt", "Completed At", "datetime"),
+  f("scheduled_at", "Scheduled At", "datetime"),
+  f("completed_at", "Completed At", "datetime"),
   f("timezone", "Time Zone"),
-  f("recordedBy", "Recorded By"),
+  f("recorded_by", "Recorded By"),
   f("id", "Engagement ID", "number"),
-  f("createdAt", "Created", "datetime"),
-  f("updatedAt", "Updated", "datetime"),
+  f("created_at", "Created", "datetime"),
+  f("updated_at", "Updated", "datetime"),
 ];
+
+/** The engagement fields' earlier keys (the entity's property names), still accepted: alias → key. */
+export const ENGAGEMENT_FIELD_ALIASES: Readonly<Record<string, string>> = {
+  type: "engagement_type",
+  subject: "title",
+  stakeholderName: "stakeholder_name",
+  outcomes: "outcome",
+  stakeholderPhone: "stakeholder_phone",
+  stakeholderEmail: "stakeholder_email",
+  stakeholderAddress: "stakeholder_address",
+  followUpRequired: "follow_up_required",
+  followUpDate: "follow_up_date",
+  propertyVolumeFolios: "related_volume_folios",
+  propertyAddresses: "property_addresses",
+  propertyLotPlans: "lot_plans",
+  propertyParishes: "parishes",
+  propertyLgas: "lgas",
+  communicationChannel: "communication_channel",
+  keyTopics: "key_topics",
+  scheduledAt: "scheduled_at",
+  completedAt: "completed_at",
+  recordedBy: "recorded_by",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+};
 
 const FIELDS: Record<ExportType, readonly ExportField[]> = {
   stakeholders: STAKEHOLDER_EXPORT_FIELDS,
@@ -228,8 +258,19 @@ export function customFieldName(key: string): string | null {
   return name.trim() ? name : null;
 }
 
-/** The field a mapping's dbField names for this type (a known key, or any custom field of a type that has them), else null. */
-export function findExportField(type: ExportType, key: string): ExportField | null {
+const ALIASES: Record<ExportType, Readonly<Record<string, string>>> = { stakeholders: {}, properties: {}, engagements: ENGAGEMENT_FIELD_ALIASES };
+
+/** The key a mapping's dbField stands for: the field's own key for an alias, else the dbField as given. */
+export function exportFieldKey(type: ExportType, dbField: string): string {
+  return Object.hasOwn(ALIASES[type], dbField) ? ALIASES[type][dbField]! : dbField;
+}
+
+/**
+ * The field a mapping's dbField names for this type (a known key or one of its aliases, or any custom field of a
+ * type that has them), else null. The field returned carries its own key, whichever name was given.
+ */
+export function findExportField(type: ExportType, dbField: string): ExportField | null {
+  const key = exportFieldKey(type, dbField);
   const known = FIELDS[type].find((field) => field.key === key);
   if (known) return known;
   const name = customFieldName(key);

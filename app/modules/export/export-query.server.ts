@@ -10,6 +10,8 @@
  */
 import { ENGAGEMENT_TYPES } from "~db/entities/enums";
 import { ENGAGEMENT_TYPE_LABELS } from "~/modules/engagement/engagement-types";
+import { projectToday, type CalendarDate } from "~/modules/calendar/today";
+import { DUE_SOON_DAYS, PRIORITY_LABELS, type Priority } from "~/modules/next-action/priority";
 import { customFieldName, exportFields, findExportField, type ExportField, type ExportType } from "./export-fields";
 import type { ExportColumn, ExportMode } from "./export-templates";
 
@@ -20,8 +22,8 @@ export interface ExportQuery {
   fields: ExportField[];
 }
 
-/** `tz()` is the bound parameter of the project's time zone (bound only when some column uses it). */
-type Expr = (ctx: { tz: () => string }) => string;
+/** `tz()` and `today()` are the bound parameters of the project's time zone and today (each bound only when some column uses it). */
+type Expr = (ctx: { tz: () => string; today: () => string }) => string;
 
 const day =
   (column: string): Expr =>
@@ -151,44 +153,80 @@ const CHANNELS: Record<(typeof ENGAGEMENT_TYPES)[number], string> = {
 };
 const channelCase = `case e.type ${ENGAGEMENT_TYPES.map((t) => `when '${t}' then '${CHANNELS[t]}'`).join(" ")} else e.type end`;
 
+/** A jsonb list of texts joined with "; " (null when empty or not a list). */
+const joinedList = (column: string) =>
+  `nullif((select string_agg(btrim(item), '; ') from jsonb_array_elements_text(case when jsonb_typeof(${column}) = 'array' then ${column} else '[]'::jsonb end) item where btrim(item) <> ''), '')`;
+
+/** docs/export.md#engagement-fields: the notes, then "Key topics: …" and "Attendees: …", one per line; null when all are empty. */
+const DESCRIPTION = `nullif(concat_ws(E'\n', nullif(btrim(e.notes), ''), 'Key topics: ' || ${joinedList("e.key_topics")}, 'Attendees: ' || ${joinedList("e.attendees")}), '')`;
+
+/**
+ * docs/export.md#engagement-fields: the follow-up's next-action priority (docs/records.md#next-action) on the project's today,
+ * as the screens' badge writes it ("P1 · Overdue"); empty when no follow-up is required.
+ */
+const priority: Expr = ({ tz, today }) => {
+  const days = `((e.follow_up_date at time zone ${tz()})::date - ${today()})`;
+  const label = (p: Priority) => `'P${p} · ${PRIORITY_LABELS[p]}'`;
+  return `case when e.follow_up_required is not true then null when e.follow_up_date is null then ${label(4)} when ${days} < 0 then ${label(1)} when ${days} <= ${DUE_SOON_DAYS} then ${label(2)} else ${label(3)} end`;
+};
+
 const ENGAGEMENT_RECORD = recordExpressions("engagements", "e", {
   date: local("coalesce(e.completed_at, e.scheduled_at, e.created_at)"),
-  type: plain(typeLabelCase),
-  followUpDate: ({ tz }) => `to_char(e.follow_up_date at time zone ${tz()}, 'YYYY-MM-DD')`,
+  engagement_type: plain(typeLabelCase),
+  title: plain("e.subject"),
+  outcome: plain("e.outcomes"),
+  description: plain(DESCRIPTION),
+  follow_up_date: ({ tz }) => `to_char(e.follow_up_date at time zone ${tz()}, 'YYYY-MM-DD')`,
+  priority,
   status: plain(`case when e.completed_at is not null then 'Completed' else 'Scheduled' end`),
-  communicationChannel: plain(channelCase),
-  scheduledAt: local("e.scheduled_at"),
-  completedAt: local("e.completed_at"),
-  recordedBy: plain(`(select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from "user" u where u.id = e.user_id)`),
-  createdAt: local("e.created_at"),
-  updatedAt: local("e.updated_at"),
+  communication_channel: plain(channelCase),
+  scheduled_at: local("e.scheduled_at"),
+  completed_at: local("e.completed_at"),
+  recorded_by: plain(`(select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from "user" u where u.id = e.user_id)`),
+  created_at: local("e.created_at"),
+  updated_at: local("e.updated_at"),
 });
 
 const ENGAGEMENT_STAKEHOLDER: Record<string, Expr> = {
-  stakeholderName: plain("st.name"),
-  stakeholderPhone: plain(firstPhone("st")),
-  stakeholderEmail: plain("st.email"),
-  stakeholderAddress: plain("st.address"),
+  stakeholder_name: plain("st.name"),
+  stakeholder_phone: plain(firstPhone("st")),
+  stakeholder_email: plain("st.email"),
+  stakeholder_address: plain("st.address"),
+};
+
+/** An engagement's related property fields: the linked-property value each one aggregates. */
+const ENGAGEMENT_PROPERTY: Record<string, string> = {
+  related_volume_folios: "propertyVolumeFolios",
+  property_addresses: "propertyAddresses",
+  lot_plans: "propertyLotPlans",
+  parishes: "propertyParishes",
+  lgas: "propertyLgas",
 };
 
 /** Every key of the field catalogue with its expression (a unit test holds the two together). */
 export const EXPRESSION_KEYS: Record<ExportType, readonly string[]> = {
   stakeholders: [...Object.keys(STAKEHOLDER_RECORD), ...Object.keys(LINKED_PROPERTY_VALUES).filter((k) => k === "propertyAddresses" || k === "propertyVolumeFolios")],
   properties: [...Object.keys(PROPERTY_RECORD), ...Object.keys(LINKED_STAKEHOLDER_VALUES)],
-  engagements: [...Object.keys(ENGAGEMENT_RECORD), ...Object.keys(ENGAGEMENT_STAKEHOLDER), ...Object.keys(LINKED_PROPERTY_VALUES)],
+  engagements: [...Object.keys(ENGAGEMENT_RECORD), ...Object.keys(ENGAGEMENT_STAKEHOLDER), ...Object.keys(ENGAGEMENT_PROPERTY)],
 };
 
 /**
- * The SELECT for one export. $1 is the project id; the project's time zone and custom-field names
- * follow as they are needed. Property + Stakeholder joins one row per linked stakeholder instead of aggregating them.
+ * The SELECT for one export. $1 is the project id; the project's time zone, its today (the day the file is
+ * named for) and custom-field names follow as they are needed. Property + Stakeholder joins one row per linked stakeholder instead of aggregating them.
  */
-export function buildExportQuery(type: ExportType, mode: ExportMode, columns: readonly ExportColumn[], projectId: number, timeZone: string): ExportQuery {
+export function buildExportQuery(type: ExportType, mode: ExportMode, columns: readonly ExportColumn[], projectId: number, timeZone: string, today: CalendarDate = projectToday(timeZone)): ExportQuery {
   const values: unknown[] = [projectId];
   let tzParameter = 0;
   const tz = () => {
     if (!tzParameter) tzParameter = values.push(timeZone);
     return `$${tzParameter}::text`;
   };
+  let todayParameter = 0;
+  const todayDate = () => {
+    if (!todayParameter) todayParameter = values.push(today);
+    return `$${todayParameter}::date`;
+  };
+  const ctx = { tz, today: todayDate };
   const fields: ExportField[] = [];
   const select: string[] = [];
   const linked = new Set<string>();
@@ -204,10 +242,14 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
     if (custom !== null) {
       values.push(custom);
       expression = `${alias}.custom_fields -> $${values.length}::text`;
-    } else if (record[field.key]) expression = record[field.key]!({ tz });
-    else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!({ tz });
-    else if (type === "properties" && perLink) {
-      expression = field.key === "stakeholderLastContact" ? local("ls.last_contact")({ tz }) : LINKED_STAKEHOLDER_VALUES[field.key]!;
+    } else if (record[field.key]) expression = record[field.key]!(ctx);
+    else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!(ctx);
+    else if (type === "engagements") {
+      const linkedKey = ENGAGEMENT_PROPERTY[field.key]!;
+      linked.add(linkedKey);
+      expression = `lprops."${linkedKey}"`;
+    } else if (type === "properties" && perLink) {
+      expression = field.key === "stakeholderLastContact" ? local("ls.last_contact")(ctx) : LINKED_STAKEHOLDER_VALUES[field.key]!;
       linked.add(field.key);
     } else {
       linked.add(field.key);

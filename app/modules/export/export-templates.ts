@@ -143,20 +143,20 @@ const PROPERTIES_PROPERTY_STAKEHOLDER: readonly TemplateColumn[] = [
 
 const ENGAGEMENTS_STANDARD: readonly TemplateColumn[] = [
   ["date"],
-  ["type"],
-  ["subject"],
-  ["stakeholderName"],
-  ["stakeholderPhone"],
-  ["stakeholderEmail"],
+  ["engagement_type"],
+  ["title"],
+  ["stakeholder_name"],
+  ["stakeholder_phone"],
+  ["stakeholder_email"],
   ["location"],
-  ["outcomes"],
+  ["outcome"],
   ["notes"],
-  ["followUpRequired"],
-  ["followUpDate"],
-  ["propertyVolumeFolios"],
-  ["propertyAddresses"],
-  ["propertyParishes"],
-  ["propertyLgas"],
+  ["follow_up_required"],
+  ["follow_up_date"],
+  ["related_volume_folios"],
+  ["property_addresses"],
+  ["parishes"],
+  ["lgas"],
 ];
 
 const TEMPLATES: Record<ExportType, Partial<Record<ExportMode, readonly TemplateColumn[]>>> = {

@@ -1,12 +1,13 @@
 /**
  * The export request (`POST /api/export/excel`, docs/export.md#modes-and-templates), shared by the /api route and the /export
  * page action. Client-safe. Beyond the spec's payload it takes `mode` (default standard) and `format`
- * (xlsx or csv). `mappings` may be a list or, from a plain form, its JSON text.
+ * (xlsx or csv). `mappings` may be a list or, from a plain form, its JSON text. A mapping's `dbField` may be
+ * a field's key or one of its aliases (docs/export.md#engagement-fields); the parsed request carries the key.
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { MAX_EXPORT_MAPPINGS } from "./column-list";
-import { EXPORT_TYPES, findExportField } from "./export-fields";
+import { EXPORT_TYPES, exportFieldKey, findExportField } from "./export-fields";
 import { EXPORT_MODES, EXPORT_MODE_LABELS, exportedColumns, isModeAllowed, NO_FIELDS_MESSAGE } from "./export-templates";
 
 export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
@@ -66,7 +67,15 @@ export const ExportRequestSchema = z
       }
     });
     if (exportedColumns(input.mappings).length === 0) ctx.addIssue({ code: "custom", path: ["mappings"], message: NO_FIELDS_MESSAGE });
-  });
+  })
+  // An alias (an engagement field's earlier name) becomes the field's own key, so the rest sees one name per field.
+  .transform((input) => ({
+    ...input,
+    mappings: input.mappings.map((mapping) => {
+      const key = exportFieldKey(input.exportType, mapping.dbField.trim());
+      return key === mapping.dbField.trim() ? mapping : { ...mapping, dbField: key };
+    }),
+  }));
 
 export type ExportRequest = z.infer<typeof ExportRequestSchema>;
 

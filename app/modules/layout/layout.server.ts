@@ -10,12 +10,6 @@ function initials(user: CurrentUser): string {
 }
 
 /**
- * Only an inline (data:) picture is shown: the page's CSP allows no third-party images, because
- * loading an identity provider's avatar URL would tell it who opens which page.
- */
-const inlinePicture = (url: string | null) => (url?.startsWith("data:image/") ? url : null);
-
-/**
  * The root loader's response. Built here rather than in root.tsx so the root route imports no
  * server-only package: each one becomes an empty stub chunk in the browser build, one more request
  * on every page (tests/e2e/page-weight.spec.ts).
@@ -25,12 +19,16 @@ export async function layoutResponse(request: Request) {
   return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
-/** What every page's frame needs: who is signed in, the menus their role allows, the pending message. */
+/**
+ * What every page's frame needs: who is signed in, the menus their role allows, the pending message.
+ * The picture is our own URL (`/api/auth/user/picture`), never the identity provider's: the CSP
+ * allows images from this site and data: only (docs/access.md#profile-pictures).
+ */
 export async function getLayoutData(request: Request) {
   const user = await getCurrentUser(request);
   const { flash, setCookie } = await consumeFlash(request);
   return {
-    user: user ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: inlinePicture(user.profileImageUrl), initials: initials(user) } : null,
+    user: user ? { displayName: displayName(user), roleLabel: roleLabel(user.role), profileImageUrl: user.profileImageUrl, initials: initials(user) } : null,
     nav: user ? { main: MAIN_NAV_ITEMS, tools: TOOLS_MENU_ITEMS, admin: adminMenuFor(user.role), switchToSystemAdmin: maySwitchToSystemAdmin(user) } : null,
     flash,
     setCookie,
