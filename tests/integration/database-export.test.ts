@@ -9,7 +9,7 @@ import { createOrmConfig } from "../../db/mikro-orm.config";
 import { migrationsList } from "../../db/migrations/index";
 import { createScratchDatabase, type ScratchDatabase } from "../../db/scripts/scratch-database";
 import { loader } from "../../app/routes/api.database.export";
-import { DERIVED_TABLES, EXCLUDED_TABLES, isLeftOut } from "../../app/modules/database-export/sql-dump";
+import { COLUMN_ALLOW_LISTS, DERIVED_TABLES, EXCLUDED_TABLES, isLeftOut } from "../../app/modules/database-export/sql-dump";
 import { useTestDatabase } from "../setup/test-database";
 import { callRoute, projectId, signedInRequest } from "./stakeholder-helpers";
 import { withCancelledQuery } from "./support/cancelled-query";
@@ -27,6 +27,20 @@ let coastal: number;
 /** CI machines and this one have psql (docs/decisions.md#postgresql-tools); the embedded PostgreSQL ships none. */
 const hasPsql = spawnSync("psql", ["--version"]).status === 0;
 const FOREIGN_MARKER = `FOREIGN-MARKER-${Date.now().toString(36)}`;
+
+/** Identity-provider, payment and billing values of the users and the client: none may be in the dump. */
+const SECRET = `SENTINEL-${Date.now().toString(36)}`;
+const SENTINELS = {
+  authSubject: `https://idp.example|${SECRET}-subject`,
+  userPayment: `cus_${SECRET}_user`,
+  picture: `https://img.example/${SECRET}.png`,
+  lastSignIn: "2026-01-02 03:04:05.678",
+  billingEmail: `billing-${SECRET.toLowerCase()}@example.com`,
+  clientPayment: `cus_${SECRET}_client`,
+  clientSubscription: `sub_${SECRET}_client`,
+  clientSettings: `${SECRET}-upgrade-note`,
+  clientDomain: `${SECRET.toLowerCase()}.example`,
+};
 
 /** Values that break naive quoting, COPY or JSON handling. */
 const AWKWARD = `O'Brien "the \\ one"\nline two\ttabbed\n\\.\nend 🦘 ünïcödé ''`;
@@ -130,6 +144,20 @@ async function seedAwkwardRecords() {
     `insert into user_invitation (email, role, client_id, project_id, invited_by_id) values ('invitee+awkward@example.com', 'officer', (select client_id from project where id = $1), $1, 'seed-client-owner')`,
     [western],
   );
+  // A system admin (no client) who recorded an engagement: referenced, so dumped, but not by e-mail.
+  await q(`insert into engagement (project_id, stakeholder_id, user_id, type, subject) values ($1, $2, 'seed-system-admin', 'meeting', 'Admin visit')`, [western, stakeholder.id]);
+  // Sign-in and payment values on every user and on the client.
+  await q(
+    `update "user" set auth_subject = $1 || '-' || id, payment_customer_id = $2 || '-' || id, profile_image_url = $3, last_sign_in_at = $4::timestamptz
+      where id in ('seed-system-admin', 'seed-client-owner', 'seed-director', 'seed-project-manager', 'seed-officer', 'seed-viewer')`,
+    [SENTINELS.authSubject, SENTINELS.userPayment, SENTINELS.picture, `${SENTINELS.lastSignIn}+00`],
+  );
+  await q(
+    `update client set billing_email = $2, payment_customer_id = $3, payment_subscription_id = $4, settings = $5, domain = $6, free_pro_granted_by = 'seed-system-admin',
+                       subscription_plan = 'professional', max_projects = 7
+      where id = (select client_id from project where id = $1)`,
+    [western, SENTINELS.billingEmail, SENTINELS.clientPayment, SENTINELS.clientSubscription, JSON.stringify({ upgradeRequest: { note: SENTINELS.clientSettings } }), SENTINELS.clientDomain],
+  );
   // The other client's project: none of this may appear in Western's dump.
   await q(`insert into stakeholder (user_id, project_id, name, notes) values ('seed-second-owner', $1, $2, $2)`, [coastal, FOREIGN_MARKER]);
   await q(`insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id) values ('seed-second-owner', (select client_id from project where id = $1), $1, $2, 'Project', $1)`, [
@@ -207,7 +235,7 @@ async function expectSameRows(restored: PgClient, tables: readonly string[]): Pr
   for (const table of tables) {
     if (table === "user") continue;
     const where = scopes[table] ?? `project_id = ${western}`;
-    const sql = `select t::text as r from "${table}" t where ${where} order by 1`;
+    const sql = `select ${rowText(table)} as r from "${table}" t where ${where} order by 1`;
     const expected = await rowsOf(source, sql);
     expect(await rowsOf(restored, sql), table).toEqual(expected);
     const outside = table === "audit_log" ? `project_id is distinct from ${western}` : `not (${where})`;
@@ -218,9 +246,18 @@ async function expectSameRows(restored: PgClient, tables: readonly string[]): Pr
   const userIds = await rowsOf(restored, `select id as r from "user" order by id`);
   expect(userIds).toEqual(expect.arrayContaining(["seed-client-owner", "seed-director", "seed-officer", "seed-project-manager", "seed-viewer"]));
   expect(userIds).not.toContain("seed-second-owner");
-  const userSql = `select t::text as r from "user" t where id = any($1) order by 1`;
-  expect(await rowsOf(restored, userSql, [userIds])).toEqual(await rowsOf(source, userSql, [userIds]));
+  // Of the project's client's users every kept column; of anyone else's all but the e-mail (a stand-in).
+  const ownSql = `select ${rowText("user")} as r from "user" t where id = any($1) and client_id = ${clientId} order by 1`;
+  expect(await rowsOf(restored, ownSql, [userIds])).toEqual(await rowsOf(source, ownSql, [userIds]));
+  const othersSql = `select ${rowText("user", ["email"])} as r from "user" t where id = any($1) and client_id is null order by 1`;
+  expect(await rowsOf(restored, othersSql, [userIds])).toEqual(await rowsOf(source, othersSql, [userIds]));
   return compared;
+}
+
+/** A row as text: every column, or for the client and users only the columns the dump keeps (less `without`). */
+function rowText(table: string, without: readonly string[] = []): string {
+  const kept = COLUMN_ALLOW_LISTS[table];
+  return kept ? `row(${kept.filter((c) => !without.includes(c)).map((c) => `t."${c}"`).join(", ")})::text` : "t::text";
 }
 
 describe("the dump", () => {
@@ -268,6 +305,31 @@ describe("the dump", () => {
     expect(dump).not.toContain("Second Client Pty Ltd");
     expect(dump).not.toContain("seed-second-owner");
     expect(dump).not.toContain("Coastal Road Upgrade");
+  });
+
+  it("holds no identity-provider, payment or billing value of the users or the client", () => {
+    for (const [name, value] of Object.entries(SENTINELS)) expect(dump, name).not.toContain(value);
+    expect(dump).not.toContain(SECRET);
+    const userInsert = /^INSERT INTO "user" \(([^)]*)\)/m.exec(dump)![1];
+    expect(userInsert).toBe('"id", "email", "first_name", "last_name", "client_id", "system_role", "is_active", "created_at", "updated_at", "deleted_at"');
+    expect(/^INSERT INTO "client" \(([^)]*)\)/m.exec(dump)![1]).toBe('"id", "name", "is_active", "created_at", "updated_at"');
+    // The project's client's users keep their e-mail (to sign in to a restored copy); the system admin's is not there.
+    expect(dump).toContain("officer@demo-consultancy.local");
+    expect(dump).not.toContain("admin@landrecords.local");
+  });
+
+  it("restores the users without sign-in or payment values, and anyone outside the client with a stand-in e-mail", async () => {
+    const users = await restored!.query<{ id: string; email: string; auth_subject: string | null; payment_customer_id: string | null; profile_image_url: string | null; last_sign_in_at: Date | null }>(
+      `select id, email, auth_subject, payment_customer_id, profile_image_url, last_sign_in_at from "user" order by id`,
+    );
+    expect(users.rows.map((u) => u.id)).toContain("seed-system-admin");
+    for (const user of users.rows) expect([user.auth_subject, user.payment_customer_id, user.profile_image_url, user.last_sign_in_at], user.id).toEqual([null, null, null, null]);
+    const md5 = (await restored!.query<{ h: string }>(`select md5('seed-system-admin') as h`)).rows[0]!.h;
+    expect(users.rows.find((u) => u.id === "seed-system-admin")!.email).toBe(`user-${md5}@restored.invalid`);
+    const client = await restored!.query(`select billing_email, payment_customer_id, payment_subscription_id, settings, domain, free_pro_granted_by, subscription_plan from client`);
+    expect(client.rows).toEqual([
+      { billing_email: null, payment_customer_id: null, payment_subscription_id: null, settings: {}, domain: null, free_pro_granted_by: null, subscription_plan: "free" },
+    ]);
   });
 
   it("restores every row of every dumped table exactly, under the same ids", async () => {
@@ -330,6 +392,30 @@ describe("the dump", () => {
     const maxId = Number((await rowsOf(restored!, `select max(id)::text as r from stakeholder`))[0]);
     const next = await restored!.query<{ id: number }>(`insert into stakeholder (user_id, project_id, name) values ('seed-officer', $1, 'After restore') returning id`, [western]);
     expect(next.rows[0]!.id).toBeGreaterThan(maxId);
+  });
+});
+
+describe("audit", () => {
+  it("writes a database.export row, under the project's client, for each download (a system admin's too)", async () => {
+    const clientId = (await source.query<{ client_id: number }>(`select client_id from project where id = $1`, [western])).rows[0]!.client_id;
+    const count = async (user: string) =>
+      (
+        await source.query<{ n: number }>(
+          `select count(*)::int as n from audit_log where action = 'database.export' and user_id = $1 and project_id = $2 and client_id = $3 and entity_type = 'Project' and entity_id = $4`,
+          [user, western, clientId, String(western)],
+        )
+      ).rows[0]!.n;
+    for (const user of ["seed-director", "seed-system-admin"]) {
+      const before = await count(user);
+      const response = await exportAs(user, western);
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(await count(user), user).toBe(before + 1);
+    }
+    // A refused export is audited as a refusal, not as an export.
+    const before = await count("seed-officer");
+    expect((await exportAs("seed-officer", western)).status).toBe(403);
+    expect(await count("seed-officer")).toBe(before);
   });
 });
 

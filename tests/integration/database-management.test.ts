@@ -228,6 +228,10 @@ describe("the Danger Zone", () => {
     expect((await download(point.id, "second_owner")).status).toBe(404);
     expect((await download(point.id, "director")).status).toBe(403);
     expect((await download(999999, "client_owner")).status).toBe(404);
+    // The download is audited, with its project; the refused ones are not downloads.
+    expect(await sql("select user_id, client_id, project_id, entity_id, after->>'reason' as reason from audit_log where action = 'database.restore-point-download'")).toEqual([
+      { user_id: "seed-client-owner", client_id: env.demoClientId, project_id: env.northernId, entity_id: String(point.id), reason: "delete-all-engagements" },
+    ]);
     expect(await sql("select action, after from audit_log where action = 'database.delete-all-engagements'")).toEqual([
       { action: "database.delete-all-engagements", after: { restorePointId: point.id } },
     ]);
@@ -259,6 +263,10 @@ describe("the Danger Zone", () => {
     const file = await download(point!.id, "client_owner");
     expect(file.status).toBe(200);
     expect(await file.text()).toContain("Northern Transmission Line");
+    // Audited with the project in its details (an audit row may not name a project that is gone).
+    expect(await sql("select project_id, after->>'projectId' as project from audit_log where action = 'database.restore-point-download' and entity_id = ?", [String(point!.id)])).toEqual([
+      { project_id: null, project: String(env.northernId) },
+    ]);
 
     // Listed for the client's Danger Zone roles, with or without a project selected; not for another client or a director.
     type Listed = { deletedProjects: { points: { id: number; projectId: number; projectName: string }[]; showClient: boolean } | null; view: string };

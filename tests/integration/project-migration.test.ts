@@ -1,7 +1,12 @@
 import { loader as pageLoader, action as pageAction } from "../../app/routes/project-migration";
 import { action as migrateApi } from "../../app/routes/api.client.migrate-project.$projectId";
 import { loader as projectLoader } from "../../app/routes/api.projects.$id";
-import { getOrm } from "../../db/orm";
+import { loader as restorePointLoader } from "../../app/routes/database-management_.restore-points.$id";
+import { loader as restoreConfirmationLoader } from "../../app/routes/database-management_.restore-points.$id_.restore";
+import { resolveProjectAccess } from "../../app/modules/access/project-access.server";
+import { createRestorePoint, listRestorePoints } from "../../app/modules/database-management/restore-points.server";
+import { getOrm, withRequestContext } from "../../db/orm";
+import { currentUser } from "../factories/access";
 import { auditRowsEventually } from "./support/audit";
 import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
 
@@ -141,5 +146,44 @@ describe("/project-migration", () => {
     expect(await sql(`select * from import_record where project_id = ? and client_id <> ?`, [env.westernId, targetB])).toEqual([]);
     for (const role of ["client_owner", "director", "project_manager", "officer", "viewer"]) expect((await openProject(env.westernId, role)).status, role).toBe(404);
     expect((await openProject(env.westernId, "system_admin")).status).toBe(200);
+  });
+});
+
+describe("restore points of a migrated project", () => {
+  const download = (id: number, role: string) =>
+    call(() => restorePointLoader({ request: new Request(`${BASE}/database-management/restore-points/${id}`, { headers: { Cookie: env.cookies[role]! } }), params: { id: String(id) }, context: {} }));
+  const confirmation = (id: number, role: string) =>
+    call(() =>
+      restoreConfirmationLoader({ request: new Request(`${BASE}/database-management/restore-points/${id}/restore`, { headers: { Cookie: env.cookies[role]! } }), params: { id: String(id) }, context: {} }),
+    );
+
+  it("are withdrawn: the previous client's owner (and everyone else) gets 404 for them, and the new client does not get them", async () => {
+    // The second client's project, with a restore point of its own, moves to a client with room for it.
+    const [c] = await sql<{ id: number }>(`insert into client (name, max_projects) values ('Migration Target C', 1) returning id`);
+    const point = await withRequestContext(async () =>
+      createRestorePoint(await resolveProjectAccess(await currentUser("seed-second-owner"), env.secondProjectId, "viewData"), "delete-all-engagements"),
+    );
+    const before = await download(point.id, "second_owner");
+    expect(before.status).toBe(200);
+    await before.text();
+    expect((await confirmation(point.id, "second_owner")).status).toBe(200);
+
+    const stale = await withRequestContext(async () => resolveProjectAccess(await currentUser("seed-second-owner"), env.secondProjectId, "viewData"));
+    const response = await api(env.secondProjectId, { targetClientId: c!.id });
+    expect(response.status).toBe(200);
+    // A point started by the previous client as the project moved is refused, not left to that client.
+    await expect(withRequestContext(() => createRestorePoint(stale, "delete-all-engagements"))).rejects.toMatchObject({ status: 409 });
+    expect(await sql(`select id from restore_point where project_id = ? and id <> ?`, [env.secondProjectId, point.id])).toEqual([]);
+    for (const role of ["second_owner", "system_admin"]) {
+      expect((await download(point.id, role)).status, role).toBe(404);
+      expect((await confirmation(point.id, role)).status, role).toBe(404);
+    }
+    // Not listed under the project's new client either, and its file goes with the next sweep of expired points.
+    const listed = await withRequestContext(async () => listRestorePoints(await resolveProjectAccess(await currentUser("seed-system-admin"), env.secondProjectId, "viewData")));
+    expect(listed.map((p) => p.id)).not.toContain(point.id);
+    expect(await sql(`select id from restore_point where id = ? and expires_at > now()`, [point.id])).toEqual([]);
+    expect(await sql(`select after from audit_log where action = 'project.migrate' and entity_id = ?`, [String(env.secondProjectId)])).toEqual([
+      { after: { clientId: c!.id, restorePointsWithdrawn: [point.id] } },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * System admin only. The target's plan limit is checked under a lock on its row, like a project
  * creation; the project, its records and import history move; the source client's users lose their
  * memberships (client owners and directors of the source lose it with the client); staged uploads
- * and open invitations into the project are dropped.
+ * and open invitations into the project are dropped, and its restore points are withdrawn.
  */
 import { LockMode } from "@mikro-orm/core";
 import { Client, Project } from "~db/entities/index";
@@ -11,6 +11,7 @@ import { db } from "~db/orm";
 import { sqlExecute, sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { recordAudit } from "~/modules/audit/audit.server";
+import { withdrawRestorePoints } from "~/modules/database-management/restore-points.server";
 import { type CurrentUser, displayName } from "~/modules/access/current-user.server";
 import { refuse } from "~/modules/access/refuse.server";
 import { BILLING_MESSAGES, requireSystemPermission } from "~/modules/access/system.server";
@@ -117,6 +118,8 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
     await sqlExecute(`update import_record set client_id = ? where project_id = ?`, [target.id, projectId]);
     await sqlExecute(`delete from import_workbook where project_id = ?`, [projectId]);
     await sqlExecute(`delete from user_invitation where project_id = ? and accepted_at is null`, [projectId]);
+    // Its restore points stay the source client's dumps (its row, its users): withdrawn, not moved (docs/administration.md#project-migration).
+    const withdrawn = await withdrawRestorePoints(projectId, sourceId);
     recordAudit({
       userId: user.id,
       action: "project.migrate",
@@ -125,7 +128,7 @@ export async function migrateProject(user: CurrentUser, projectId: number, targe
       clientId: target.id,
       projectId,
       before: { clientId: sourceId, members: members.map((m) => m.userId) },
-      after: { clientId: target.id },
+      after: { clientId: target.id, ...(withdrawn.length ? { restorePointsWithdrawn: withdrawn } : {}) },
     });
     await em.flush();
     return { message: MIGRATED_MESSAGE, project: { id: projectId, name: project.name }, sourceClientId: sourceId, targetClient: { id: target.id, name: target.name }, membersRemoved: members.length };

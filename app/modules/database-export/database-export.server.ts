@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { openPgSnapshot, type PgSnapshot } from "~db/sql.server";
+import { refId } from "~db/entities/refs";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 import { contentDisposition } from "~/utils/download";
 import { requireDatabaseExport, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -7,7 +8,21 @@ import { AppError } from "~/utils/app-error";
 import { guardDownload } from "~/utils/downloads.server";
 import { admitLinkedDownload } from "./linked-download.server";
 import { withDatabaseOutage } from "~/utils/http.server";
-import { CLIENT_TABLE, dependencyOrder, dumpHeader, insertStatement, projectClientSql, projectScopes, quoteIdent, rowExpression, sequenceReset, USER_TABLE, type ForeignKey } from "./sql-dump";
+import {
+  CLIENT_TABLE,
+  columnOverrides,
+  dependencyOrder,
+  dumpedColumns,
+  dumpHeader,
+  insertStatement,
+  projectClientSql,
+  projectScopes,
+  quoteIdent,
+  rowExpression,
+  sequenceReset,
+  USER_TABLE,
+  type ForeignKey,
+} from "./sql-dump";
 import { log } from "~/utils/log.server";
 
 export const DATABASE_EXPORT_FAILED = "Failed to export database";
@@ -44,6 +59,7 @@ interface TablePlan {
   primaryKey: string[];
   sequenced: string[];
   clientColumns: Set<string>;
+  overrides: Map<string, string>;
   overridingSystemValue: boolean;
 }
 
@@ -57,8 +73,9 @@ interface ColumnRow {
 
 /**
  * What the dump holds, read from the catalogue inside the export's snapshot: every column of every
- * scoped table (a new column is included without a change here), the foreign keys that order the
- * tables and find the users, and the primary keys that order the rows.
+ * scoped table (a new column is included without a change here) but the client's and the users', which
+ * keep only their allow-listed columns (COLUMN_ALLOW_LISTS), the foreign keys that order the tables
+ * and find the users, and the primary keys that order the rows.
  */
 async function readPlan(client: pg.ClientBase, projectId: number): Promise<TablePlan[]> {
   const columns = (
@@ -97,7 +114,8 @@ async function readPlan(client: pg.ClientBase, projectId: number): Promise<Table
   const scopes = projectScopes(projectId, new Map([...byTable].map(([table, cols]) => [table, cols.map((c) => c.column_name)])), foreignKeys);
   const preferred = [...PREFERRED_ORDER.filter((t) => scopes.has(t)), ...[...scopes.keys()].filter((t) => !PREFERRED_ORDER.includes(t)).sort()];
   return dependencyOrder(preferred, foreignKeys).map((table) => {
-    const tableColumns = (byTable.get(table) ?? []).filter((c) => !c.generated);
+    const kept = new Set(dumpedColumns(table, (byTable.get(table) ?? []).map((c) => c.column_name)));
+    const tableColumns = (byTable.get(table) ?? []).filter((c) => !c.generated && kept.has(c.column_name));
     return {
       table,
       columns: tableColumns.map((c) => c.column_name),
@@ -106,6 +124,7 @@ async function readPlan(client: pg.ClientBase, projectId: number): Promise<Table
       sequenced: tableColumns.filter((c) => c.sequenced).map((c) => c.column_name),
       // Another client's id in a nullable reference (a user of another client, say) becomes NULL.
       clientColumns: new Set(foreignKeys.filter((fk) => fk.table === table && fk.references === CLIENT_TABLE && fk.nullable && table !== CLIENT_TABLE).map((fk) => fk.column)),
+      overrides: columnOverrides(table, projectClientSql(projectId)),
       overridingSystemValue: tableColumns.some((c) => c.identity_always),
     };
   });
@@ -125,7 +144,7 @@ async function* dumpChunks(client: pg.ClientBase, access: ProjectAccess, plan: T
   yield dumpHeader({ migration, projectId, projectName: access.project.name, exportedAt: new Date(), tables: plan.map((t) => t.table) });
   for (const table of plan) {
     const order = table.primaryKey.length ? ` order by ${table.primaryKey.map((c) => `t.${quoteIdent(c)}`).join(", ")}` : "";
-    const row = rowExpression(table.columns, table.clientColumns, projectClientSql(projectId));
+    const row = rowExpression(table.columns, table.clientColumns, projectClientSql(projectId), table.overrides);
     await client.query(`declare ${CURSOR} no scroll cursor for select ${row} as row from ${quoteIdent(table.table)} as t where ${table.scope}${order}`);
     yield `-- ${table.table}\n`;
     for (;;) {
@@ -198,7 +217,11 @@ export async function exportProjectDatabase(access: ProjectAccess, request: Requ
     log.error({ component: "database-export", err: error }, "Database export failed");
     throw new AppError(500, DATABASE_EXPORT_FAILED);
   }
-  void recordSecurityEvent({ userId: access.user.id, clientId: access.user.clientId, projectId, action: "database.export", entityType: "Project", entityId: projectId });
+  // Audited as it starts (docs/export.md#sql-dump), under the project's client (a system admin has none
+  // of their own); a restore point's copy is not a download: its own download is audited when it happens.
+  if (!internal) {
+    await recordSecurityEvent({ userId: access.user.id, clientId: refId(access.project.client), projectId, action: "database.export", entityType: "Project", entityId: projectId });
+  }
 
   const client = held.client;
   const chunks = (async function* () {

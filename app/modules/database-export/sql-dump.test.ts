@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  COLUMN_ALLOW_LISTS,
+  columnOverrides,
   commentText,
   dependencyOrder,
   DERIVED_TABLES,
+  dumpedColumns,
   dumpHeader,
   EXCLUDED_TABLES,
   insertStatement,
@@ -149,5 +152,38 @@ describe("the dump's text", () => {
     expect(rowExpression(["id", "client_id"], new Set(["client_id"]), "(42)")).toBe(
       `'(' || quote_nullable(t."id") || ', ' || quote_nullable(case when t."client_id" = (42) then t."client_id" end) || ')'`,
     );
+  });
+});
+
+describe("client and user columns", () => {
+  const userColumns = ["id", "email", "first_name", "last_name", "profile_image_url", "client_id", "system_role", "auth_subject", "payment_customer_id", "is_active", "last_sign_in_at", "created_at", "updated_at", "deleted_at"];
+  const clientColumns = ["id", "name", "domain", "subscription_plan", "subscription_status", "payment_customer_id", "payment_subscription_id", "max_projects", "billing_email", "is_active", "settings", "free_pro_granted_by", "created_at", "updated_at"];
+
+  it("keeps only the allow-listed columns of client and user, in the table's order; other tables keep every column", () => {
+    expect(dumpedColumns("user", userColumns)).toEqual(["id", "email", "first_name", "last_name", "client_id", "system_role", "is_active", "created_at", "updated_at", "deleted_at"]);
+    expect(dumpedColumns("client", clientColumns)).toEqual(["id", "name", "is_active", "created_at", "updated_at"]);
+    expect(dumpedColumns("stakeholder", ["id", "email", "payment_customer_id"])).toEqual(["id", "email", "payment_customer_id"]);
+    // A column added to user or client later stays out until it is named.
+    expect(dumpedColumns("user", [...userColumns, "mfa_secret"])).not.toContain("mfa_secret");
+  });
+
+  it.each(["auth_subject", "payment_customer_id", "payment_subscription_id", "billing_email", "last_sign_in_at", "profile_image_url", "settings", "subscription_plan"])(
+    "never allows %s",
+    (column) => {
+      for (const allowed of Object.values(COLUMN_ALLOW_LISTS)) expect(allowed).not.toContain(column);
+    },
+  );
+
+  it("writes a user's e-mail only when the user is of the project's client, else a stand-in made from the id", () => {
+    const overrides = columnOverrides("user", "(42)");
+    expect(rowExpression(["id", "email"], new Set(), "(42)", overrides)).toBe(
+      `'(' || quote_nullable(t."id") || ', ' || quote_nullable(case when t."client_id" = (42) then t."email" else 'user-' || md5(t."id") || '@restored.invalid' end) || ')'`,
+    );
+    expect(columnOverrides("stakeholder", "(42)").size).toBe(0);
+  });
+
+  it("says in the header which columns are kept", () => {
+    const header = dumpHeader({ migration: null, projectId: 1, projectName: "P", exportedAt: new Date(0), tables: ["client", "user"] });
+    expect(header).toContain("-- Client and user rows hold only client (id, name, is_active, created_at, updated_at) and user (id, email, first_name, last_name");
   });
 });

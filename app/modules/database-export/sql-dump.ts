@@ -49,6 +49,40 @@ export function isLeftOut(table: string): boolean {
 export const USER_TABLE = "user";
 export const CLIENT_TABLE = "client";
 
+/**
+ * The columns the dump keeps of the tenant's and the users' rows, by name (docs/export.md#sql-dump):
+ * what a restore needs to re-link the project's rows (ids), show who did what (names) and what they
+ * may do (roles, whether the account is active or deleted). Left out: payment ids, billing e-mail,
+ * plan and settings of the client; identity-provider subject, picture, payment id and last sign-in
+ * of a user. Unlike the other tables, a column added to these two later stays out until it is named
+ * here. Every other table keeps all its columns.
+ */
+export const COLUMN_ALLOW_LISTS: Readonly<Record<string, readonly string[]>> = {
+  [CLIENT_TABLE]: ["id", "name", "is_active", "created_at", "updated_at"],
+  [USER_TABLE]: ["id", "email", "first_name", "last_name", "client_id", "system_role", "is_active", "deleted_at", "created_at", "updated_at"],
+};
+
+/** The table's columns the dump writes, in the table's order. */
+export function dumpedColumns(table: string, columns: readonly string[]): string[] {
+  const allowed = COLUMN_ALLOW_LISTS[table];
+  return allowed ? columns.filter((c) => allowed.includes(c)) : [...columns];
+}
+
+/** The domain of the stand-in e-mail (reserved, RFC 2606: it can never receive mail). */
+export const STAND_IN_EMAIL_DOMAIN = "restored.invalid";
+
+/**
+ * Values the dump writes instead of the stored one, as SQL over the row `t`. A user's e-mail is kept
+ * only for users of the project's client (the people its owner and directors manage, and who must be
+ * able to sign in to a restored copy); anyone else's (another client's, a system admin's) becomes a
+ * stand-in made from the id, since the column may not be empty and must stay unique.
+ */
+export function columnOverrides(table: string, clientIdSql: string): Map<string, string> {
+  if (table !== USER_TABLE) return new Map();
+  const standIn = `'user-' || md5(t."id") || ${quoteText(`@${STAND_IN_EMAIL_DOMAIN}`)}`;
+  return new Map([["email", `case when t."client_id" = ${clientIdSql} then t."email" else ${standIn} end`]]);
+}
+
 export interface ForeignKey {
   table: string;
   column: string;
@@ -131,6 +165,10 @@ export function commentText(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
 }
 
+const COLUMN_LIST_TEXT = Object.entries(COLUMN_ALLOW_LISTS)
+  .map(([table, columns]) => `${table} (${columns.join(", ")})`)
+  .join(" and ");
+
 export interface DumpHeader {
   migration: string | null;
   projectId: number;
@@ -151,6 +189,7 @@ export function dumpHeader(header: DumpHeader): string {
     "Everything is one transaction: a file cut short (no COMMIT at the end) restores nothing.",
     `Tables, in this order: ${header.tables.join(", ")}.`,
     "Users are those the project's rows reference; a user's client is kept only when it is this project's client.",
+    `Client and user rows hold only ${COLUMN_LIST_TEXT}; a user's e-mail only when the user is of this project's client (others have a stand-in @${STAND_IN_EMAIL_DOMAIN} address).`,
     "Client and user rows that already exist are left as they are (ON CONFLICT DO NOTHING).",
     "Document and template files are not in this dump: their bytes stay in the object store, under each row's storage_key.",
     `Not exported: ${Object.entries(EXCLUDED_TABLES)
@@ -191,11 +230,14 @@ export function sequenceReset(table: string, column: string): string {
  * The SELECT expression that makes PostgreSQL write one row as `(lit, lit, …)`: quote_nullable gives
  * NULL or a quoted literal of the value's text form (E'' when it holds a backslash, which reads the same
  * whatever standard_conforming_strings is). A chain of `||` has no argument limit, unlike concat_ws.
- * A nullable client reference to another client is written as NULL (that client is not in the dump).
+ * A nullable client reference to another client is written as NULL (that client is not in the dump);
+ * a column in `overrides` is written as that SQL expression's value (columnOverrides).
  */
-export function rowExpression(columns: readonly string[], clientColumns: ReadonlySet<string>, clientIdSql: string): string {
+export function rowExpression(columns: readonly string[], clientColumns: ReadonlySet<string>, clientIdSql: string, overrides: ReadonlyMap<string, string> = new Map()): string {
   const parts = columns.map((c) => {
     const value = `t.${quoteIdent(c)}`;
+    const override = overrides.get(c);
+    if (override) return `quote_nullable(${override})`;
     return clientColumns.has(c) ? `quote_nullable(case when ${value} = ${clientIdSql} then ${value} end)` : `quote_nullable(${value})`;
   });
   return `'(' || ${parts.join(" || ', ' || ")} || ')'`;

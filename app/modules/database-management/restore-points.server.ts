@@ -8,6 +8,7 @@ import { db } from "~db/orm";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
 import { sqlExecute, sqlRows } from "~db/sql.server";
+import { recordSecurityEvent, type AuditEntry } from "~/modules/audit/audit.server";
 import { exportProjectDatabase } from "~/modules/database-export/database-export.server";
 import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { contentDisposition } from "~/utils/download";
@@ -50,6 +51,10 @@ export async function createRestorePoint(access: ProjectAccess, reason: RestoreP
     const point = await db()
       .fork()
       .transactional(async (tx) => {
+        // Still this client's project: a migration (which withdraws the project's points) either
+        // committed first, and this point is refused, or waits for this one and withdraws it too.
+        const owned = await sqlRows("select 1 from project where id = ? and client_id = ? for share", [access.project.id, clientId]);
+        if (!owned.length) throw new AppError(409, "The project now belongs to another client, so no restore point was saved");
         const created = tx.create(RestorePoint, {
           client: clientId,
           projectId: access.project.id,
@@ -150,10 +155,12 @@ export async function openRestorePoint(user: CurrentUser, idParam: unknown, requ
   if (!point) throw notFound;
   if (user.role !== "system_admin" && refId(point.client) !== user.clientId) throw notFound;
   requireSystemPermission(user, "dangerZone", { message: "You do not have permission to download restore points", entityType: "RestorePoint", entityId: point.id });
+  const audit = await restorePointDownloadAudit(user, point);
   // A long download like an export: one slot of the budget, cut off when the client stops reading (docs/operations.md#pools-and-timeouts).
   const slot = await admitLinkedDownload(request, user.id, "/database-management");
   try {
     const object = await getObjectStore().get(point.storageKey);
+    await recordSecurityEvent(audit);
     return new Response(guardDownload(toWebStream(object.stream), { slot }), {
       headers: {
         "Content-Type": "application/sql; charset=utf-8",
@@ -168,6 +175,39 @@ export async function openRestorePoint(user: CurrentUser, idParam: unknown, requ
     if (error instanceof ObjectNotFoundError) throw notFound;
     throw error;
   }
+}
+
+/**
+ * Each download of a restore point is audited (docs/administration.md#restore-points) once its file is
+ * open, on its own connection (a GET has no unit of work): who, which point, and its project, linked to
+ * the project while it still exists under the point's client (an audit row may only name a live project).
+ */
+async function restorePointDownloadAudit(user: CurrentUser, point: IRestorePoint): Promise<AuditEntry> {
+  const clientId = refId(point.client);
+  const live = await sqlRows<{ id: number }>("select id from project where id = ? and client_id = ?", [point.projectId, clientId]);
+  return {
+    userId: user.id,
+    clientId,
+    projectId: live.length ? point.projectId : null,
+    action: "database.restore-point-download",
+    entityType: "RestorePoint",
+    entityId: point.id,
+    after: { projectId: point.projectId, projectName: point.projectName, reason: point.reason, fileSize: point.fileSize },
+  };
+}
+
+/**
+ * A project that moves to another client leaves its restore points behind, withdrawn
+ * (docs/administration.md#project-migration): they are expired in the caller's transaction, so every
+ * list and download treats them as gone (404) from its commit on, and the periodic sweep removes their
+ * files and rows with the other expired points. Returns the withdrawn points' ids.
+ */
+export async function withdrawRestorePoints(projectId: number, clientId: number): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(
+    "update restore_point set expires_at = now() where project_id = ? and client_id = ? and expires_at > now() returning id",
+    [projectId, clientId],
+  );
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** Removes restore points past their 30 days (rows and objects); run with the store's periodic sweep. */

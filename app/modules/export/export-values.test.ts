@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { columnWidth, csvField, csvHeader, csvLine, EXCEL_MAX_CELL_CHARS, startsLikeFormula, toCsvText, toExcelCell, toExcelDate } from "./export-values";
+import { startsLikeFormula } from "~/utils/csv-formulas";
+import { columnWidth, csvField, csvHeader, csvLine, EXCEL_MAX_CELL_CHARS, toCsvText, toExcelCell, toExcelDate } from "./export-values";
 
 describe("toExcelCell", () => {
   it("turns date-only text into UTC midnight, whatever the server's zone", () => {
@@ -103,5 +104,14 @@ describe("columnWidth", () => {
     expect(columnWidth("Folio", "text")).toBe(18);
     expect(columnWidth("A very long column name for the landholder's postal address", "text")).toBe(60);
     expect(columnWidth("LAA Expiry Date", "date")).toBe(17);
+  });
+});
+
+describe("CSV cells after a delimiter", () => {
+  it("is what a CSV cell and a header get", () => {
+    expect(toCsvText(["0412 345 678", "+61 400 000 000"], "list")).toBe("0412 345 678; '+61 400 000 000");
+    expect(toCsvText("Smith;=1+1", "text")).toBe("Smith;'=1+1");
+    expect(csvHeader("Name|=1")).toBe("Name|'=1");
+    expect(csvLine([toCsvText("x,=1", "text")])).toBe("\"x,'=1\"\r\n");
   });
 });

@@ -8,6 +8,7 @@
  * never writes an `<f>` for a string), and CSV text that a spreadsheet would evaluate is prefixed with
  * `'` (OWASP's CSV injection advice), so a landholder named `=HYPERLINK(…)` stays a name.
  */
+import { neutraliseCsvFormulas } from "~/utils/csv-formulas";
 import type { ExportValueType } from "./export-fields";
 
 export type ExcelCell = string | number | Date | null;
@@ -30,13 +31,6 @@ const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD80
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 // A plain number as people type it: optional sign, thousands commas, decimals. "2.43 ha" is not one.
 const NUMBER_TEXT = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
-/** Spreadsheet formula triggers (OWASP): = + - @, tab and carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function startsLikeFormula(text: string): boolean {
-  return FORMULA_START.test(text);
-}
-
 function cleanText(text: string): string {
   const clean = text.replace(XML_INVALID, "");
   if (clean.length <= EXCEL_MAX_CELL_CHARS) return clean;
@@ -120,7 +114,7 @@ export function toExcelCell(value: unknown, type: ExportValueType): ExcelCell {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A cell as CSV text: dates dd/mm/yyyy (with hh:mm for instants), numbers plain, formula-like text prefixed with `'`. */
+/** A cell as CSV text: dates dd/mm/yyyy (with hh:mm for instants), numbers plain, formula-like text neutralised (neutraliseCsvFormulas). */
 export function toCsvText(value: unknown, type: ExportValueType): string {
   const cell = toExcelCell(value, type);
   if (cell === null) return "";
@@ -129,7 +123,7 @@ export function toCsvText(value: unknown, type: ExportValueType): string {
     return type === "datetime" ? `${date} ${pad(cell.getUTCHours())}:${pad(cell.getUTCMinutes())}` : date;
   }
   if (typeof cell === "number") return String(cell);
-  return startsLikeFormula(cell) ? `'${cell}` : cell;
+  return neutraliseCsvFormulas(cell);
 }
 
 /** One CSV field, quoted when RFC 4180 needs it (comma, quote, CR or LF), quotes doubled. */
@@ -146,7 +140,7 @@ export const UTF8_BOM = "\uFEFF";
 
 /** A header cell's text: the column name, neutralised like any other text in CSV. */
 export function csvHeader(name: string): string {
-  return startsLikeFormula(name) ? `'${name}` : name;
+  return neutraliseCsvFormulas(name);
 }
 
 /** Column width in characters from the header and the type, not from scanning the rows. */

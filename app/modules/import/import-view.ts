@@ -2,6 +2,7 @@
  * What the import history, the progress page and POST /api/file/import show of an import record.
  * Pure (no I/O): the shapes, the described counts (docs/import.md#api) and the skipped rows as CSV.
  */
+import { neutraliseCsvFormulas } from "~/utils/csv-formulas";
 import type { ImportType } from "./import-fields";
 
 export const IMPORT_VIEW_STATUSES = ["queued", "running", "completed", "failed", "undone"] as const;
@@ -81,12 +82,13 @@ export function importResponse(view: ImportView, pendingDuplicates: readonly unk
 export const isFinished = (status: ImportStatus) => status === "completed" || status === "failed" || status === "undone";
 
 /**
- * A spreadsheet cell that starts with = + - @ (or a tab or carriage return) is a formula to Excel:
- * prefixed with ' so the skipped value "=HYPERLINK(...)" is shown, never run (docs/export.md#the-workbook).
+ * A spreadsheet cell that starts with = + - @ (or a tab or carriage return), at its start or after a
+ * delimiter a locale may split on, is a formula to Excel: neutralised with ' so the skipped value
+ * "=HYPERLINK(...)" is shown, never run (docs/export.md#the-workbook).
  */
 export function csvCell(value: string | number): string {
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === "string") text = neutraliseCsvFormulas(text);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
