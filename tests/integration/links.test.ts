@@ -82,7 +82,11 @@ describe("stakeholder-property links", () => {
       const fromStakeholder = await removeStakeholderProperties(access, s2, [p5]);
       expect(fromStakeholder.addresses).toHaveLength(1);
       expect(await db().count(StakeholderProperty, { property: p5 })).toBe(0);
-      const audits = await db().find(AuditLog, { action: { $in: ["property.unlink_stakeholders", "stakeholder.unlink_properties"] }, entityId: { $in: [String(p5), String(s2)] } }, { orderBy: { id: "asc" } });
+      const audits = await db().find(
+        AuditLog,
+        { action: { $in: ["property.unlink_stakeholders", "stakeholder.unlink_properties"] }, entityId: { $in: [String(p5), String(s2)] } },
+        { orderBy: { id: "asc" } },
+      );
       expect(audits.map((a) => a.action)).toEqual(["property.unlink_stakeholders", "stakeholder.unlink_properties"]);
       expect(audits[0]!.after).toEqual({ stakeholderIds: [s2] });
       expect((audits[1]!.before as { propertyIds: number[] }).propertyIds).toContain(p5);
