@@ -48,6 +48,8 @@ export function LinkStakeholdersForm({
             hidden={{ propertyId: property.id, returnTo }}
           />
           <LinkChecklist
+            // Remounted when the links change (a Remove link), so the ticks show the links as they are now.
+            key={linkedIds.join(",")}
             formId={LINK_STAKEHOLDERS_FORM}
             field="stakeholderIds"
             legend="Stakeholders linked to this property"

@@ -28,6 +28,8 @@ export function LinkPropertiesPanel({ stakeholder, properties, linked }: { stake
             hidden={{ stakeholderId: stakeholder.id }}
           />
           <LinkChecklist
+            // Remounted when the links change (a Remove link), so the ticks show the links as they are now.
+            key={linked.join(",")}
             formId={LINK_PROPERTIES_FORM}
             field="propertyIds"
             legend={`Properties of this project (${ticked.size} linked of ${properties.length})`}
