@@ -106,6 +106,13 @@ for (const mode of JS_MODES) {
       const boxes = linkPanel.getByRole("checkbox");
       // Nothing ticked: with JavaScript Save Links is unavailable (without, the server refuses it).
       if (mode.javaScriptEnabled) await expect(linkPanel.getByRole("button", { name: "Save Links" })).toBeDisabled();
+      else {
+        await linkPanel.getByRole("button", { name: "Save Links" }).click();
+        const refused = page.getByRole("alert").filter({ hasText: "There is a problem" });
+        await expect(refused.getByRole("link", { name: /^Select at least one property to link/ })).toHaveAttribute("href", "#field-propertyIds");
+        await expect(linkPanel.locator(".field__error")).toContainText("Select at least one property to link");
+        await expectAccessible(page);
+      }
       await boxes.nth(0).check();
       await boxes.nth(1).check();
       await boxes.nth(2).check();
