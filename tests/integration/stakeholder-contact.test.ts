@@ -4,6 +4,7 @@ import { consumeFlash } from "../../app/modules/auth/flash.server";
 import { CONTACT_FAILED } from "../../app/modules/stakeholder/stakeholders-actions.server";
 import { STALE_MESSAGE } from "../../app/modules/stakeholder/stakeholder.server";
 import { loader as pageLoader, action as pageAction } from "../../app/routes/stakeholders";
+import { action as stakeholderApi } from "../../app/routes/api.stakeholders.$id";
 import { useTestDatabase } from "../setup/test-database";
 import { callRoute, inContext, projectId, signedInRequest, URL_BASE } from "./stakeholder-helpers";
 
@@ -131,5 +132,19 @@ describe("Edit Contact Details (no JavaScript)", () => {
     expect(foreign.response.status).toBe(404);
     expect(await foreign.response.text()).not.toContain(s.name);
     expect(await row(s.id)).toMatchObject({ name: s.name, version: s.version });
+  });
+
+  it("the /api twin (PUT /api/stakeholders/{id}) refuses the same input with the same messages and takes the same fields", async () => {
+    const s = await newStakeholder();
+    const put = async (body: unknown) => {
+      const request = await signedInRequest("seed-officer", `/api/stakeholders/${s.id}`, { method: "PUT", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...origin } });
+      return callRoute(() => stakeholderApi({ request, params: { id: String(s.id) }, context: {} }) as Promise<unknown>);
+    };
+    const bad = await put({ projectId: western, name: " ", email: "not-an-email", version: s.version });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: { name: "Name is required", email: "Invalid email" } });
+    const good = await put({ projectId: western, name: "Api Contact", phone: "0400 333 444", version: s.version });
+    expect(good.status).toBe(200);
+    expect(await row(s.id)).toMatchObject({ name: "Api Contact", phone: "0400 333 444", notes: "Keep me" });
   });
 });
