@@ -23,3 +23,4 @@ export * from "./records/RecordHistory";
 export * from "./records/SortHeader";
 export * from "./records/StatTiles";
 export * from "./records/RowLink";
+export * from "./records/LinkPanels";

@@ -13,7 +13,8 @@ import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle 
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { panelSearch } from "~/modules/stakeholder/urls";
 import { NoProjectForEngagement } from "~/components/stakeholders/NoProjectForEngagement";
-import { ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
+import { CONTACT_FORM, ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
+import { CONTACT_FORM_HEADING } from "~/components/stakeholders/ContactDetailsForm";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";
 import stakeholderStyles from "~/styles/stakeholders.css";
@@ -55,7 +56,9 @@ export default function StakeholdersPage() {
   }
   const data = loaded as unknown as StakeholdersPageData;
   const { panels, query } = data;
-  const formHeading = formErrors?.formId === ENGAGEMENT_FORM ? "record-interaction-title" : "stakeholder-form-title";
+  const formHeading = formErrors?.formId === ENGAGEMENT_FORM ? "record-interaction-title" : formErrors?.formId === CONTACT_FORM ? CONTACT_FORM_HEADING : "stakeholder-form-title";
+  // Edit Contact Details names its failure ("Failed to update contact details") as the summary's title.
+  const summaryTitle = formErrors && "title" in formErrors && typeof formErrors.title === "string" ? formErrors.title : undefined;
   return (
     <div className="stack stakeholders-page">
       <PageHeader title="Stakeholders">
@@ -70,14 +73,23 @@ export default function StakeholdersPage() {
       </PageHeader>
       <ProjectBanner project={data.project} />
       {/* First on the page, so it (not a panel heading) takes focus after a failed submission. */}
-      <ErrorSummary errors={formErrors?.fieldErrors} fieldIds={{ [FORM_ERROR]: formHeading }} />
+      <ErrorSummary errors={formErrors?.fieldErrors} fieldIds={{ [FORM_ERROR]: formHeading }} title={summaryTitle} />
 
       {open(panels.form, (stakeholder) => (
         <StakeholderForm stakeholder={stakeholder} />
       ))}
       {open(panels.detail, (stakeholder) => (
-        <StakeholderDetail stakeholder={stakeholder} tab={data.tab} documents={data.documents} history={data.history} canEdit={data.canEdit} projectId={data.project.id} />
+        <StakeholderDetail
+          stakeholder={stakeholder}
+          tab={data.tab}
+          documents={data.documents}
+          history={data.history}
+          canEdit={data.canEdit}
+          projectId={data.project.id}
+          editingContact={panels.contact?.state === "open"}
+        />
       ))}
+      {panels.contact?.state === "forbidden" ? <ForbiddenPanel /> : null}
       {open(panels.link, (link) => (
         <LinkPropertiesPanel {...link} />
       ))}

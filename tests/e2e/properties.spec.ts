@@ -132,6 +132,18 @@ for (const mode of JS_MODES) {
       await expect(flash(page)).toContainText("Linked 1 stakeholders to property.");
       const linked = await findRow(page, address);
       await expect(linked.getByRole("cell").nth(4)).toHaveText("1");
+
+      // Remove link is the explicit way to drop a link, the last one too; nothing ticked cannot be saved.
+      await linked.getByRole("link", { name: `Link Stakeholders to ${address}` }).click();
+      await page
+        .getByRole("region", { name: `Link Stakeholders: ${address}` })
+        .getByRole("button", { name: "Remove link to Margaret Ellis" })
+        .click();
+      await expect(flash(page)).toContainText(`Margaret Ellis is no longer linked to ${address}.`);
+      const unlinked = page.getByRole("region", { name: `Link Stakeholders: ${address}` });
+      await expect(unlinked.getByRole("checkbox", { name: /Margaret Ellis/ })).not.toBeChecked();
+      if (mode.javaScriptEnabled) await expect(unlinked.getByRole("button", { name: "Save Links" })).toBeDisabled();
+      await expectAccessible(page);
     });
 
     test("search, sort, LAA filter, cards and the details view", async ({ browser, page, expectAccessible }) => {

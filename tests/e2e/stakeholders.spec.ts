@@ -73,6 +73,19 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("status")).toContainText("Stakeholder updated successfully.");
       await expect(page.getByRole("region", { name })).toContainText(phone);
 
+      // Edit Contact Details in the detail view: a refused save, then a good one.
+      await page.getByRole("region", { name }).getByRole("link", { name: "Edit Contact Details" }).click();
+      const contact = page.getByRole("region", { name: "Edit Contact Details" });
+      await contact.getByLabel("Email 2").fill("second@");
+      await contact.getByRole("button", { name: "Save Contact Details" }).click();
+      const failed = page.getByRole("alert").filter({ hasText: "Failed to update contact details" });
+      await expect(failed.getByRole("link", { name: "Invalid email" })).toHaveAttribute("href", "#field-email2");
+      await expectAccessible(page);
+      await page.getByRole("region", { name: "Edit Contact Details" }).getByLabel("Email 2").fill("second@example.com");
+      await page.getByRole("region", { name: "Edit Contact Details" }).getByRole("button", { name: "Save Contact Details" }).click();
+      await expect(page.getByRole("status")).toContainText("Contact details updated successfully");
+      await expect(page.getByRole("region", { name })).toContainText("second@example.com");
+
       // Search by phone finds only this person.
       await page.getByLabel("Search stakeholders").fill(phone);
       await page.getByRole("button", { name: "Search" }).click();
@@ -91,6 +104,15 @@ for (const mode of JS_MODES) {
       await expect(linkPanel).toBeVisible();
       await expectAccessible(page);
       const boxes = linkPanel.getByRole("checkbox");
+      // Nothing ticked: with JavaScript Save Links is unavailable (without, the server refuses it).
+      if (mode.javaScriptEnabled) await expect(linkPanel.getByRole("button", { name: "Save Links" })).toBeDisabled();
+      else {
+        await linkPanel.getByRole("button", { name: "Save Links" }).click();
+        const refused = page.getByRole("alert").filter({ hasText: "There is a problem" });
+        await expect(refused.getByRole("link", { name: /^Select at least one property to link/ })).toHaveAttribute("href", "#field-propertyIds");
+        await expect(linkPanel.locator(".field__error")).toContainText("Select at least one property to link");
+        await expectAccessible(page);
+      }
       await boxes.nth(0).check();
       await boxes.nth(1).check();
       await boxes.nth(2).check();

@@ -69,7 +69,8 @@ describe("a wrong method is 405 with Allow on every /api write route", () => {
     for (const route of [createStakeholderApi, createPropertyApi, createEngagementApi, linkPropertiesApi] as RouteFn[]) {
       const response = await call(route, "seed-officer", `/api/x?projectId=${western}`, jsonBody({}, "PUT"));
       expect(response.status).toBe(405);
-      expect(response.headers.get("Allow")).toBe("POST");
+      // Link Properties also removes links with DELETE (docs/records.md#links).
+      expect(response.headers.get("Allow")).toBe(route === linkPropertiesApi ? "POST, DELETE" : "POST");
     }
   });
 });
@@ -193,7 +194,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.stakeholders.$id.documents.ts": { area: "stakeholders" },
   "api.stakeholders.$id.linked-property-ids.ts": { area: "stakeholders" },
   "api.stakeholders.$id.properties.ts": { area: "stakeholders" },
-  "api.stakeholders.link-properties.ts": { area: "stakeholders", methods: POST },
+  "api.stakeholders.link-properties.ts": { area: "stakeholders", methods: ["POST", "DELETE"] },
 
   "properties.tsx": { area: "properties", methods: POST },
   "api.properties.ts": { area: "properties", methods: POST },
@@ -201,7 +202,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.properties.$id.documents.ts": { area: "properties" },
   "api.properties.$id.linked-stakeholder-ids.ts": { area: "properties" },
   "api.properties.$id.stakeholders.ts": { area: "properties" },
-  "api.properties.link-stakeholders.ts": { area: "properties", methods: POST },
+  "api.properties.link-stakeholders.ts": { area: "properties", methods: ["POST", "DELETE"] },
 
   "api.engagements.ts": { area: "engagements", methods: POST },
   "api.engagements.$id.ts": { area: "engagements", methods: DELETE },

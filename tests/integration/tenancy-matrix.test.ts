@@ -64,7 +64,10 @@ type Kind =
   // that may be moved, and a fresh client with room for it (the migration's target).
   | "client"
   | "movableProject"
-  | "targetClient";
+  | "targetClient"
+  // A stakeholder (or property) with one link, whose partner the request names to remove that link.
+  | "linkedStakeholder"
+  | "linkedProperty";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -131,6 +134,10 @@ const savePhase = (body: "form" | "json"): Op => ({
   target: "phases",
   build: () => ({ [body]: { intent: "save", clientHandover: "yes", deliverablesConfirmed: "yes", additionalComments: `Matrix ${unique()}` } }),
 });
+
+/** The other end of each linkedStakeholder / linkedProperty record's one link. */
+const linkPartner = new Map<string, number>();
+const partnerOf = (kind: "linkedStakeholder" | "linkedProperty", id: number | string) => linkPartner.get(`${kind}:${id}`) ?? 0;
 
 const MATRIX: Record<string, Entry> = {
   // /api routes with an id in the URL
@@ -224,6 +231,13 @@ const MATRIX: Record<string, Entry> = {
         secondary: "property",
         build: (c) => ({ json: { stakeholderId: c.id, propertyIds: [c.secondary] } }),
       },
+      {
+        label: "DELETE stakeholderId, propertyIds",
+        method: "DELETE",
+        write: true,
+        target: "linkedStakeholder",
+        build: (c) => ({ json: { stakeholderId: c.id, propertyIds: [partnerOf("linkedStakeholder", c.id)] } }),
+      },
     ],
   },
   "api.properties.link-stakeholders.ts": {
@@ -237,6 +251,13 @@ const MATRIX: Record<string, Entry> = {
         target: "property",
         secondary: "stakeholder",
         build: (c) => ({ json: { propertyId: c.id, stakeholderIds: [c.secondary] } }),
+      },
+      {
+        label: "DELETE propertyId, stakeholderIds",
+        method: "DELETE",
+        write: true,
+        target: "linkedProperty",
+        build: (c) => ({ json: { propertyId: c.id, stakeholderIds: [partnerOf("linkedProperty", c.id)] } }),
       },
     ],
   },
@@ -258,6 +279,7 @@ const MATRIX: Record<string, Entry> = {
       get("GET ?highlight=", "stakeholder", (c) => ({ highlight: c.id })),
       get("GET ?highlight=&tab=documents", "stakeholder", (c) => ({ highlight: c.id, tab: "documents" })),
       get("GET ?highlight=&tab=history", "stakeholder", (c) => ({ highlight: c.id, tab: "history" })),
+      get("GET ?highlight=&contact=", "stakeholder", (c) => ({ highlight: c.id, contact: 1 })),
       get("GET ?edit=", "stakeholder", (c) => ({ edit: c.id })),
       get("GET ?link=", "stakeholder", (c) => ({ link: c.id })),
       get("GET ?interact=", "stakeholder", (c) => ({ interact: c.id })),
@@ -270,6 +292,20 @@ const MATRIX: Record<string, Entry> = {
         target: "stakeholder",
         secondary: "property",
         build: (c) => ({ form: { intent: "link-properties", stakeholderId: c.id, propertyIds: [c.secondary] } }),
+      },
+      {
+        label: "POST unlink-property",
+        method: "POST",
+        write: true,
+        target: "linkedStakeholder",
+        build: (c) => ({ form: { intent: "unlink-property", stakeholderId: c.id, propertyId: partnerOf("linkedStakeholder", c.id) } }),
+      },
+      {
+        label: "POST update-contact",
+        method: "POST",
+        write: true,
+        target: "stakeholder",
+        build: (c) => ({ form: { intent: "update-contact", formId: "contact-form", id: c.id, name: `Contact ${unique()}` } }),
       },
       {
         label: "POST record-interaction",
@@ -297,6 +333,13 @@ const MATRIX: Record<string, Entry> = {
         build: (c) => ({ form: { intent: "update", formId: "property-form", id: c.id, address: `${unique()} Edited Road`, version: "" } }),
       },
       { label: "POST link", method: "POST", write: true, target: "property", secondary: "stakeholder", build: (c) => ({ form: { intent: "link", propertyId: c.id, stakeholderIds: [c.secondary] } }) },
+      {
+        label: "POST unlink",
+        method: "POST",
+        write: true,
+        target: "linkedProperty",
+        build: (c) => ({ form: { intent: "unlink", propertyId: c.id, stakeholderId: partnerOf("linkedProperty", c.id), returnTo: "?" } }),
+      },
     ],
   },
   "documents.tsx": {
@@ -680,6 +723,14 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
       case "group": {
         const id = await stakeholder();
         await setStakeholderProperties(access, id, [await property()]);
+        return id;
+      }
+      case "linkedStakeholder":
+      case "linkedProperty": {
+        const [s, p] = [await stakeholder(), await property()];
+        await setStakeholderProperties(access, s, [p]);
+        const [id, partner] = kind === "linkedStakeholder" ? [s, p] : [p, s];
+        linkPartner.set(`${kind}:${id}`, partner);
         return id;
       }
       case "document":

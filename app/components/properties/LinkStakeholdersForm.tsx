@@ -1,9 +1,13 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
 import { useFocusHeading } from "./useFocusHeading";
-import { FormActions, PanelDialog } from "~/components/kit";
+import { ErrorSummary, LinkChecklist, LinkedRecords, PanelDialog, useFormErrors } from "~/components/kit";
+import { LINK_STAKEHOLDERS_FORM } from "~/modules/property/form-ids";
 
-/** The Link Stakeholders modal (?link=ID): every project stakeholder, current links ticked. */
+/**
+ * The Link Stakeholders modal (?link=ID, docs/records.md#links): the stakeholders linked now, each with
+ * Remove link, and every project stakeholder with the current links ticked; saving needs at least one.
+ */
 export function LinkStakeholdersForm({
   property,
   stakeholders,
@@ -17,9 +21,9 @@ export function LinkStakeholdersForm({
   closeTo: string;
   returnTo: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "link";
+  const errors = useFormErrors(LINK_STAKEHOLDERS_FORM);
   const linked = new Set(linkedIds);
+  const choices = stakeholders.map((s) => ({ id: s.id, label: s.name, note: s.memberType }));
   useFocusHeading("link-stakeholders", property.id);
   return (
     <PanelDialog id="link-stakeholders" title={`Link Stakeholders: ${property.address}`} closeTo={closeTo}>
@@ -33,25 +37,29 @@ export function LinkStakeholdersForm({
           </p>
         </>
       ) : (
-        <Form method="post" preventScrollReset className="stack">
-          <input type="hidden" name="intent" value="link" />
-          <input type="hidden" name="propertyId" value={property.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <fieldset className="form-section">
-            <legend>Stakeholders linked to this property</legend>
-            <ul className="checklist link-checklist">
-              {stakeholders.map((s) => (
-                <li key={s.id}>
-                  <label>
-                    <input type="checkbox" name="stakeholderIds" value={s.id} defaultChecked={linked.has(s.id)} /> {s.name}
-                    {s.memberType ? <span className="muted"> ({s.memberType})</span> : null}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-          <FormActions submitLabel="Save Links" busy={saving} busyLabel="Saving..." cancelTo={closeTo} />
-        </Form>
+        <>
+          <ErrorSummary errors={errors?.fieldErrors} />
+          <LinkedRecords
+            id="linked-stakeholders"
+            title="Linked stakeholders"
+            items={choices.filter((c) => linked.has(c.id)).map(({ id, label }) => ({ id, label }))}
+            intent="unlink"
+            idField="stakeholderId"
+            hidden={{ propertyId: property.id, returnTo }}
+          />
+          <LinkChecklist
+            // Remounted when the links change (a Remove link), so the ticks show the links as they are now.
+            key={linkedIds.join(",")}
+            formId={LINK_STAKEHOLDERS_FORM}
+            field="stakeholderIds"
+            legend="Stakeholders linked to this property"
+            hint="Tick at least one stakeholder; saving replaces the links with the ticked ones. To remove a link, use Remove link above."
+            choices={choices}
+            linked={linkedIds}
+            hidden={{ intent: "link", propertyId: property.id, returnTo }}
+            cancelTo={closeTo}
+          />
+        </>
       )}
     </PanelDialog>
   );

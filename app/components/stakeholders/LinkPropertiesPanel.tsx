@@ -1,15 +1,16 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { FormActions, PanelDialog } from "~/components/kit";
+import { Link, useLocation } from "@remix-run/react";
+import { LinkChecklist, LinkedRecords, PanelDialog } from "~/components/kit";
+import { LINK_PROPERTIES_FORM } from "~/modules/stakeholder/form-ids";
 import { listSearch } from "~/modules/stakeholder/urls";
 
-export const LINK_FORM = "link-properties";
-
-/** Link Properties (docs/records.md#links): the project's properties as a checklist, current links ticked. */
+/**
+ * Link Properties (docs/records.md#links): the properties linked now, each with Remove link, and the
+ * project's properties as a checklist, current links ticked; saving needs at least one ticked.
+ */
 export function LinkPropertiesPanel({ stakeholder, properties, linked }: { stakeholder: { id: number; name: string }; properties: { id: number; address: string }[]; linked: number[] }) {
   const { search } = useLocation();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("formId") === LINK_FORM;
   const ticked = new Set(linked);
+  const choices = properties.map((p) => ({ id: p.id, label: p.address }));
   return (
     <PanelDialog id="link-properties" title={`Link Properties: ${stakeholder.name}`} closeTo={listSearch(search)}>
       {properties.length === 0 ? (
@@ -17,27 +18,28 @@ export function LinkPropertiesPanel({ stakeholder, properties, linked }: { stake
           This project has no properties yet. <Link to="/properties">Add properties</Link> first.
         </p>
       ) : (
-        <Form method="post" noValidate>
-          <input type="hidden" name="formId" value={LINK_FORM} />
-          <input type="hidden" name="intent" value="link-properties" />
-          <input type="hidden" name="stakeholderId" value={stakeholder.id} />
-          <fieldset className="form-section">
-            <legend>
-              Properties of this project ({ticked.size} linked of {properties.length})
-            </legend>
-            <ul className="checklist">
-              {properties.map((p) => (
-                <li key={p.id}>
-                  <label>
-                    <input type="checkbox" name="propertyIds" value={p.id} defaultChecked={ticked.has(p.id)} />
-                    <span>{p.address}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-          <FormActions submitLabel="Save Links" busy={saving} busyLabel="Saving..." cancelTo={listSearch(search)} />
-        </Form>
+        <>
+          <LinkedRecords
+            id="linked-properties"
+            title="Linked properties"
+            items={choices.filter((c) => ticked.has(c.id))}
+            intent="unlink-property"
+            idField="propertyId"
+            hidden={{ stakeholderId: stakeholder.id }}
+          />
+          <LinkChecklist
+            // Remounted when the links change (a Remove link), so the ticks show the links as they are now.
+            key={linked.join(",")}
+            formId={LINK_PROPERTIES_FORM}
+            field="propertyIds"
+            legend={`Properties of this project (${ticked.size} linked of ${properties.length})`}
+            hint="Tick at least one property; saving replaces the links with the ticked ones. To remove a link, use Remove link above."
+            choices={choices}
+            linked={linked}
+            hidden={{ intent: "link-properties", stakeholderId: stakeholder.id }}
+            cancelTo={listSearch(search)}
+          />
+        </>
       )}
     </PanelDialog>
   );

@@ -9,15 +9,17 @@ import type { RecordDocuments } from "~/modules/document/document.server";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
+import { ContactDetailsForm } from "./ContactDetailsForm";
 
 type Row = [label: string, value: ReactNode];
 
-function Section({ title, rows }: { title: string; rows: Row[] }) {
+function Section({ title, rows, action }: { title: string; rows: Row[]; action?: ReactNode }) {
   return (
     <section className="detail-section" aria-label={title}>
       <Heading as="h3" size="3">
         {title}
       </Heading>
+      {action}
       <FieldList>
         {rows.map(([label, value]) => (
           <FieldRow key={label} label={label} empty="Not provided">
@@ -34,7 +36,7 @@ const email = (value: string | null) => (value ? <Breakable text={value} /> : nu
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? `${lat}, ${lng}` : null);
 
 /** Details tab: every field of the record, including imported custom fields (docs/records.md#stakeholder-list). */
-function DetailsTab({ s }: { s: StakeholderDetails }) {
+function DetailsTab({ s, editContactTo }: { s: StakeholderDetails; editContactTo: string | null }) {
   const custom = Object.entries(s.customFields ?? {});
   return (
     <>
@@ -49,6 +51,15 @@ function DetailsTab({ s }: { s: StakeholderDetails }) {
       />
       <Section
         title="Contact Information"
+        action={
+          editContactTo ? (
+            <Button asChild variant="soft" size="1">
+              <Link to={editContactTo} preventScrollReset>
+                Edit Contact Details
+              </Link>
+            </Button>
+          ) : null
+        }
         rows={[
           ["Email", email(s.email)],
           ["Email 2", email(s.email2)],
@@ -123,8 +134,11 @@ export function StakeholderDetail({
   history = null,
   canEdit,
   projectId,
+  editingContact = false,
 }: {
   stakeholder: StakeholderDetails;
+  /** ?contact=1: the Details tab is the Edit Contact Details form (docs/records.md#contact-details). */
+  editingContact?: boolean;
   tab: RecordTab;
   documents: RecordDocuments | null;
   history?: ActivityRow[] | null;
@@ -179,12 +193,14 @@ export function StakeholderDetail({
           ))}
         </ul>
       </nav>
-      {tab === "history" && history ? (
+      {editingContact ? (
+        <ContactDetailsForm stakeholder={s} />
+      ) : tab === "history" && history ? (
         <RecordHistory rows={history} />
       ) : tab === "documents" && documents ? (
         <DocumentsPanel data={documents} projectId={projectId} returnTo={`/stakeholders?highlight=${s.id}&tab=documents`} recordLabel={s.name} />
       ) : (
-        <DetailsTab s={s} />
+        <DetailsTab s={s} editContactTo={canEdit ? panelSearch(search, { highlight: s.id, contact: 1 }) : null} />
       )}
       <details className="debug-actions">
         <summary>Debug data</summary>

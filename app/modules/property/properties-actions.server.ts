@@ -2,16 +2,17 @@ import { json } from "@remix-run/node";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { validateForm } from "~/utils/validation.server";
 import { panelSearch } from "~/modules/property/urls";
-import { setPropertyStakeholders } from "~/modules/links/links.server";
-import { AppError } from "~/utils/app-error";
+import { removePropertyStakeholders, setPropertyStakeholders } from "~/modules/links/links.server";
+import { linkRemovedMessage } from "~/modules/links/link-rules";
+import { AppError, FieldError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { errorResponse } from "~/utils/http.server";
 import type { DuplicateCandidate } from "./duplicate-matching";
 import { linkedMessage } from "./form-values";
-import { PROPERTY_FORM } from "./form-ids";
+import { LINK_STAKEHOLDERS_FORM, PROPERTY_FORM } from "./form-ids";
 import { createProperty, updateProperty } from "./property.server";
 import { LinkStakeholdersSchema, propertyFormValidator } from "./schemas";
-import { requireRecordId } from "~/utils/record-id";
+import { parseRecordId, requireRecordId } from "~/utils/record-id";
 
 /** A create that found likely duplicates: the page shows them with the submitted values. */
 export type DuplicateData = { duplicates: DuplicateCandidate[]; submitted: Record<string, string> };
@@ -41,8 +42,27 @@ export async function propertiesAction(request: Request): Promise<Response> {
       const { count } = await setPropertyStakeholders(access, parsed.data.propertyId, parsed.data.stakeholderIds);
       return redirectWithFlash(request, returnPath(returnTo), { kind: "success", title: "Success!", description: linkedMessage(count) });
     } catch (error) {
+      // Nothing ticked: the dialog again with the reason beside the checklist (docs/records.md#links).
       const back = returnPath(returnTo, { link: parsed.data.propertyId });
-      return errorResponse(error, { form: "none", failures: true, message: "Failed to link stakeholders. Please try again.", redirect: (flash) => redirectWithFlash(request, back, flash) });
+      return errorResponse(error, {
+        form: "fields",
+        failures: true,
+        formId: LINK_STAKEHOLDERS_FORM,
+        message: (known) => (known instanceof FieldError ? known.message : "Failed to link stakeholders. Please try again."),
+        redirect: (flash) => redirectWithFlash(request, back, flash),
+      });
+    }
+  }
+
+  if (intent === "unlink") {
+    // Remove link beside one linked stakeholder: the explicit removal (docs/records.md#links).
+    const propertyId = requireRecordId(formData.get("propertyId"), "Property not found");
+    const back = returnPath(returnTo, { link: propertyId });
+    try {
+      const { address, names } = await removePropertyStakeholders(access, propertyId, [parseRecordId(formData.get("stakeholderId")) ?? 0]);
+      return redirectWithFlash(request, back, { kind: "success", title: "Link removed", description: linkRemovedMessage(names, [address]) });
+    } catch (error) {
+      return errorResponse(error, { form: "none", failures: true, failure: "Failed to link stakeholders. Please try again.", redirect: (flash) => redirectWithFlash(request, back, flash) });
     }
   }
 

@@ -1,4 +1,4 @@
-import { ApiLinkPropertiesSchema, LinkPropertiesSchema, StakeholderPatchSchema, StakeholderSchema } from "./schemas";
+import { ApiLinkPropertiesSchema, CONTACT_FIELDS, LinkPropertiesSchema, StakeholderContactSchema, StakeholderPatchSchema, StakeholderSchema } from "./schemas";
 
 const errors = (fields: Record<string, unknown>) => {
   const result = StakeholderSchema.safeParse(fields);
@@ -66,5 +66,19 @@ describe("link properties and ids", () => {
     expect(LinkPropertiesSchema.parse({}).propertyIds).toEqual([]);
     expect(LinkPropertiesSchema.safeParse({ propertyIds: ["x"] }).success).toBe(false);
     expect(ApiLinkPropertiesSchema.safeParse({ propertyIds: [1] }).success).toBe(false);
+  });
+});
+
+describe("StakeholderContactSchema (docs/records.md#contact-details)", () => {
+  it("requires the name and checks e-mails with the stakeholder form's messages", () => {
+    const result = StakeholderContactSchema.safeParse({ name: " ", email: "not-an-email" });
+    expect(result.success).toBe(false);
+    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]))).toEqual({ name: "Name is required", email: "Invalid email" });
+  });
+
+  it("keeps only the contact fields and the version, so it cannot change anything else", () => {
+    const data = StakeholderContactSchema.parse({ name: "Ann", phone: "", notes: "ignored", memberType: "Business", version: "3" });
+    expect(data).toEqual({ name: "Ann", phone: null, version: 3 });
+    expect(Object.keys(StakeholderContactSchema.shape).sort()).toEqual([...CONTACT_FIELDS, "version"].sort());
   });
 });

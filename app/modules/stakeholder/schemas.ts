@@ -98,6 +98,32 @@ export type StakeholderPatch = z.infer<typeof StakeholderPatchSchema>;
 
 export const stakeholderValidator = withZod(StakeholderSchema);
 
+/**
+ * Edit Contact Details in the detail view (docs/records.md#contact-details): the stakeholder form's own
+ * field rules (Name required, e-mails checked), so the page and PATCH/PUT /api/stakeholders/{id}
+ * cannot disagree about a contact field.
+ */
+export const StakeholderContactSchema = StakeholderSchema.pick({
+  name: true,
+  email: true,
+  email2: true,
+  email3: true,
+  phone: true,
+  phone2: true,
+  phone3: true,
+  address: true,
+  address2: true,
+  address3: true,
+  version: true,
+});
+
+export type StakeholderContactInput = z.infer<typeof StakeholderContactSchema>;
+
+export const stakeholderContactValidator = withZod(StakeholderContactSchema);
+
+/** The contact fields in the order the form shows them. */
+export const CONTACT_FIELDS = ["name", "email", "email2", "email3", "phone", "phone2", "phone3", "address", "address2", "address3"] as const satisfies readonly (keyof StakeholderContactInput)[];
+
 /** Link Properties: the ticked property ids (checkboxes named propertyIds, or a JSON list). */
 export const LinkPropertiesSchema = z.object({
   propertyIds: z.preprocess(

@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { validateForm } from "~/utils/validation.server";
@@ -6,14 +7,19 @@ import { panelSearch } from "~/modules/stakeholder/urls";
 import { recordEngagement } from "~/modules/engagement/engagement.server";
 import { engagementValidator } from "~/modules/engagement/schemas";
 import { NO_PROJECT_FOR_ENGAGEMENT } from "~/modules/engagement/engagement-types";
-import { setStakeholderProperties } from "~/modules/links/links.server";
-import { AppError } from "~/utils/app-error";
+import { removeStakeholderProperties, setStakeholderProperties } from "~/modules/links/links.server";
+import { linkRemovedMessage } from "~/modules/links/link-rules";
+import { AppError, FieldError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
-import { ENGAGEMENT_FORM, STAKEHOLDER_FORM } from "./form-ids";
+import { CONTACT_FORM, ENGAGEMENT_FORM, LINK_PROPERTIES_FORM, STAKEHOLDER_FORM } from "./form-ids";
 import { errorResponse } from "~/utils/http.server";
-import { LinkPropertiesSchema, stakeholderValidator } from "./schemas";
+import { LinkPropertiesSchema, stakeholderContactValidator, stakeholderValidator } from "./schemas";
 import { createStakeholder, updateStakeholder } from "./stakeholder.server";
 import { parseRecordId } from "~/utils/record-id";
+
+/** Edit Contact Details' messages (docs/records.md#contact-details). */
+export const CONTACT_UPDATED = "Contact details updated successfully";
+export const CONTACT_FAILED = "Failed to update contact details";
 
 /** What the form posted, to show again. */
 const submitted = (formData: FormData) => Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
@@ -62,6 +68,18 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
         return errorResponse(error, { form: "summary", failures: true, formId: STAKEHOLDER_FORM, values: submitted(formData), failure: "Failed to add stakeholder. Please try again." });
       }
     }
+    case "update-contact": {
+      // The summary's title says the spec's failure text whatever went wrong (a field, a stale version, a failure).
+      const id = parseRecordId(formData.get("id"));
+      const result = await stakeholderContactValidator.validate(formData);
+      if (result.error) return json({ formId: CONTACT_FORM, title: CONTACT_FAILED, fieldErrors: result.error.fieldErrors, repopulateFields: submitted(formData) }, { status: 422 });
+      try {
+        await updateStakeholder(access, id, result.data);
+        return redirectWithFlash(request, listUrl(request, { highlight: id ?? 0 }), { kind: "success", title: "Success!", description: CONTACT_UPDATED });
+      } catch (error) {
+        return errorResponse(error, { form: "summary", failures: true, formId: CONTACT_FORM, values: submitted(formData), failure: CONTACT_FAILED, data: { title: CONTACT_FAILED } });
+      }
+    }
     case "link-properties": {
       const stakeholderId = parseRecordId(formData.get("stakeholderId"));
       const parsed = LinkPropertiesSchema.safeParse({ propertyIds: formData.getAll("propertyIds") });
@@ -74,9 +92,26 @@ export async function stakeholdersAction(request: Request): Promise<Response> {
           description: `Updated property links for ${name}. Linked to ${count} properties.`,
         });
       } catch (error) {
+        // Nothing ticked: the dialog again with the reason beside the checklist (docs/records.md#links).
         // Refused or not in this project (another client's id): the error page, as for an edit.
         const back = listUrl(request, { link: stakeholderId ?? 0 });
-        return errorResponse(error, { form: "none", failures: true, message: "Failed to update property links", redirect: (flash) => redirectWithFlash(request, back, flash) });
+        return errorResponse(error, {
+          form: "fields",
+          failures: true,
+          formId: LINK_PROPERTIES_FORM,
+          message: (known) => (known instanceof FieldError ? known.message : "Failed to update property links"),
+          redirect: (flash) => redirectWithFlash(request, back, flash),
+        });
+      }
+    }
+    case "unlink-property": {
+      const stakeholderId = parseRecordId(formData.get("stakeholderId"));
+      const back = listUrl(request, { link: stakeholderId ?? 0 });
+      try {
+        const { name, addresses } = await removeStakeholderProperties(access, stakeholderId ?? 0, [parseRecordId(formData.get("propertyId")) ?? 0]);
+        return redirectWithFlash(request, back, { kind: "success", title: "Link removed", description: linkRemovedMessage([name], addresses) });
+      } catch (error) {
+        return errorResponse(error, { form: "none", failures: true, failure: "Failed to update property links", redirect: (flash) => redirectWithFlash(request, back, flash) });
       }
     }
     case "record-interaction": {

@@ -15,7 +15,7 @@ import { parseRecordId } from "~/utils/record-id";
 
 /**
  * Everything /stakeholders shows for one URL: the page of rows, the tiles, and the data of each
- * URL-state panel that is open (?highlight, ?new, ?edit, ?link, ?interact, ?interactions).
+ * URL-state panel that is open (?highlight, ?highlight&contact, ?new, ?edit, ?link, ?interact, ?interactions).
  */
 export const PAGE_SIZE = 25;
 /** Cards show 3 linked properties, the table 2; one query fetches 3 for both. */
@@ -62,6 +62,8 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   );
 
   const detail = await panel(params.get("highlight"), async (id) => stakeholderDetails(await getStakeholder(access, id), today));
+  // ?highlight=ID&contact=1: the detail view's Edit Contact Details form (docs/records.md#contact-details).
+  const contact = detail?.state === "open" && params.get("contact") !== null ? await writable(Promise.resolve({ state: "open" as const, data: null })) : null;
   const tab = recordTabFrom(params.get("tab"));
   const documents = detail?.state === "open" && tab === "documents" ? await loadRecordDocuments(access, { stakeholderId: detail.data.id }) : null;
   const history = detail?.state === "open" && tab === "history" ? await recordHistory(access, "Stakeholder", detail.data.id) : null;
@@ -96,7 +98,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
     return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total };
   });
 
-  const panels = { detail, form, link, interact, interactions };
+  const panels = { detail, contact, form, link, interact, interactions };
   const notFound = Object.values(panels).some((p) => p?.state === "not-found");
   const forbidden = Object.values(panels).some((p) => p?.state === "forbidden");
 
