@@ -14,7 +14,7 @@ describe("neutraliseCsvFormulas: a formula start after any delimiter a locale ma
     ["\rcmd", "'\rcmd"],
     [" =1+1", "' =1+1"],
     ['"=1+1"', `'"=1+1"`],
-    ["Smith;=HYPERLINK(\"http://x\")", "Smith;'=HYPERLINK(\"http://x\")"],
+    ['Smith;=HYPERLINK("http://x")', 'Smith;\'=HYPERLINK("http://x")'],
     ["Smith,=1+1", "Smith,'=1+1"],
     ["Smith|@SUM(A1)", "Smith|'@SUM(A1)"],
     ["Smith\t+61 400", "Smith\t'+61 400"],

@@ -257,7 +257,12 @@ async function expectSameRows(restored: PgClient, tables: readonly string[]): Pr
 /** A row as text: every column, or for the client and users only the columns the dump keeps (less `without`). */
 function rowText(table: string, without: readonly string[] = []): string {
   const kept = COLUMN_ALLOW_LISTS[table];
-  return kept ? `row(${kept.filter((c) => !without.includes(c)).map((c) => `t."${c}"`).join(", ")})::text` : "t::text";
+  return kept
+    ? `row(${kept
+        .filter((c) => !without.includes(c))
+        .map((c) => `t."${c}"`)
+        .join(", ")})::text`
+    : "t::text";
 }
 
 describe("the dump", () => {
@@ -327,9 +332,7 @@ describe("the dump", () => {
     const md5 = (await restored!.query<{ h: string }>(`select md5('seed-system-admin') as h`)).rows[0]!.h;
     expect(users.rows.find((u) => u.id === "seed-system-admin")!.email).toBe(`user-${md5}@restored.invalid`);
     const client = await restored!.query(`select billing_email, payment_customer_id, payment_subscription_id, settings, domain, free_pro_granted_by, subscription_plan from client`);
-    expect(client.rows).toEqual([
-      { billing_email: null, payment_customer_id: null, payment_subscription_id: null, settings: {}, domain: null, free_pro_granted_by: null, subscription_plan: "free" },
-    ]);
+    expect(client.rows).toEqual([{ billing_email: null, payment_customer_id: null, payment_subscription_id: null, settings: {}, domain: null, free_pro_granted_by: null, subscription_plan: "free" }]);
   });
 
   it("restores every row of every dumped table exactly, under the same ids", async () => {

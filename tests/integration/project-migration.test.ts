@@ -154,7 +154,11 @@ describe("restore points of a migrated project", () => {
     call(() => restorePointLoader({ request: new Request(`${BASE}/database-management/restore-points/${id}`, { headers: { Cookie: env.cookies[role]! } }), params: { id: String(id) }, context: {} }));
   const confirmation = (id: number, role: string) =>
     call(() =>
-      restoreConfirmationLoader({ request: new Request(`${BASE}/database-management/restore-points/${id}/restore`, { headers: { Cookie: env.cookies[role]! } }), params: { id: String(id) }, context: {} }),
+      restoreConfirmationLoader({
+        request: new Request(`${BASE}/database-management/restore-points/${id}/restore`, { headers: { Cookie: env.cookies[role]! } }),
+        params: { id: String(id) },
+        context: {},
+      }),
     );
 
   it("are withdrawn: the previous client's owner (and everyone else) gets 404 for them, and the new client does not get them", async () => {

@@ -114,7 +114,12 @@ async function readPlan(client: pg.ClientBase, projectId: number): Promise<Table
   const scopes = projectScopes(projectId, new Map([...byTable].map(([table, cols]) => [table, cols.map((c) => c.column_name)])), foreignKeys);
   const preferred = [...PREFERRED_ORDER.filter((t) => scopes.has(t)), ...[...scopes.keys()].filter((t) => !PREFERRED_ORDER.includes(t)).sort()];
   return dependencyOrder(preferred, foreignKeys).map((table) => {
-    const kept = new Set(dumpedColumns(table, (byTable.get(table) ?? []).map((c) => c.column_name)));
+    const kept = new Set(
+      dumpedColumns(
+        table,
+        (byTable.get(table) ?? []).map((c) => c.column_name),
+      ),
+    );
     const tableColumns = (byTable.get(table) ?? []).filter((c) => !c.generated && kept.has(c.column_name));
     return {
       table,

@@ -203,10 +203,7 @@ async function restorePointDownloadAudit(user: CurrentUser, point: IRestorePoint
  * files and rows with the other expired points. Returns the withdrawn points' ids.
  */
 export async function withdrawRestorePoints(projectId: number, clientId: number): Promise<number[]> {
-  const rows = await sqlRows<{ id: number }>(
-    "update restore_point set expires_at = now() where project_id = ? and client_id = ? and expires_at > now() returning id",
-    [projectId, clientId],
-  );
+  const rows = await sqlRows<{ id: number }>("update restore_point set expires_at = now() where project_id = ? and client_id = ? and expires_at > now() returning id", [projectId, clientId]);
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 

@@ -112,6 +112,6 @@ describe("CSV cells after a delimiter", () => {
     expect(toCsvText(["0412 345 678", "+61 400 000 000"], "list")).toBe("0412 345 678; '+61 400 000 000");
     expect(toCsvText("Smith;=1+1", "text")).toBe("Smith;'=1+1");
     expect(csvHeader("Name|=1")).toBe("Name|'=1");
-    expect(csvLine([toCsvText("x,=1", "text")])).toBe("\"x,'=1\"\r\n");
+    expect(csvLine([toCsvText("x,=1", "text")])).toBe('"x,\'=1"\r\n');
   });
 });
