@@ -8,7 +8,7 @@ import { deleteProperty } from "~/modules/property/property.server";
 import { deleteStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { AppError, FieldError } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
-import { DANGER_ACTIONS, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
+import { DANGER_ACTIONS, INVALID_CONFIRMATION_CODE, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
 import { createRestorePoint } from "./restore-points.server";
 import { MIN_SEARCH_LENGTH, type RecordType } from "./schemas";
 import { log } from "~/utils/log.server";
@@ -163,7 +163,7 @@ function plural(n: number, word: string) {
 export async function runDangerAction(access: ProjectAccess, action: DangerAction, confirmation: unknown): Promise<DangerResult> {
   requirePermission(access, "dangerZone", SCREEN_REFUSALS.dangerZone);
   const info = DANGER_ACTIONS[action];
-  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new FieldError(400, invalidConfirmationMessage(action), "confirmation", "INVALID_CONFIRMATION");
+  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new FieldError(400, invalidConfirmationMessage(action), "confirmation", INVALID_CONFIRMATION_CODE);
   const before = await databaseStats(access);
   const counted = info.counts ? { stakeholders: before.totalStakeholders, properties: before.totalProperties, engagements: before.totalEngagements }[info.counts] : null;
   if (counted === 0) throw new AppError(409, `There are no ${info.counts} to delete`, "NOTHING_TO_DELETE");
