@@ -20,7 +20,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * PATCH /api/properties/{id}: the form fields (those omitted keep their values) plus projectId and
- * optionally the version last read (409 when it is no longer current). DELETE removes it (a failure is "Failed to delete record", as on Database Management).
+ * optionally the version last read (409 when it is no longer current). DELETE removes it (a failure is
+ * "Failed to delete record", as on Database Management).
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {

@@ -22,26 +22,25 @@ export async function switchToSystemAdmin(user: CurrentUser): Promise<{ message:
   if (user.role === "system_admin") return { message: SWITCHED_MESSAGE };
   if (!maySwitchToSystemAdmin(user)) throw refuse("e-mail not in SYSTEM_ADMIN_EMAILS");
   const em = db();
-  return em
-    .transactional(async () => {
-      const row = await em.findOne(User, { id: user.id, isActive: true });
-      if (!row || !row.authSubject || row.email !== user.email.toLowerCase()) throw refuse("e-mail not verified by a sign-in");
-      const before = row.systemRole;
-      row.systemRole = "system_admin";
-      await em.flush();
-      recordAudit({
-        userId: user.id,
-        action: "auth.switch_to_system_admin",
-        entityType: "User",
-        entityId: user.id,
-        clientId: user.clientId,
-        before: { systemRole: before },
-        after: { systemRole: "system_admin" },
-      });
-      return { message: SWITCHED_MESSAGE };
-    })
-    .catch((error: unknown) => {
-      // A refusal keeps its reason; a failure changes nothing and says so (docs/administration.md#messages).
-      throw asFailure(error, SWITCH_REFUSED_MESSAGE, { component: "billing", code: "SWITCH_FAILED" });
+  const switched = em.transactional(async () => {
+    const row = await em.findOne(User, { id: user.id, isActive: true });
+    if (!row || !row.authSubject || row.email !== user.email.toLowerCase()) throw refuse("e-mail not verified by a sign-in");
+    const before = row.systemRole;
+    row.systemRole = "system_admin";
+    await em.flush();
+    recordAudit({
+      userId: user.id,
+      action: "auth.switch_to_system_admin",
+      entityType: "User",
+      entityId: user.id,
+      clientId: user.clientId,
+      before: { systemRole: before },
+      after: { systemRole: "system_admin" },
     });
+    return { message: SWITCHED_MESSAGE };
+  });
+  // A refusal keeps its reason; a failure changes nothing and says so (docs/administration.md#messages).
+  return switched.catch((error: unknown) => {
+    throw asFailure(error, SWITCH_REFUSED_MESSAGE, { component: "billing", code: "SWITCH_FAILED" });
+  });
 }
