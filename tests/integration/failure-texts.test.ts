@@ -23,6 +23,8 @@ import { action as duplicatesPageAction } from "../../app/routes/import_.$id_.du
 import { action as resolveApi } from "../../app/routes/api.resolve-duplicates";
 import { action as uploadPageAction } from "../../app/routes/import";
 import { action as parseApi } from "../../app/routes/api.file.parse";
+import { action as parseSheetApi } from "../../app/routes/api.file.parse-sheet";
+import { action as sheetPageAction } from "../../app/routes/import_.sheet";
 import { fixture } from "./support/import-files";
 import { withCancelledQuery } from "./support/cancelled-query";
 import { call, formRequest, jsonRequest, multipartRequest, useUploadTestEnvironment, type FilePart } from "./support/uploads";
@@ -58,7 +60,14 @@ describe("Failed to delete record (Database Management, DELETE /api/{recordType}
     try {
       const page = await call(() =>
         databaseManagementAction(
-          args(formRequest(`${BASE}/database-management?projectId=${env.westernId}`, env.cookies.client_owner!, { intent: "delete-record", records: "stakeholders", search: "Undeletable", id: String(id) })),
+          args(
+            formRequest(`${BASE}/database-management?projectId=${env.westernId}`, env.cookies.client_owner!, {
+              intent: "delete-record",
+              records: "stakeholders",
+              search: "Undeletable",
+              id: String(id),
+            }),
+          ),
         ),
       );
       expect(page.status).toBe(302);
@@ -156,7 +165,11 @@ describe("Failed to resolve duplicates (the duplicates step, POST /api/resolve-d
   it("a resolution that fails is shown on the step's form and is 500 on the /api; nothing is created and the rows stay open", async () => {
     const officer = await withRequestContext(() => accessFor("seed-officer", "Western Pipeline Stage 2", "viewData"));
     await withRequestContext(() => createStakeholder(officer, StakeholderSchema.parse({ name: "Resolve Existing", email: "resolve.existing@example.com" })));
-    const request = multipartRequest(`${BASE}/import?projectId=${officer.project.id}`, "", [], { filename: "dupes.csv", body: Buffer.from("Name,Email\nResolve Incoming,resolve.existing@example.com\n"), type: "text/csv" });
+    const request = multipartRequest(`${BASE}/import?projectId=${officer.project.id}`, "", [], {
+      filename: "dupes.csv",
+      body: Buffer.from("Name,Email\nResolve Incoming,resolve.existing@example.com\n"),
+      type: "text/csv",
+    });
     const { result } = await withRequestContext(() => parseUpload(officer, request));
     const { importId } = await withRequestContext(() => startImport(officer, { dataKey: result.dataKey!, importType: "stakeholders", mapping: { Name: "name", Email: "email" } }));
     expect((await withRequestContext(() => waitForImport(officer, importId, 30_000))).status).toBe("completed");
@@ -178,7 +191,15 @@ describe("Failed to resolve duplicates (the duplicates step, POST /api/resolve-d
       expect(page.status).toBe(500);
       expect(await page.json()).toMatchObject({ formId: "import-duplicates", fieldErrors: { _form: "Failed to resolve duplicates" } });
       const api = await call(() =>
-        resolveApi(args(jsonRequest(`${BASE}/api/resolve-duplicates`, env.cookies.officer!, "POST", { projectId: officer.project.id, importId, resolutions: [{ type: "stakeholder", action: "create", pendingId }] }))),
+        resolveApi(
+          args(
+            jsonRequest(`${BASE}/api/resolve-duplicates`, env.cookies.officer!, "POST", {
+              projectId: officer.project.id,
+              importId,
+              resolutions: [{ type: "stakeholder", action: "create", pendingId }],
+            }),
+          ),
+        ),
       );
       expect(api.status).toBe(500);
       expect(await api.json()).toEqual({ error: "Failed to resolve duplicates", message: "Failed to resolve duplicates", code: "RESOLVE_FAILED" });
@@ -189,13 +210,17 @@ describe("Failed to resolve duplicates (the duplicates step, POST /api/resolve-d
     expect(await sql(`select duplicates_resolved_at from import_record where id = ?`, [importId])).toEqual([{ duplicates_resolved_at: null }]);
     // A refusal keeps its own text: the same rows, resolved meanwhile by someone else, are 409.
     const done = await call(() =>
-      resolveApi(args(jsonRequest(`${BASE}/api/resolve-duplicates`, env.cookies.officer!, "POST", { projectId: officer.project.id, importId, resolutions: [{ type: "stakeholder", action: "create", pendingId }] }))),
+      resolveApi(
+        args(
+          jsonRequest(`${BASE}/api/resolve-duplicates`, env.cookies.officer!, "POST", { projectId: officer.project.id, importId, resolutions: [{ type: "stakeholder", action: "create", pendingId }] }),
+        ),
+      ),
     );
     expect(done.status).toBe(200);
   });
 });
 
-describe("Failed to parse {TYPE} file, Unsupported file format (the upload step, POST /api/file/parse)", () => {
+describe("Failed to parse {TYPE} file, Failed to parse selected sheet, Unsupported file format (the upload and sheet steps, their /api)", () => {
   const staged = async () => (await sql<{ n: number }>(`select count(*)::int as n from import_workbook`))[0]!.n;
   const uploadPage = (file: FilePart) =>
     call(() => uploadPageAction(args(multipartRequest(`${BASE}/import?projectId=${env.westernId}`, env.cookies.officer!, [["importType", "stakeholders"]], file))));
@@ -218,6 +243,41 @@ describe("Failed to parse {TYPE} file, Unsupported file format (the upload step,
       await sql(`alter table import_workbook drop constraint test_refuse_staging`);
     }
     expect(await staged()).toBe(before);
+  });
+
+  it("a sheet that fails to be read is 'Failed to parse selected sheet' on the sheet step and on the /api", async () => {
+    const workbook = await (
+      await call(
+        () =>
+          parseApi(
+            args(multipartRequest(`${BASE}/api/file/parse?projectId=${env.westernId}`, env.cookies.officer!, [], { filename: "book.xlsx", body: fixture("landholders.xlsx") })),
+          ) as Promise<Response>,
+      )
+    ).json();
+    expect(workbook.hasMultipleSheets).toBe(true);
+    const url = getOrm().config.get("clientUrl")!;
+    const page = await withCancelledQuery(url, "import_staged_data", () =>
+      call(() =>
+        sheetPageAction(
+          args(formRequest(`${BASE}/import/sheet?projectId=${env.westernId}`, env.cookies.officer!, { workbookKey: workbook.workbookKey, selectedSheet: "Parcels", importType: "properties" })),
+        ),
+      ),
+    );
+    expect(page.status).toBe(500);
+    expect(await page.json()).toMatchObject({ formId: "import-sheet", fieldErrors: { selectedSheet: "Failed to parse selected sheet" }, repopulateFields: { selectedSheet: "Parcels" } });
+    const api = await withCancelledQuery(url, "import_staged_data", () =>
+      call(() =>
+        parseSheetApi(args(jsonRequest(`${BASE}/api/file/parse-sheet`, env.cookies.officer!, "POST", { projectId: env.westernId, workbookKey: workbook.workbookKey, selectedSheet: "Parcels" }))),
+      ),
+    );
+    expect(api.status).toBe(500);
+    expect(await api.json()).toEqual({ error: "Failed to parse selected sheet", message: "Failed to parse selected sheet", code: "IMPORT_SHEET_FAILED" });
+    // A sheet the workbook does not have keeps its own, more specific text.
+    const missing = await call(() =>
+      parseSheetApi(args(jsonRequest(`${BASE}/api/file/parse-sheet`, env.cookies.officer!, "POST", { projectId: env.westernId, workbookKey: workbook.workbookKey, selectedSheet: "Nope" }))),
+    );
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toMatch(/^Failed to parse selected sheet: the workbook has no sheet named/);
   });
 
   it("a file of another type: the /api says 'Unsupported file format. …', the wizard's upload check its own text; a specific reason stays", async () => {

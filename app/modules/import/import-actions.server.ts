@@ -10,7 +10,7 @@ import { normaliseCustomName, validateMapping, type MappingChoice } from "./colu
 import { CREATE_NEW_FIELD, CUSTOM_PREFIX, isImportType, SKIP } from "./import-fields";
 import { startImport, undoImport } from "./imports.server";
 import { ImportFileError } from "./parse/errors";
-import { discardStaged, getStagedData, parseSheet, parseUpload } from "./staging.server";
+import { discardStaged, getStagedData, parseSheet, parseUpload, SHEET_FAILED_MESSAGE } from "./staging.server";
 import {
   CHOOSE_SHEET_MESSAGE,
   CHOOSE_TYPE_MESSAGE,
@@ -106,7 +106,7 @@ export async function sheetAction(request: Request): Promise<Response> {
       description: `${sheet.selectedSheet}: ${plural(sheet.columns.length, "column")} and ${plural(sheet.totalRows, "row")}.`,
     });
   } catch (error) {
-    return errorResponse(error, { ...STEP, formId: SHEET_FORM_ID, field: "selectedSheet", values: { selectedSheet }, message: (refused) => refused?.message || "Failed to parse selected sheet" });
+    return errorResponse(error, { ...STEP, failures: true, formId: SHEET_FORM_ID, field: "selectedSheet", values: { selectedSheet }, message: (refused) => refused?.message || SHEET_FAILED_MESSAGE });
   }
 }
 

@@ -242,8 +242,17 @@ interface DataRow {
   total_rows: number;
 }
 
+export const SHEET_FAILED_MESSAGE = "Failed to parse selected sheet";
+
+/** The chosen sheet of a staged workbook; a failure reading it is "Failed to parse selected sheet" (docs/import.md#messages). */
 export async function parseSheet(access: ProjectAccess, input: { workbookKey: string; selectedSheet: string }) {
   requirePermission(access, "importData");
+  return readSheet(access, input).catch((error: unknown) => {
+    throw asFailure(error, SHEET_FAILED_MESSAGE, { component: "import", code: "IMPORT_SHEET_FAILED" });
+  });
+}
+
+async function readSheet(access: ProjectAccess, input: { workbookKey: string; selectedSheet: string }) {
   const workbook = await findWorkbook(access, input.workbookKey);
   const rows = await sqlRows<DataRow>(`select data_key, columns, total_rows from import_staged_data where workbook_key = ? and sheet is not distinct from ? order by sheet_index limit 1`, [
     workbook.workbook_key,
