@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireApiProject } from "~/modules/access/api-request.server";
-import { deleteEngagement, engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
+import { engagementToJson, listEngagements } from "~/modules/engagement/engagement.server";
+import { deleteRecord } from "~/modules/database-management/database-management.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { parseRecordId } from "~/utils/record-id";
@@ -16,12 +17,12 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** DELETE /api/engagements/{id}?projectId=: removes one engagement (deleteData). */
+/** DELETE /api/engagements/{id}?projectId=: removes one engagement (deleteData; a failure is "Failed to delete record"). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {
     requireMethod(request, "DELETE");
     const access = await requireApiProject(request);
-    await deleteEngagement(access, parseRecordId(params.id));
+    await deleteRecord(access, "engagements", parseRecordId(params.id));
     return json({ message: "Interaction deleted" });
   });
 }

@@ -3,8 +3,9 @@ import { json } from "@remix-run/node";
 import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { propertyToJson } from "~/modules/property/property-json";
-import { deleteProperty, getProperty, updateProperty } from "~/modules/property/property.server";
+import { getProperty, updateProperty } from "~/modules/property/property.server";
 import { PropertyFormSchema, VersionSchema } from "~/modules/property/schemas";
+import { deleteRecord } from "~/modules/database-management/database-management.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { propertyFormValues } from "~/modules/property/form-values";
 import { requireRecordId } from "~/utils/record-id";
@@ -19,14 +20,15 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * PATCH /api/properties/{id}: the form fields (those omitted keep their values) plus projectId and
- * optionally the version last read (409 when it is no longer current). DELETE removes it.
+ * optionally the version last read (409 when it is no longer current). DELETE removes it (a failure is
+ * "Failed to delete record", as on Database Management).
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {
     const id = requireRecordId(params.id, "Property not found");
     if (request.method === "DELETE") {
       const access = await requireApiProject(request);
-      await deleteProperty(access, id);
+      await deleteRecord(access, "properties", id);
       return json({ message: "Property deleted" });
     }
     requireMethod(request, "PATCH", "PUT", "DELETE");

@@ -4,7 +4,8 @@ import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { StakeholderPatchSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
-import { deleteStakeholder, getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";
+import { getStakeholder, updateStakeholder } from "~/modules/stakeholder/stakeholder.server";
+import { deleteRecord } from "~/modules/database-management/database-management.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { parseRecordId } from "~/utils/record-id";
 
@@ -18,14 +19,15 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * PATCH /api/stakeholders/{id}[?projectId=]: the fields to change plus projectId, and optionally the
- * version read (a stale version is 409). DELETE /api/stakeholders/{id}?projectId= (deleteData).
+ * version read (a stale version is 409). DELETE /api/stakeholders/{id}?projectId= (deleteData; a failure is
+ * "Failed to delete record", as on Database Management).
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleAppErrors(async () => {
     const id = parseRecordId(params.id);
     if (request.method === "DELETE") {
       const access = await requireApiProject(request);
-      await deleteStakeholder(access, id);
+      await deleteRecord(access, "stakeholders", id);
       return json({ message: "Stakeholder deleted" });
     }
     requireMethod(request, "PATCH", "PUT", "DELETE");

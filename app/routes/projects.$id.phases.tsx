@@ -5,9 +5,10 @@ import { Button } from "@radix-ui/themes";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { PhaseCards, ProcessFlow } from "~/components/project-phases/PhaseCards";
 import { PhasesErrorBoundary } from "~/components/project-phases/PhaseFormPage";
+import { PhasesLoadError } from "~/components/project-phases/PhasesLoadError";
 import { requirePhaseProject } from "~/modules/project-lifecycle/phase-access.server";
 import { FORM_TITLE, FORM_VERSION } from "~/modules/project-lifecycle/phase-fields";
-import { loadPhasesOverview } from "~/modules/project-lifecycle/phases-page.server";
+import { loadPhasesOverview, loadPhasesScreen } from "~/modules/project-lifecycle/phases-page.server";
 import styles from "~/styles/project-phases.css";
 import { handleAppErrors } from "~/utils/http.server";
 
@@ -17,12 +18,13 @@ export const handle = { pageTitle: "Project Phases" };
 
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {
-    const access = await requirePhaseProject(request, params.id);
-    return json(await loadPhasesOverview(access));
+    const data = await loadPhasesScreen(async () => loadPhasesOverview(await requirePhaseProject(request, params.id)));
+    return json(data, { status: "loadError" in data ? 500 : 200 });
   });
 
 export default function ProjectPhases() {
   const data = useLoaderData<typeof loader>();
+  if ("loadError" in data) return <PhasesLoadError message={data.loadError} />;
   return (
     <div className="stack">
       <PageHeader title={FORM_TITLE} subtitle={`Project phases · Form version ${FORM_VERSION}`}>

@@ -376,8 +376,8 @@ describe("/api/file/parse and /api/file/parse-sheet", () => {
     const invalid = await apiUpload({ filename: "notes.txt", body: Buffer.from("x") });
     expect(invalid.status).toBe(415);
     expect(await invalid.json()).toEqual({
-      error: "Please select a CSV, Excel (.xlsx, .xls), or PDF file.",
-      message: "Please select a CSV, Excel (.xlsx, .xls), or PDF file.",
+      error: "Unsupported file format. Please upload CSV, Excel (.xlsx, .xls), or PDF files.",
+      message: "Unsupported file format. Please upload CSV, Excel (.xlsx, .xls), or PDF files.",
       title: "Invalid File",
       code: "IMPORT_FILE_REFUSED",
     });

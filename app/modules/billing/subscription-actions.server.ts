@@ -30,7 +30,12 @@ export async function subscriptionAction(request: Request): Promise<Response> {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "switch-to-system-admin") {
-    await switchToSystemAdmin(user);
+    try {
+      await switchToSystemAdmin(user);
+    } catch (error) {
+      // A failure is a flash ("Failed to switch to system admin. Please try again."); a refusal stays a 403.
+      return errorResponse(error, { form: "none", failures: true, redirect: (flash) => redirectWithFlash(request, SUBSCRIPTION_URL, flash) });
+    }
     return redirectWithFlash(request, SUBSCRIPTION_URL, { kind: "success", title: SWITCHED_MESSAGE });
   }
   requireSystemPermission(user, "subscription", { message: BILLING_MESSAGES.subscription, entityType: "Client", entityId: user.clientId ?? "none" });

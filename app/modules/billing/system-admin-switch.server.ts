@@ -11,6 +11,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { refuse as refuseAccess } from "~/modules/access/refuse.server";
 import { maySwitchToSystemAdmin } from "~/modules/access/system-admin.server";
+import { asFailure } from "~/utils/failure.server";
 
 export const SWITCH_REFUSED_MESSAGE = "Failed to switch to system admin. Please try again.";
 export const SWITCH_NOT_ALLOWED_MESSAGE = "You are not allowed to switch to system admin.";
@@ -21,7 +22,7 @@ export async function switchToSystemAdmin(user: CurrentUser): Promise<{ message:
   if (user.role === "system_admin") return { message: SWITCHED_MESSAGE };
   if (!maySwitchToSystemAdmin(user)) throw refuse("e-mail not in SYSTEM_ADMIN_EMAILS");
   const em = db();
-  return em.transactional(async () => {
+  const switched = em.transactional(async () => {
     const row = await em.findOne(User, { id: user.id, isActive: true });
     if (!row || !row.authSubject || row.email !== user.email.toLowerCase()) throw refuse("e-mail not verified by a sign-in");
     const before = row.systemRole;
@@ -37,5 +38,9 @@ export async function switchToSystemAdmin(user: CurrentUser): Promise<{ message:
       after: { systemRole: "system_admin" },
     });
     return { message: SWITCHED_MESSAGE };
+  });
+  // A refusal keeps its reason; a failure changes nothing and says so (docs/administration.md#messages).
+  return switched.catch((error: unknown) => {
+    throw asFailure(error, SWITCH_REFUSED_MESSAGE, { component: "billing", code: "SWITCH_FAILED" });
   });
 }

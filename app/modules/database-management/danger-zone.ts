@@ -66,6 +66,9 @@ export function isDangerAction(value: unknown): value is DangerAction {
   return typeof value === "string" && value in DANGER_ACTIONS;
 }
 
+/** The code of a refused confirmation (README.md documents it for the /api). */
+export const INVALID_CONFIRMATION_CODE = "INVALID_CONFIRMATION";
+
 export function invalidConfirmationMessage(action: DangerAction): string {
   return `Invalid Confirmation: Please type "${DANGER_ACTIONS[action].confirmation}" to confirm`;
 }

@@ -55,8 +55,13 @@ export async function databaseManagementAction(request: Request): Promise<Respon
     if (!type.success) throw new AppError(400, "Unknown record type");
     const id = parseRecordId(formData.get("id"));
     const row = await getRecordRow(access, type.data, id);
-    await deleteRecord(access, type.data, id);
-    return redirectWithFlash(request, databaseManagementUrl(backSearch(request, formData)), { kind: "success", title: "Record Deleted", description: `"${recordLabel(row)}" was deleted.` });
+    const back = databaseManagementUrl(backSearch(request, formData));
+    try {
+      await deleteRecord(access, type.data, id);
+    } catch (error) {
+      return errorResponse(error, { form: "none", failures: true, redirect: (flash) => redirectWithFlash(request, back, flash) });
+    }
+    return redirectWithFlash(request, back, { kind: "success", title: "Record Deleted", description: `"${recordLabel(row)}" was deleted.` });
   }
 
   if (intent === "danger") {

@@ -8,10 +8,11 @@ import { deleteProperty } from "~/modules/property/property.server";
 import { deleteStakeholder } from "~/modules/stakeholder/stakeholder.server";
 import { AppError, FieldError } from "~/utils/app-error";
 import { likePattern } from "~/utils/list-query";
-import { DANGER_ACTIONS, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
+import { DANGER_ACTIONS, INVALID_CONFIRMATION_CODE, invalidConfirmationMessage, type DangerAction } from "./danger-zone";
 import { createRestorePoint } from "./restore-points.server";
 import { MIN_SEARCH_LENGTH, type RecordType } from "./schemas";
 import { log } from "~/utils/log.server";
+import { asFailure } from "~/utils/failure.server";
 
 /**
  * Database Management (docs/administration.md#database-management): statistics, record search and delete, and the
@@ -100,13 +101,23 @@ export async function getRecordRow(access: ProjectAccess, type: RecordType, id: 
   return toRecordRow(rows[0]);
 }
 
-/** Deletes one record through its own module (the same function as DELETE /api/{recordType}/{id}). */
+export const DELETE_RECORD_FAILED = "Failed to delete record";
+
+/**
+ * Deletes one record through its own module (the same function as DELETE /api/{recordType}/{id}). A
+ * refusal keeps its message; a failure is "Failed to delete record" and deletes nothing (each module
+ * deletes in one transaction).
+ */
 export async function deleteRecord(access: ProjectAccess, type: RecordType, id: number | null): Promise<void> {
   requirePermission(access, "deleteData");
-  if (type === "stakeholders") return deleteStakeholder(access, id);
-  if (type === "engagements") return deleteEngagement(access, id);
-  if (!id) throw new AppError(404, "Property not found");
-  return deleteProperty(access, id);
+  try {
+    if (type === "stakeholders") return await deleteStakeholder(access, id);
+    if (type === "engagements") return await deleteEngagement(access, id);
+    if (!id) throw new AppError(404, "Property not found");
+    return await deleteProperty(access, id);
+  } catch (error) {
+    throw asFailure(error, DELETE_RECORD_FAILED, { component: "database-management", code: "DELETE_FAILED", recordType: type });
+  }
 }
 
 export function recordLabel(row: RecordRow): string {
@@ -152,7 +163,7 @@ function plural(n: number, word: string) {
 export async function runDangerAction(access: ProjectAccess, action: DangerAction, confirmation: unknown): Promise<DangerResult> {
   requirePermission(access, "dangerZone", SCREEN_REFUSALS.dangerZone);
   const info = DANGER_ACTIONS[action];
-  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new FieldError(400, invalidConfirmationMessage(action), "confirmation", "INVALID_CONFIRMATION");
+  if (typeof confirmation !== "string" || confirmation.trim() !== info.confirmation) throw new FieldError(400, invalidConfirmationMessage(action), "confirmation", INVALID_CONFIRMATION_CODE);
   const before = await databaseStats(access);
   const counted = info.counts ? { stakeholders: before.totalStakeholders, properties: before.totalProperties, engagements: before.totalEngagements }[info.counts] : null;
   if (counted === 0) throw new AppError(409, `There are no ${info.counts} to delete`, "NOTHING_TO_DELETE");

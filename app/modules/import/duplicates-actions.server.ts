@@ -68,7 +68,7 @@ export async function duplicatesAction(request: Request, idParam: string | undef
     const notTaken = outcome.notTaken.length ? ` ${plural(outcome.notTaken.length, "value")} kept as they were: see below.` : "";
     return redirectWithFlash(request, wizardUrls.progress(id), { kind: "success", title: RESOLVED_TITLE, description: `${parts.join(", ")}.${notTaken}` });
   } catch (error) {
-    // An undecided row (400) or an import resolved meanwhile (409) is shown on the form.
-    return errorResponse(error, { form: "summary", formId: DUPLICATES_FORM_ID });
+    // An undecided row (400), an import resolved meanwhile (409) or a failure ("Failed to resolve duplicates") is shown on the form.
+    return errorResponse(error, { form: "summary", failures: true, formId: DUPLICATES_FORM_ID });
   }
 }

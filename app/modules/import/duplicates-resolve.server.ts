@@ -11,7 +11,7 @@ import { ApiValidationError } from "~/utils/api-payload";
 import { AppError } from "~/utils/app-error";
 import { refId } from "~db/entities/refs";
 import { withPgTransaction } from "~db/sql.server";
-import { actionsFor, ALREADY_RESOLVED_MESSAGE, displayValue, RESOLVE_ALL_MESSAGE, type Choice } from "./duplicate-view";
+import { actionsFor, ALREADY_RESOLVED_MESSAGE, displayValue, RESOLVE_ALL_MESSAGE, RESOLVE_FAILED_MESSAGE, type Choice } from "./duplicate-view";
 import { currentRecords, findImport, labelled, type ImportRow, type PendingRow } from "./duplicates.server";
 import { applyMerges, type MergeContext } from "./import-merge.server";
 import { OwnerLinker, ownersOf } from "./import-owners.server";
@@ -19,6 +19,7 @@ import { createFromIncoming } from "./import-writer.server";
 import { attachSourceDocument } from "./source-document.server";
 import { discardStaged } from "./staging.server";
 import { log } from "~/utils/log.server";
+import { asFailure } from "~/utils/failure.server";
 
 const FORM_ERROR = "_form";
 
@@ -104,6 +105,9 @@ export async function resolveDuplicates(access: ProjectAccess, importId: number,
     ]);
     const outcome: ResolveOutcome = { message: "Duplicates resolved successfully", created: result.created, linked: result.linked, merged: result.merged, notTaken: result.notTaken };
     return { outcome, discard: record.data_key };
+  }).catch((error: unknown) => {
+    // A refusal keeps its reason; anything else rolled back is the spec's "Failed to resolve duplicates".
+    throw asFailure(error, RESOLVE_FAILED_MESSAGE, { component: "import", code: "RESOLVE_FAILED", importId });
   });
   if (discard) await discardStaged(discard).catch((error) => log.error({ component: "import", importId, err: error }, "Could not discard the import's staged rows"));
   return outcome;

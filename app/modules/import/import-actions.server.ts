@@ -10,7 +10,7 @@ import { normaliseCustomName, validateMapping, type MappingChoice } from "./colu
 import { CREATE_NEW_FIELD, CUSTOM_PREFIX, isImportType, SKIP } from "./import-fields";
 import { startImport, undoImport } from "./imports.server";
 import { ImportFileError } from "./parse/errors";
-import { discardStaged, getStagedData, parseSheet, parseUpload } from "./staging.server";
+import { discardStaged, getStagedData, parseSheet, parseUpload, SHEET_FAILED_MESSAGE } from "./staging.server";
 import {
   CHOOSE_SHEET_MESSAGE,
   CHOOSE_TYPE_MESSAGE,
@@ -60,12 +60,13 @@ export async function uploadAction(request: Request): Promise<Response> {
   try {
     parsed = await parseUpload(access, request);
   } catch (error) {
-    // The parser names what kind of refusal it is ("Invalid File" for a type the wizard does not take).
+    // The parser names what kind of refusal it is ("Invalid File" for a type the wizard does not take,
+    // "Failed to parse file" for a failure, whose "Failed to parse {TYPE} file" is shown on the form).
     const title = (error as { title?: unknown }).title;
     // The import type chosen is shown again (without JavaScript the page re-renders from scratch).
     const chosenType = error instanceof ImportFileError ? error.fields.importType : undefined;
     const data: Pick<UploadErrorData, "title"> = { title: typeof title === "string" && title ? title : INVALID_FILE_TITLE };
-    return errorResponse(error, { ...STEP, formId: UPLOAD_FORM_ID, field: "file", data, values: chosenType ? { importType: chosenType } : undefined });
+    return errorResponse(error, { ...STEP, failures: true, formId: UPLOAD_FORM_ID, field: "file", data, values: chosenType ? { importType: chosenType } : undefined });
   }
   const { result, fields } = parsed;
   if (!isImportType(fields.importType)) {
@@ -105,7 +106,7 @@ export async function sheetAction(request: Request): Promise<Response> {
       description: `${sheet.selectedSheet}: ${plural(sheet.columns.length, "column")} and ${plural(sheet.totalRows, "row")}.`,
     });
   } catch (error) {
-    return errorResponse(error, { ...STEP, formId: SHEET_FORM_ID, field: "selectedSheet", values: { selectedSheet }, message: (refused) => refused?.message || "Failed to parse selected sheet" });
+    return errorResponse(error, { ...STEP, failures: true, formId: SHEET_FORM_ID, field: "selectedSheet", values: { selectedSheet }, message: (refused) => refused?.message || SHEET_FAILED_MESSAGE });
   }
 }
 

@@ -13,7 +13,8 @@ import { sqlExecute, sqlRows } from "~db/sql.server";
 import { refId } from "~db/entities/refs";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
-import { ImportFileError, unreadable } from "./parse/errors";
+import { ImportFileError, PARSE_FAILED_TITLE, parseFailedMessage, unreadable } from "./parse/errors";
+import { asFailure } from "~/utils/failure.server";
 import { fileEvents } from "./parse/file-events.server";
 import { NO_ROWS_MESSAGE, NOT_A_WORKBOOK_MESSAGE, specFileType } from "./parse/file-kind";
 import { createDeadline, DEFAULT_PARSE_LIMITS, LIMIT_MESSAGES, type Deadline, type ParseLimits } from "./parse/limits";
@@ -154,7 +155,8 @@ async function stageEventsOf(
 
 /**
  * Like parseUpload, with the project resolved from the fields sent before the file (an /api call
- * that names its project in the body). importData is checked before any byte is written.
+ * that names its project in the body). importData is checked before any byte is written, and again
+ * with every field of the form before anything is staged.
  */
 export async function parseUploadWith(
   request: Request,
@@ -162,7 +164,6 @@ export async function parseUploadWith(
   options: StagingOptions = {},
 ): Promise<{ access: ProjectAccess; result: ParseResult; fields: Record<string, string> }> {
   const limits = { ...DEFAULT_PARSE_LIMITS, ...options.limits };
-  let access: ProjectAccess | null = null;
   const check = async (fields: Record<string, string>) => {
     const resolved = await resolveAccess(fields);
     requirePermission(resolved, "importData");
@@ -171,20 +172,32 @@ export async function parseUploadWith(
   const upload = await receiveImportUpload(request, {
     maxFileBytes: limits.maxFileBytes,
     beforeFile: async (fields) => {
-      access = await check(fields);
+      await check(fields);
     },
+  }).catch((error: unknown) => {
+    throw parseFailure(error, null);
   });
   try {
-    access ??= await check(upload.fields);
+    // The fields after the file are asked too (a projectId sent after it), before anything is staged.
+    const access = await check(upload.fields);
     if (!upload.file) throw new ImportFileError(400, NO_FILE_MESSAGE);
     const result = await stageFile(access, upload.file, limits, options, upload.fields);
     return { access, result, fields: upload.fields };
   } catch (error) {
     if (error instanceof ImportFileError) error.fields = upload.fields;
-    throw error;
+    throw parseFailure(error, upload.file?.kind ?? null);
   } finally {
     await upload.cleanup();
   }
+}
+
+/**
+ * A refusal keeps its reason (the file's type, a limit, what in the file could not be read); anything
+ * else that went wrong reading or staging it is "Failed to parse {TYPE} file" (docs/import.md#messages).
+ */
+function parseFailure(error: unknown, kind: ReceivedFile["kind"] | null): unknown {
+  const failure = asFailure(error, parseFailedMessage(kind), { component: "import", code: "IMPORT_PARSE_FAILED" });
+  return failure instanceof AppError && failure.code === "IMPORT_PARSE_FAILED" ? Object.assign(failure, { title: PARSE_FAILED_TITLE }) : failure;
 }
 
 /** Reads the multipart upload (file field `file`), stages it, and returns what the wizard shows next. */
@@ -229,8 +242,17 @@ interface DataRow {
   total_rows: number;
 }
 
+export const SHEET_FAILED_MESSAGE = "Failed to parse selected sheet";
+
+/** The chosen sheet of a staged workbook; a failure reading it is "Failed to parse selected sheet" (docs/import.md#messages). */
 export async function parseSheet(access: ProjectAccess, input: { workbookKey: string; selectedSheet: string }) {
   requirePermission(access, "importData");
+  return readSheet(access, input).catch((error: unknown) => {
+    throw asFailure(error, SHEET_FAILED_MESSAGE, { component: "import", code: "IMPORT_SHEET_FAILED" });
+  });
+}
+
+async function readSheet(access: ProjectAccess, input: { workbookKey: string; selectedSheet: string }) {
   const workbook = await findWorkbook(access, input.workbookKey);
   const rows = await sqlRows<DataRow>(`select data_key, columns, total_rows from import_staged_data where workbook_key = ? and sheet is not distinct from ? order by sheet_index limit 1`, [
     workbook.workbook_key,

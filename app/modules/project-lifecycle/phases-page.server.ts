@@ -5,6 +5,8 @@
  * (createProjects), and only until the part is completed.
  */
 import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
+import { AppError } from "~/utils/app-error";
+import { asFailure } from "~/utils/failure.server";
 import { defaultPhaseValues, type FormPhase } from "./phase-fields";
 import { getProjectPhases, type PhaseState } from "./phases.server";
 
@@ -47,3 +49,26 @@ export async function loadPhaseForm(access: ProjectAccess, phase: FormPhase) {
 }
 
 export type PhaseFormData = Awaited<ReturnType<typeof loadPhaseForm>>;
+
+export const LOAD_FAILED_MESSAGE = "Error loading project details. Please try again.";
+
+/** A phases screen that could not be loaded: the message it shows in place of the page (with status 500). */
+export interface PhasesLoadFailure {
+  loadError: string;
+}
+
+/**
+ * A phases screen's data, or, when loading it fails (a failed statement, a bug), the screen's own
+ * "Error loading project details. Please try again." to show on the page instead of the error page.
+ * A refusal (invalid id, "Project ID not found", 403) and the database being away keep their answer
+ * (docs/lifecycle.md#phases).
+ */
+export async function loadPhasesScreen<T>(load: () => Promise<T>): Promise<T | PhasesLoadFailure> {
+  try {
+    return await load();
+  } catch (error) {
+    const failure = asFailure(error, LOAD_FAILED_MESSAGE, { component: "project-lifecycle", code: "LOAD_FAILED" });
+    if (failure instanceof AppError && failure.code === "LOAD_FAILED") return { loadError: failure.message };
+    throw failure;
+  }
+}

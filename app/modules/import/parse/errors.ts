@@ -1,5 +1,5 @@
 import { AppError } from "~/utils/app-error";
-import { INVALID_FILE_TITLE } from "./file-kind";
+import { INVALID_FILE_TITLE, specFileType, type ImportFileKind } from "./file-kind";
 
 /**
  * A refused import file: the message the upload step shows (and /api sends in `error`), with the
@@ -20,3 +20,12 @@ export class ImportFileError extends AppError {
 
 export const invalidFile = (message: string) => new ImportFileError(415, message, INVALID_FILE_TITLE);
 export const unreadable = (message: string) => new ImportFileError(422, message);
+
+export const PARSE_FAILED_TITLE = "Failed to parse file";
+export const PARSE_FAILED_MESSAGE = "Failed to parse file. Please check the file format.";
+const TYPE_NAMES = { csv: "CSV", excel: "Excel", pdf: "PDF" } as const;
+
+/** "Failed to parse CSV file" (Excel, PDF) once the file's type is known, else the general message. */
+export function parseFailedMessage(kind: ImportFileKind | null): string {
+  return kind ? `Failed to parse ${TYPE_NAMES[specFileType(kind)]} file` : PARSE_FAILED_MESSAGE;
+}
