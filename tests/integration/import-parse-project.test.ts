@@ -22,7 +22,9 @@ beforeAll(async () => {
 });
 
 const parse = (role: string, query = "", fields: [string, string][] = []) =>
-  call(() => parseApi(args(multipartRequest(`${BASE}/api/file/parse${query}`, env.cookies[role]!, [["fileType", "excel"], ...fields], { filename: "landholders.xlsx", body: fixture("landholders.xlsx") }))));
+  call(() =>
+    parseApi(args(multipartRequest(`${BASE}/api/file/parse${query}`, env.cookies[role]!, [["fileType", "excel"], ...fields], { filename: "landholders.xlsx", body: fixture("landholders.xlsx") }))),
+  );
 const parseSheet = (role: string, body: Record<string, unknown>, query = "") => call(() => parseSheetApi(args(jsonRequest(`${BASE}/api/file/parse-sheet${query}`, env.cookies[role]!, "POST", body))));
 const projectOf = async (workbookKey: string) => (await sql<{ project_id: number }>(`select project_id from import_workbook where workbook_key = ?`, [workbookKey]))[0]?.project_id;
 
