@@ -361,3 +361,46 @@ describe("pending invitations", () => {
     expect(await sql(`select 1 from user_invitation where email = ?`, [email])).toHaveLength(1);
   });
 });
+
+describe("a project manager's reach (docs/access.md#user-management-reach)", () => {
+  it("the table offers no action on a user who is also in a project the manager does not manage, and the delete confirmation does not open", async () => {
+    const outside = await makeUser("officer");
+    const inside = await makeUser("officer");
+    await sql(`insert into project_membership (user_id, project_id, role) values (?, ?, 'officer'), (?, ?, 'officer'), (?, ?, 'officer')`, [
+      outside.id,
+      env.westernId,
+      outside.id,
+      env.northernId,
+      inside.id,
+      env.westernId,
+    ]);
+    const rows = (await (await loadPage(env.cookies.project_manager!, "?page=1")).json()).users as { id: string; can: Record<string, unknown> }[];
+    expect(rows.find((u) => u.id === outside.id)?.can).toEqual({ changeRole: false, changeStatus: false, remove: false, members: false, roles: [] });
+    expect(rows.find((u) => u.id === inside.id)?.can).toMatchObject({ changeRole: true, changeStatus: true, remove: true, members: true });
+    expect((await (await loadPage(env.cookies.project_manager!, `?delete=${outside.id}`)).json()).deleting).toBeNull();
+    expect((await (await loadPage(env.cookies.project_manager!, `?delete=${inside.id}`)).json()).deleting.id).toBe(inside.id);
+    // The director reaches both.
+    const director = (await (await loadPage(env.cookies.director!)).json()).users as { id: string; can: { remove: boolean } }[];
+    expect(director.find((u) => u.id === outside.id)?.can.remove).toBe(true);
+
+    const refused = await remove(env.cookies.project_manager!, outside.id);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(USER_MESSAGES.outOfReach);
+    expect(await userRow(outside.id)).toMatchObject({ is_active: true, deleted_at: null });
+    expect(await sql(`select project_id from project_membership where user_id = ? order by project_id`, [outside.id])).toHaveLength(2);
+  });
+
+  it("a project manager puts people only into projects they manage: a membership as a viewer does not count", async () => {
+    const pm = await makeUser("project_manager");
+    await sql(`insert into project_membership (user_id, project_id, role) values (?, ?, 'project_manager'), (?, ?, 'viewer')`, [pm.id, env.westernId, pm.id, env.northernId]);
+    const cookie = await cookieFor(pm.id);
+    const offered = (await (await loadPage(cookie, "?invite=1")).json()).invite.projects as { id: number }[];
+    expect(offered.map((p) => p.id)).toEqual([env.westernId]);
+    expect((await invite(cookie, { email: `north-${randomUUID().slice(0, 8)}@example.com`, role: "viewer", projectIds: [env.northernId] })).status).toBe(404);
+    // A user only in Northern (where this manager is a viewer) is out of reach.
+    const northOnly = await makeUser("viewer");
+    await sql(`insert into project_membership (user_id, project_id, role) values (?, ?, 'viewer')`, [northOnly.id, env.northernId]);
+    expect((await patch(cookie, northOnly.id, { isActive: false })).status).toBe(403);
+    expect((await userRow(northOnly.id)).is_active).toBe(true);
+  });
+});

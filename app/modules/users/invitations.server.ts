@@ -22,12 +22,15 @@ import type { InviteInput } from "./schemas";
 import { refuseInvitation, refuseRole, USER_MESSAGES, userDisplayName } from "./user-rules";
 import { checkMemberLimits, lockClient, manageableProjects, pickProjects } from "./user-projects.server";
 import { MANAGE_USERS, refusal } from "./users.server";
+import { actorFor } from "./user-reach.server";
 
 export interface InvitationRow {
   id: number;
   email: string;
   role: Role;
   projects: string[];
+  /** The projects it names (who may resend or cancel it: docs/access.md#user-management-reach). */
+  projectIds: number[];
   invitedBy: string | null;
   createdAt: string;
   clientId: number;
@@ -54,6 +57,7 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
       email: string;
       role: string;
       projectIds: number[];
+      projectId: number | null;
       createdAt: Date;
       clientId: number;
       clientName: string;
@@ -62,7 +66,7 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
       inviterEmail: string | null;
       projectNames: string[] | null;
     }>(
-      `select i.id, i.email, i.role, i.project_ids as "projectIds", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
+      `select i.id, i.email, i.role, i.project_ids as "projectIds", i.project_id as "projectId", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
               inv.first_name as "firstName", inv.last_name as "lastName", inv.email as "inviterEmail",
               (select array_agg(p.name order by p.name) from project p
                 where p.client_id = i.client_id and p.is_active
@@ -79,12 +83,19 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
     email: row.email,
     role: isRole(row.role) ? row.role : "viewer",
     projects: row.projectNames ?? [],
+    projectIds: namedProjects({ project: row.projectId, projectIds: row.projectIds }),
     invitedBy: row.inviterEmail ? userDisplayName({ firstName: row.firstName, lastName: row.lastName, email: row.inviterEmail }) : null,
     createdAt: new Date(row.createdAt).toISOString(),
     clientId: row.clientId,
     clientName: row.clientName,
   }));
   return { invitations, total: Number(count?.total ?? 0) };
+}
+
+/** Every project an invitation names: `projectIds`, and `project` of older invitations. */
+function namedProjects(invitation: { project: unknown; projectIds: number[] | null | undefined }): number[] {
+  const legacy = invitation.project === null || invitation.project === undefined ? [] : [typeof invitation.project === "number" ? invitation.project : refId(invitation.project)];
+  return [...new Set([...legacy, ...(invitation.projectIds ?? [])])];
 }
 
 /** A pending invitation the actor may resend or cancel; another client's, an accepted or a missing one is 404. */
@@ -94,7 +105,7 @@ async function loadInvitation(em: EntityManager, actor: CurrentUser, id: unknown
   if (invitationId === null) throw notFound;
   const invitation = await em.findOne(UserInvitation, { id: invitationId, acceptedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!invitation || (await em.count(User, { email: invitation.email, deletedAt: null }))) throw notFound;
-  const refused = refuseInvitation(actor, { role: isRole(invitation.role) ? invitation.role : "viewer", clientId: refId(invitation.client) });
+  const refused = refuseInvitation(await actorFor(em, actor), { role: isRole(invitation.role) ? invitation.role : "viewer", clientId: refId(invitation.client), projectIds: namedProjects(invitation) });
   if (refused) throw refusal(actor, String(invitationId), refused, `invitation: ${refused.message}`);
   return invitation;
 }
@@ -112,7 +123,7 @@ export async function resendInvitation(actor: CurrentUser, id: unknown, options:
   return db().transactional(async (em) => {
     const invitation = await loadInvitation(em, actor, id, true);
     const client = await em.findOneOrFail(Client, refId(invitation.client));
-    const ids = [...new Set([...(invitation.project ? [refId(invitation.project)] : []), ...(invitation.projectIds ?? [])])];
+    const ids = namedProjects(invitation);
     const projects = ids.length ? await em.find(Project, { id: { $in: ids }, client: client.id, isActive: true }, { orderBy: { name: "asc" } }) : [];
     const role = isRole(invitation.role) ? invitation.role : "viewer";
     const message = invitationMessage({ inviter: userDisplayName(actor), email: invitation.email, clientName: client.name, role, projectNames: projects.map((p) => p.name) }, options);
