@@ -345,7 +345,8 @@ const MATRIX: Record<string, Entry> = {
   "import_.$id_.duplicates.tsx": {
     kind: "page",
     module: () => import("../../app/routes/import_.$id_.duplicates"),
-    ops: [get("GET", "import"), { label: "POST back", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: () => ({ form: { intent: "back" } }) }],
+    // Undoing deletes records, so it takes deleteData (with importData, which every role with deleteData has: docs/import.md#undo).
+    ops: [get("GET", "import"), { label: "POST back", method: "POST", write: true, permission: "deleteData", target: "import", okStatus: 302, build: () => ({ form: { intent: "back" } }) }],
   },
   // A held-back row named by its pendingId in the body (another client's is 404 and changes nothing).
   "api.resolve-duplicates.ts": {
@@ -368,7 +369,8 @@ const MATRIX: Record<string, Entry> = {
     module: () => import("../../app/routes/imports"),
     ops: [
       get("GET ?undo=", "import", (c) => ({ undo: c.id })),
-      { label: "POST undo", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: (c) => ({ form: { intent: "undo", id: c.id } }) },
+      // Undo deletes records: deleteData, as for the "POST back" above (docs/import.md#undo).
+      { label: "POST undo", method: "POST", write: true, permission: "deleteData", target: "import", okStatus: 302, build: (c) => ({ form: { intent: "undo", id: c.id } }) },
     ],
   },
   // Users are the client's, not a project's: another client's user is 404, a role without manageUsers 403.
