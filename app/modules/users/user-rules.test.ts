@@ -8,7 +8,10 @@ const actor = (role: Role, clientId: number | null = 1, id = "me", manages: numb
   id,
   role,
   clientId,
-  reach: reachOf(role, manages.map((projectId) => ({ projectId, role }))),
+  reach: reachOf(
+    role,
+    manages.map((projectId) => ({ projectId, role })),
+  ),
 });
 /** A user acted on, a member of `projectIds` (none by default). */
 const target = (role: Role, clientId: number | null = 1, id = "them", projectIds: number[] = []) => ({ id, role, clientId, projectIds });
@@ -86,8 +89,22 @@ describe("reach: a project manager acts only on users whose projects are all the
   }
 
   it("a membership whose role cannot manage members does not count as a project the manager manages", () => {
-    expect(reachOf("project_manager", [{ projectId: 1, role: "project_manager" }, { projectId: 2, role: "viewer" }, { projectId: 3, role: "director" }])).toEqual(new Set([1, 3]));
-    const pm = { id: "pm", role: "project_manager" as const, clientId: 1, reach: reachOf("project_manager", [{ projectId: 1, role: "project_manager" }, { projectId: 2, role: "officer" }]) };
+    expect(
+      reachOf("project_manager", [
+        { projectId: 1, role: "project_manager" },
+        { projectId: 2, role: "viewer" },
+        { projectId: 3, role: "director" },
+      ]),
+    ).toEqual(new Set([1, 3]));
+    const pm = {
+      id: "pm",
+      role: "project_manager" as const,
+      clientId: 1,
+      reach: reachOf("project_manager", [
+        { projectId: 1, role: "project_manager" },
+        { projectId: 2, role: "officer" },
+      ]),
+    };
     expect(refuseOperation(pm, target("officer", 1, "o", [2]), "delete")).toEqual(refused);
   });
 
