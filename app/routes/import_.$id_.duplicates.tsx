@@ -56,6 +56,7 @@ export default function ImportDuplicates() {
             page={data.page}
             pageCount={data.pageCount}
             firstUndecidedPage={data.firstUndecidedPage}
+            canUndo={data.canUndo}
           />
         ) : (
           <Callout.Root role="status">

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  // How long an invitation can be accepted after it was sent (docs/administration.md#invitations).
+  INVITATION_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   FORCE_SECURE_COOKIES: z.enum(["true", "false"]).default("false"),
   // Whose X-Forwarded-* headers to believe (app/utils/trust-proxy.ts, docs/operations.md#behind-a-proxy).
   TRUST_PROXY: z.string().default("loopback"),

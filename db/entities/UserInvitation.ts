@@ -21,6 +21,11 @@ export const UserInvitation = defineEntity({
       .onCreate(() => [])
       .defaultRaw(`'[]'`),
     acceptedAt: p.datetime().nullable(),
+    /**
+     * When it can no longer be accepted: set each time it is sent (docs/administration.md#invitations).
+     * Null on rows from before the column: those expire INVITATION_EXPIRY_DAYS after `createdAt`.
+     */
+    expiresAt: p.datetime().nullable(),
     createdAt: createdAtOnly(),
   },
   // Leads with client, so it also serves as the client foreign-key index.

@@ -16,6 +16,7 @@ import { Migration20261123113000_count_indexes } from "./Migration20261123113000
 import { Migration20261123113005_stakeholder_link_count } from "./Migration20261123113005_stakeholder_link_count";
 import { Migration20261126063226_mail_retry } from "./Migration20261126063226_mail_retry";
 import { Migration20261126063228_nothing_lost } from "./Migration20261126063228_nothing_lost";
+import { Migration20261126101500_invitation_expiry } from "./Migration20261126101500_invitation_expiry";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -38,5 +39,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261123113005_stakeholder_link_count", class: Migration20261123113005_stakeholder_link_count },
   { name: "Migration20261126063226_mail_retry", class: Migration20261126063226_mail_retry },
   { name: "Migration20261126063228_nothing_lost", class: Migration20261126063228_nothing_lost },
+  { name: "Migration20261126101500_invitation_expiry", class: Migration20261126101500_invitation_expiry },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -2,6 +2,7 @@ import { getOrm, withRequestContext } from "../../db/orm";
 import { accessFor } from "../factories/access";
 import { parseUpload, getStagedData } from "../../app/modules/import/staging.server";
 import { getImport, listImports, skippedRowsCsv, startImport, undoImport, waitForImport } from "../../app/modules/import/imports.server";
+import { UNDO_NEEDS_DELETE } from "../../app/modules/import/import-undo.server";
 import { importJobSettings, importConnectionName, runImportJob } from "../../app/modules/import/import-job.server";
 import { IMPORT_QUEUE } from "../../app/modules/import/import-job.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
@@ -103,7 +104,9 @@ describe("a stakeholder import end to end", () => {
     expect(view.counts).toMatchObject({ imported: 3, created: 3, stakeholdersCreated: 3, skipped: 3, updated: 0, pendingDuplicates: 0 });
     expect(view.fileName).toBe("people.csv");
     expect(view.createdBy).toBe("Oscar Officer");
-    expect(view.canUndo).toBe(true);
+    // Undo deletes records: not the officer's to do (docs/import.md#undo), a project manager's.
+    expect(view.canUndo).toBe(false);
+    expect((await withRequestContext(async () => getImport(await access("seed-project-manager"), importId))).canUndo).toBe(true);
     // Row numbers as the user sees them: the header is row 1.
     expect(view.skippedRows).toEqual([
       expect.objectContaining({ rowNumber: 4, column: "E-mail Address", value: "not-an-email" }),
@@ -333,24 +336,26 @@ describe("all or nothing", () => {
 describe("undo", () => {
   it("removes what the import created, audited, and cannot run twice", async () => {
     const officer = await access();
+    const manager = await access("seed-project-manager");
     const before = await projectState(officer.project.id);
     const { importId } = await importCsv("Name\nUndo One\nUndo Two\n", "stakeholders", { Name: "name" }, officer);
-    expect(await withRequestContext(() => undoImport(officer, importId))).toEqual({ removed: 2, restored: 0 });
+    expect(await withRequestContext(() => undoImport(manager, importId))).toEqual({ removed: 2, restored: 0 });
     expect((await sql("select id from stakeholder where import_id = ?", [importId])).length).toBe(0);
     const view = await withRequestContext(() => getImport(officer, importId));
     expect(view).toMatchObject({ status: "undone", canUndo: false });
     const audits = await sql<{ action: string }>("select action from audit_log where project_id = ? order by id desc limit 3", [officer.project.id]);
     expect(audits.map((a) => a.action)).toEqual(["import.undo", "stakeholder.delete", "stakeholder.delete"]);
     expect((await projectState(officer.project.id)).stakeholders).toBe(before.stakeholders);
-    expect(await refusal(() => undoImport(officer, importId))).toMatchObject({ status: 409 });
+    expect(await refusal(() => undoImport(manager, importId))).toMatchObject({ status: 409 });
   });
 
   it("is refused, naming how many and why, when rows were edited or linked since; nothing is removed", async () => {
     const officer = await access();
+    const manager = await access("seed-project-manager");
     const edited = await importCsv("Name\nEdit Me\nLeave Me\nAnd Me\n", "stakeholders", { Name: "name" }, officer);
     const [target] = await sql<{ id: number }>("select id from stakeholder where import_id = ? and name = 'Edit Me'", [edited.importId]);
     await withRequestContext(() => updateStakeholder(officer, target!.id, { name: "Edited Person" } as never));
-    const refused = await refusal(() => undoImport(officer, edited.importId));
+    const refused = await refusal(() => undoImport(manager, edited.importId));
     expect(refused).toMatchObject({ status: 409, code: "IMPORT_CHANGED_SINCE" });
     expect(refused.message).toBe("This import cannot be undone: of the 3 stakeholders it created, 1 was edited since it ran. Nothing was removed.");
     expect((await sql("select id from stakeholder where import_id = ?", [edited.importId])).length).toBe(3);
@@ -359,9 +364,20 @@ describe("undo", () => {
     const [person] = await sql<{ id: number }>("select id from stakeholder where import_id = ? and name = 'Link Me'", [linked.importId]);
     const [parcel] = await sql<{ id: number }>("select id from property where project_id = ? order by id limit 1", [officer.project.id]);
     await withRequestContext(() => setStakeholderProperties(officer, person!.id, [parcel!.id]));
-    const refusedLinked = await refusal(() => undoImport(officer, linked.importId));
+    const refusedLinked = await refusal(() => undoImport(manager, linked.importId));
     expect(refusedLinked.message).toBe("This import cannot be undone: of the 2 stakeholders it created, 1 was linked to properties, interactions or documents since it ran. Nothing was removed.");
     expect((await withRequestContext(() => getImport(officer, linked.importId))).status).toBe("completed");
+  });
+
+  it("needs the right to delete the records it removes: an officer who may import is refused (403) and nothing is removed", async () => {
+    const officer = await access();
+    const { importId } = await importCsv("Name\nKeep Me Officer\n", "stakeholders", { Name: "name" }, officer);
+    const before = await projectState(officer.project.id);
+    const refused = await refusal(() => undoImport(officer, importId));
+    expect(refused).toMatchObject({ status: 403, message: UNDO_NEEDS_DELETE });
+    expect((await sql("select id from stakeholder where import_id = ?", [importId])).length).toBe(1);
+    expect((await withRequestContext(() => getImport(officer, importId))).status).toBe("completed");
+    expect((await projectState(officer.project.id)).stakeholders).toBe(before.stakeholders);
   });
 });
 

@@ -4,6 +4,7 @@ import { db, withRequestContext } from "../../db/orm";
 import { signInFromSso } from "../../app/modules/auth/sign-in.server";
 import type { SsoProfile } from "../../app/modules/auth/sso-claims";
 import { AppError } from "../../app/utils/app-error";
+import { expiredInvitationMessage } from "../../app/modules/invitations/invitation-expiry";
 import { useTestDatabase } from "../setup/test-database";
 
 /** signInFromSso: linking by issuer|sub, then (verified) e-mail, then invitation, else a new viewer. */
@@ -218,6 +219,8 @@ describe("signInFromSso: an existing user", () => {
 
 describe("signInFromSso: an invited person", () => {
   it("joins the invited client with the invited role and project, and the invitation is accepted", async () => {
+    // Western is full under the Free plan's 3 users per project; room for one more here.
+    await sql(`update client set max_users_per_project = 50 where id = ?`, [demoClientId]);
     const invitationId = await withRequestContext(async () => {
       const invitation = db().create(UserInvitation, {
         email: "Invited.Officer@Example.test",
@@ -262,6 +265,7 @@ describe("signInFromSso: an invited person", () => {
     expect(again.id).toBe(user.id);
     expect((await auditRows(user.id)).map((a) => a.action)).toEqual(["auth.first_sign_in_invited", "auth.sign_in"]);
     expect(await sql("select id from project_membership where user_id = ?", [user.id])).toHaveLength(1);
+    await sql(`update client set max_users_per_project = 3 where id = ?`, [demoClientId]);
   });
 
   it("joins only the client when the invitation names no project", async () => {
@@ -353,5 +357,61 @@ describe("signInFromSso: e-mail verification", () => {
   it("refuses an identity without an e-mail and audits it", async () => {
     await signInError({ issuer: ISSUER, subject: "no-mail-audited", email: "" });
     expect((await failureRows(`${ISSUER}|no-mail-audited`)).map((row) => row.after)).toEqual([{ reason: "no e-mail", issuer: ISSUER }]);
+  });
+});
+
+describe("signInFromSso: an invitation that has expired or would overfill a project (docs/administration.md#invitations)", () => {
+  const invite = (email: string, fields: Record<string, unknown>) =>
+    withRequestContext(async () => {
+      const invitation = db().create(UserInvitation, { email, role: "officer", client: demoClientId, invitedBy: "seed-client-owner", ...fields } as never);
+      await db().flush();
+      return invitation.id;
+    });
+  const accepted = async (id: number) => (await sql<{ accepted_at: string | null }>("select accepted_at from user_invitation where id = ?", [id]))[0]!.accepted_at;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("refuses the sign-in with a clear message when the only invitation has expired; nothing is written and the refusal is audited", async () => {
+    const id = await invite("expired.invitee@example.test", { projectIds: [northernId], expiresAt: new Date(Date.now() - 60_000) });
+    const error = await signInError({ issuer: ISSUER, subject: "expired-sub", email: "expired.invitee@example.test" });
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(expiredInvitationMessage("Demo Land Consultancy"));
+    expect(await userRow("email", "expired.invitee@example.test")).toBeUndefined();
+    expect(await accepted(id)).toBeNull();
+    expect(await failureRows(`${ISSUER}|expired-sub`)).toEqual([
+      expect.objectContaining({ client_id: demoClientId, after: { reason: "expired invitation", issuer: ISSUER, email: "expired.invitee@example.test" } }),
+    ]);
+  });
+
+  it("counts an invitation stored without an expiry from when it was created (7 days by default)", async () => {
+    const old = await invite("old.invitee@example.test", { createdAt: new Date(Date.now() - 8 * DAY) });
+    expect((await signInError({ issuer: ISSUER, subject: "old-sub", email: "old.invitee@example.test" })).message).toBe(expiredInvitationMessage("Demo Land Consultancy"));
+    expect(await accepted(old)).toBeNull();
+    const recent = await invite("recent.invitee@example.test", { createdAt: new Date(Date.now() - 6 * DAY) });
+    const user = await signIn({ issuer: ISSUER, subject: "recent-sub", email: "recent.invitee@example.test" });
+    expect(await userRow("id", user.id)).toMatchObject({ system_role: "officer", client_id: demoClientId });
+    expect(await accepted(recent)).not.toBeNull();
+  });
+
+  it("refuses the sign-in when a project it names is full under the client's plan; nothing is written; with room it is accepted", async () => {
+    const [{ n }] = (await sql<{ n: string }>("select count(*) as n from project_membership where project_id = ? and is_active", [westernId])) as [{ n: string }];
+    await sql(`update client set max_users_per_project = ? where id = ?`, [Number(n), demoClientId]);
+    const id = await invite("full.invitee@example.test", { projectIds: [northernId, westernId], expiresAt: new Date(Date.now() + DAY) });
+    const membershipsBefore = await sql("select id from project_membership order by id");
+    const error = await signInError({ issuer: ISSUER, subject: "full-sub", email: "full.invitee@example.test" });
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(
+      `Your invitation to Demo Land Consultancy cannot be accepted yet: Western Pipeline Stage 2 already has ${n} members, as many as Demo Land Consultancy's plan allows per project. Ask the person who invited you to make room, then sign in again.`,
+    );
+    expect(await userRow("email", "full.invitee@example.test")).toBeUndefined();
+    expect(await sql("select id from project_membership order by id")).toEqual(membershipsBefore);
+    expect(await accepted(id)).toBeNull();
+    expect((await failureRows(`${ISSUER}|full-sub`)).map((row) => (row.after as { reason: string }).reason)).toEqual(["invitation over the plan's users-per-project limit"]);
+
+    await sql(`update client set max_users_per_project = ? where id = ?`, [Number(n) + 1, demoClientId]);
+    const user = await signIn({ issuer: ISSUER, subject: "full-sub", email: "full.invitee@example.test" });
+    expect((await sql<{ project_id: number }>("select project_id from project_membership where user_id = ? order by project_id", [user.id])).map((m) => m.project_id)).toEqual(
+      [westernId, northernId].sort((a, b) => a - b),
+    );
+    await sql(`update client set max_users_per_project = 3 where id = ?`, [demoClientId]);
   });
 });

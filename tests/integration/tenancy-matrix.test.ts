@@ -392,7 +392,8 @@ const MATRIX: Record<string, Entry> = {
   "import_.$id_.duplicates.tsx": {
     kind: "page",
     module: () => import("../../app/routes/import_.$id_.duplicates"),
-    ops: [get("GET", "import"), { label: "POST back", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: () => ({ form: { intent: "back" } }) }],
+    // Undoing deletes records, so it takes deleteData (with importData, which every role with deleteData has: docs/import.md#undo).
+    ops: [get("GET", "import"), { label: "POST back", method: "POST", write: true, permission: "deleteData", target: "import", okStatus: 302, build: () => ({ form: { intent: "back" } }) }],
   },
   // A held-back row named by its pendingId in the body (another client's is 404 and changes nothing).
   "api.resolve-duplicates.ts": {
@@ -415,7 +416,8 @@ const MATRIX: Record<string, Entry> = {
     module: () => import("../../app/routes/imports"),
     ops: [
       get("GET ?undo=", "import", (c) => ({ undo: c.id })),
-      { label: "POST undo", method: "POST", write: true, permission: "importData", target: "import", okStatus: 302, build: (c) => ({ form: { intent: "undo", id: c.id } }) },
+      // Undo deletes records: deleteData, as for the "POST back" above (docs/import.md#undo).
+      { label: "POST undo", method: "POST", write: true, permission: "deleteData", target: "import", okStatus: 302, build: (c) => ({ form: { intent: "undo", id: c.id } }) },
     ],
   },
   // Users are the client's, not a project's: another client's user is 404, a role without manageUsers 403.
@@ -1043,3 +1045,82 @@ for (const [file, entry] of Object.entries(MATRIX)) {
     }
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// User Management's reach (docs/access.md#user-management-reach)
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * A project manager acts only on users (and invitations) whose projects are all projects they manage.
+ * Every User Management request of the matrix that acts on a user or an invitation, as the seeded
+ * project manager (who manages Western only): on one in Western and Northern it is refused and nothing
+ * changes (/api 403; the page 403, or its flash message after the redirect for a rule the manager can
+ * read, as errorPlacement has it); on one in Western alone, and as the director on the first, it works.
+ * The delete confirmation (?delete=) is not offered: user-management.test.ts.
+ */
+describe("User Management reach: a project manager and a user in a project they do not manage", () => {
+  const PROJECT_MANAGER = "seed-project-manager";
+  const DIRECTOR = "seed-director";
+  const REACH_OPS: [string, Op][] = [
+    ...MATRIX["api.users.$id.ts"]!.ops.map((op): [string, Op] => ["api.users.$id.ts", op]),
+    ...MATRIX["user-management.tsx"]!.ops.filter((op) => op.label !== "GET ?delete=").map((op): [string, Op] => ["user-management.tsx", op]),
+  ];
+  const OUT_OF_REACH = /^You can manage only (users|invitations) whose projects are all projects you manage\.$/;
+
+  /** A viewer of the first client (or an invitation of one) in the given projects. */
+  async function subject(kind: Kind | null, projects: number[]): Promise<string | number> {
+    const owner = await userFor(OWNER);
+    return inContext(async () => {
+      const connection = db().getConnection();
+      if (kind === "invitation") {
+        const [row] = await connection.execute<{ id: number }[]>(`insert into user_invitation (email, role, client_id, invited_by_id, project_ids) values (?, 'viewer', ?, ?, ?) returning id`, [
+          `reach-${unique()}@example.com`,
+          owner.clientId,
+          owner.id,
+          JSON.stringify(projects),
+        ]);
+        return row!.id;
+      }
+      const id = `reach-${unique()}`;
+      await connection.execute(`insert into "user" (id, email, client_id, system_role) values (?, ?, ?, 'viewer')`, [id, `${id}@example.com`, owner.clientId]);
+      for (const project of projects) await connection.execute(`insert into project_membership (user_id, project_id, role) values (?, ?, 'viewer')`, [id, project]);
+      return id;
+    });
+  }
+
+  /** The message the refusal left: the JSON body's, the form's error summary, or the flash after a redirect. */
+  async function refusalMessage(response: Response, cookie: string): Promise<string> {
+    if (response.status === 302) {
+      const { consumeFlash } = await import("../../app/modules/auth/flash.server");
+      const { flash } = await inContext(() => consumeFlash(new Request(`${URL_BASE}/user-management`, { headers: { Cookie: cookie } })));
+      return flash?.kind === "error" ? (flash.description ?? "") : `no error flash: ${JSON.stringify(flash)}`;
+    }
+    const body = (await response.json()) as { message?: string; fieldErrors?: Record<string, string> };
+    return body.message ?? Object.values(body.fieldErrors ?? {})[0] ?? "";
+  }
+
+  for (const [file, op] of REACH_OPS) {
+    it(`${file} ${op.label}: refused and nothing changed outside the manager's projects; within them, or as a director, it works`, async () => {
+      const pm = await sessionFor(PROJECT_MANAGER);
+      const outside = await subject(op.target, [western, northern]);
+      const before = await everything();
+      const refused = await send(file, op, pm, { id: outside, secondary: 0 }, { in: "none" });
+      const refusedStatus = entryKind(file) === "api" || op.method === "GET" ? [403] : [403, 302];
+      expect(refusedStatus, `${file} ${op.label}, project manager, user in Western and Northern: got ${refused.status}`).toContain(refused.status);
+      expect(await refusalMessage(refused, pm)).toMatch(OUT_OF_REACH);
+      expect(await everything(), `${file} ${op.label} changed data for a user outside the manager's projects`).toBe(before);
+
+      const okStatus = op.okStatus ?? (op.write ? (s: number) => s >= 200 && s < 400 : 200);
+      const inside = await subject(op.target, [western]);
+      const beforeInside = await everything();
+      await expectStatus(await send(file, op, pm, { id: inside, secondary: 0 }, { in: "none" }), okStatus, `${file} ${op.label}, project manager, user in Western only`);
+      if (op.write) expect(await everything(), `${file} ${op.label} changed nothing for the project manager within reach`).not.toBe(beforeInside);
+      const director = await sessionFor(DIRECTOR);
+      const beforeDirector = await everything();
+      await expectStatus(await send(file, op, director, { id: outside, secondary: 0 }, { in: "none" }), okStatus, `${file} ${op.label}, director, user in Western and Northern`);
+      if (op.write) expect(await everything(), `${file} ${op.label} changed nothing for the director`).not.toBe(beforeDirector);
+    });
+  }
+});
+
+const entryKind = (file: string) => MATRIX[file]!.kind;

@@ -361,3 +361,120 @@ describe("pending invitations", () => {
     expect(await sql(`select 1 from user_invitation where email = ?`, [email])).toHaveLength(1);
   });
 });
+
+describe("a project manager's reach (docs/access.md#user-management-reach)", () => {
+  it("the table offers no action on a user who is also in a project the manager does not manage, and the delete confirmation does not open", async () => {
+    const outside = await makeUser("officer");
+    const inside = await makeUser("officer");
+    await sql(`insert into project_membership (user_id, project_id, role) values (?, ?, 'officer'), (?, ?, 'officer'), (?, ?, 'officer')`, [
+      outside.id,
+      env.westernId,
+      outside.id,
+      env.northernId,
+      inside.id,
+      env.westernId,
+    ]);
+    const rows = (await (await loadPage(env.cookies.project_manager!, "?page=1")).json()).users as { id: string; can: Record<string, unknown> }[];
+    expect(rows.find((u) => u.id === outside.id)?.can).toEqual({ changeRole: false, changeStatus: false, remove: false, members: false, roles: [] });
+    expect(rows.find((u) => u.id === inside.id)?.can).toMatchObject({ changeRole: true, changeStatus: true, remove: true, members: true });
+    expect((await (await loadPage(env.cookies.project_manager!, `?delete=${outside.id}`)).json()).deleting).toBeNull();
+    expect((await (await loadPage(env.cookies.project_manager!, `?delete=${inside.id}`)).json()).deleting.id).toBe(inside.id);
+    // The director reaches both.
+    const director = (await (await loadPage(env.cookies.director!)).json()).users as { id: string; can: { remove: boolean } }[];
+    expect(director.find((u) => u.id === outside.id)?.can.remove).toBe(true);
+
+    const refused = await remove(env.cookies.project_manager!, outside.id);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(USER_MESSAGES.outOfReach);
+    expect(await userRow(outside.id)).toMatchObject({ is_active: true, deleted_at: null });
+    expect(await sql(`select project_id from project_membership where user_id = ? order by project_id`, [outside.id])).toHaveLength(2);
+  });
+
+  it("a project manager puts people only into projects they manage: a membership as a viewer does not count", async () => {
+    const pm = await makeUser("project_manager");
+    await sql(`insert into project_membership (user_id, project_id, role) values (?, ?, 'project_manager'), (?, ?, 'viewer')`, [pm.id, env.westernId, pm.id, env.northernId]);
+    const cookie = await cookieFor(pm.id);
+    const offered = (await (await loadPage(cookie, "?invite=1")).json()).invite.projects as { id: number }[];
+    expect(offered.map((p) => p.id)).toEqual([env.westernId]);
+    expect((await invite(cookie, { email: `north-${randomUUID().slice(0, 8)}@example.com`, role: "viewer", projectIds: [env.northernId] })).status).toBe(404);
+    // A user only in Northern (where this manager is a viewer) is out of reach.
+    const northOnly = await makeUser("viewer");
+    await sql(`insert into project_membership (user_id, project_id, role) values (?, ?, 'viewer')`, [northOnly.id, env.northernId]);
+    expect((await patch(cookie, northOnly.id, { isActive: false })).status).toBe(403);
+    expect((await userRow(northOnly.id)).is_active).toBe(true);
+  });
+});
+
+describe("invitations expire (docs/administration.md#invitations)", () => {
+  beforeAll(() => sql(`update client set max_users_per_project = 50 where id = ?`, [env.demoClientId]));
+  afterAll(() => sql(`update client set max_users_per_project = 3 where id = ?`, [env.demoClientId]));
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("an invitation is good for 7 days from sending, the mail says until when, the list marks an expired one, and Resend restarts it", async () => {
+    const email = `expiring-${randomUUID().slice(0, 8)}@example.com`;
+    const response = await invite(env.cookies.client_owner!, { email, role: "viewer" });
+    expect(response.status).toBe(201);
+    const { invitation } = await response.json();
+    expect(Math.abs(Date.parse(invitation.expiresAt) - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
+    const [mail] = await sql<{ text_body: string }>(`select text_body from mail_message where to_addresses @> ?::jsonb`, [JSON.stringify([email])]);
+    expect(mail!.text_body).toContain("Valid until");
+
+    await sql(`update user_invitation set expires_at = now() - interval '1 minute' where id = ?`, [invitation.id]);
+    const listed = (await (await loadPage(env.cookies.client_owner!)).json()).invitations.rows.find((i: { email: string }) => i.email === email);
+    expect(listed).toMatchObject({ expired: true, can: true });
+    await expect(withRequestContext(() => signInFromSso({ issuer: "https://idp.test", subject: randomUUID(), email, emailVerified: true }))).rejects.toThrow(/has expired/);
+
+    expect((await postPage(env.cookies.client_owner!, { intent: "resend-invitation", id: String(invitation.id) })).status).toBe(302);
+    const [row] = await sql<{ expires_at: Date }>(`select expires_at from user_invitation where id = ?`, [invitation.id]);
+    expect(new Date(row!.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
+    const user = await withRequestContext(() => signInFromSso({ issuer: "https://idp.test", subject: randomUUID(), email, emailVerified: true }));
+    expect(user.client).toBeTruthy();
+  });
+});
+
+describe("invitation sending limits (docs/administration.md#invitations)", () => {
+  beforeAll(() => sql(`update client set max_users_per_project = 50 where id = ?`, [env.demoClientId]));
+  afterAll(() => sql(`update client set max_users_per_project = 3 where id = ?`, [env.demoClientId]));
+  const mailsTo = async (email: string) => Number((await sql<{ n: string }>(`select count(*) as n from mail_message where to_addresses @> ?::jsonb`, [JSON.stringify([email])]))[0]!.n);
+
+  it("one address gets at most 3 invitation mails an hour, whoever sends them: the next is refused (429, Retry-After; the page's flash) and nothing is sent", async () => {
+    const email = `limited-${randomUUID().slice(0, 8)}@example.com`;
+    const first = await invite(env.cookies.director!, { email, role: "viewer" });
+    expect(first.status).toBe(201);
+    const id = String((await first.json()).invitation.id);
+    expect((await postPage(env.cookies.client_owner!, { intent: "resend-invitation", id })).status).toBe(302);
+    expect((await invite(env.cookies.client_owner!, { email, role: "officer" })).status).toBe(201);
+    expect(await mailsTo(email)).toBe(3);
+
+    const refused = await invite(env.cookies.client_owner!, { email, role: "officer" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(/^Too many invitations have been sent to this address in the last hour\. Try again in \d+ minutes?\.$/);
+    const page = await postPage(env.cookies.client_owner!, { intent: "resend-invitation", id });
+    expect(page.status).toBe(302);
+    const { consumeFlash } = await import("../../app/modules/auth/flash.server");
+    const { flash } = await withRequestContext(() => consumeFlash(new Request(`${BASE}/user-management`, { headers: { Cookie: env.cookies.client_owner! } })));
+    expect(flash).toMatchObject({ kind: "error", title: USER_MESSAGES.resendFailed });
+    expect(flash?.description).toMatch(/Too many invitations have been sent to this address/);
+    expect(await mailsTo(email)).toBe(3);
+    expect((await sql<{ role: string }>(`select role from user_invitation where email = ?`, [email]))[0]!.role).toBe("officer");
+  });
+
+  it("one manager sends at most 30 an hour: the 31st is refused on the /api (429) and in the invite form's error summary; a refused invitation for another reason does not count", async () => {
+    const manager = await makeUser("client_owner");
+    const cookie = await cookieFor(manager.id);
+    // Refused for a reason of its own (an address in use): not a send.
+    expect((await invite(cookie, { email: "viewer@demo-consultancy.local", role: "viewer" })).status).toBe(409);
+    for (let i = 0; i < 30; i++) expect((await invite(cookie, { email: `bulk-${i}-${randomUUID().slice(0, 8)}@example.com`, role: "viewer" })).status, `invitation ${i + 1}`).toBe(201);
+    const before = await sql(`select count(*) as n from user_invitation`);
+    const refused = await invite(cookie, { email: `bulk-over-${randomUUID().slice(0, 8)}@example.com`, role: "viewer" });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^You have sent too many invitations in the last hour\. Try again in \d+ minutes?\.$/);
+    const form = await postPage(cookie, { intent: "invite", email: `bulk-form-${randomUUID().slice(0, 8)}@example.com`, role: "viewer" }, "?invite=1");
+    expect(form.status).toBe(429);
+    expect((await form.json()).fieldErrors._form).toMatch(/^Failed to invite user: You have sent too many invitations in the last hour/);
+    expect(await sql(`select count(*) as n from user_invitation`)).toEqual(before);
+    // Another manager is not held up.
+    expect((await invite(env.cookies.client_owner!, { email: `other-${randomUUID().slice(0, 8)}@example.com`, role: "viewer" })).status).toBe(201);
+  });
+});

@@ -12,14 +12,16 @@ export interface InvitationTableRow {
   projects: string[];
   invitedBy: string | null;
   createdAt: string;
+  expiresAt: string;
+  expired: boolean;
   clientName: string;
   can: boolean;
 }
 
 /**
  * Pending invitations: who was invited, as what, into which projects, by whom and when, with Resend
- * (a plain form) and Cancel (a link to its confirmation). Invitations do not expire: the first
- * sign-in with the address accepts one until it is cancelled.
+ * (a plain form) and Cancel (a link to its confirmation). An invitation expires some days after it
+ * was sent (docs/administration.md#invitations); Resend sends it anew.
  */
 export function PendingInvitations({ invitations, showClient }: { invitations: { rows: InvitationTableRow[]; total: number; page: number; pageSize: number }; showClient: boolean }) {
   const { search } = useLocation();
@@ -30,7 +32,7 @@ export function PendingInvitations({ invitations, showClient }: { invitations: {
         Pending Invitations ({invitations.total.toLocaleString("en-AU")})
       </Heading>
       <Text as="p" color="gray" id="invitations-hint">
-        An invitation stays open until the person first signs in with that e-mail address or it is cancelled; it does not expire.
+        An invitation can be accepted, by the person&apos;s first sign-in with that e-mail address, until it expires or is cancelled. Resend sends it again and restarts its expiry.
       </Text>
       {invitations.rows.length ? (
         <DataTable labelledBy="invitations-title" caption={{ text: "Pending invitations, newest first", hidden: true }} className="users-table">
@@ -57,7 +59,7 @@ export function PendingInvitations({ invitations, showClient }: { invitations: {
                 <TableCell className="cell--text">{invitation.projects.length ? invitation.projects.join(", ") : "None"}</TableCell>
                 <TableCell className="cell--text">{invitation.invitedBy ?? "Unknown"}</TableCell>
                 <TableCell className="cell--nowrap">{formatDate(invitation.createdAt)}</TableCell>
-                <TableCell className="cell--nowrap">Never</TableCell>
+                <TableCell className="cell--nowrap">{invitation.expired ? <Badge color="red">Expired {formatDate(invitation.expiresAt)}</Badge> : formatDate(invitation.expiresAt)}</TableCell>
                 <TableCell className="cell--nowrap">
                   {invitation.can ? (
                     <Flex gap="3" align="center" wrap="wrap">

@@ -1,7 +1,15 @@
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
 
 /** Why a sign-in was refused, as recorded in the audit log (`after.reason`). */
-export type SignInFailureReason = "no e-mail" | "unverified e-mail" | "deactivated account" | "e-mail belongs to another sign-in" | "token check failed";
+export type SignInFailureReason =
+  | "no e-mail"
+  | "unverified e-mail"
+  | "deactivated account"
+  | "e-mail belongs to another sign-in"
+  | "token check failed"
+  // docs/administration.md#invitations
+  | "expired invitation"
+  | "invitation over the plan's users-per-project limit";
 
 export interface SignInFailure {
   reason: SignInFailureReason;

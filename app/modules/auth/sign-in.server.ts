@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { User, type IUser } from "~db/entities/User";
-import { UserInvitation } from "~db/entities/UserInvitation";
 import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
@@ -9,6 +8,7 @@ import type { SsoProfile } from "./sso-claims";
 import { refId, refIdOrNull } from "~db/entities/refs";
 import { Project } from "~db/entities/Project";
 import { auditSignInFailure, type SignInFailure } from "./auth-audit.server";
+import { acceptanceOverLimit, invitationToAccept } from "~/modules/invitations/invitation-acceptance.server";
 
 export const SIGN_IN_MESSAGES = {
   noEmail: "Your identity provider did not share an e-mail address, so you cannot be signed in.",
@@ -35,7 +35,8 @@ class SignInRefused extends AppError {
  *  otherwise only with an e-mail the provider has verified (`email_verified: true`):
  *  2. a user with the same e-mail who is not yet linked to any identity (seeded or created by an
  *     administrator), now linked; a user linked to another identity is never taken over;
- *  3. an open invitation for the e-mail: the user joins with the invited role;
+ *  3. an open invitation for the e-mail: the user joins with the invited role (refused when it has
+ *     expired, or when a project it names is full under the client's plan);
  *  4. a new user with the default role, viewer, and no client.
  * Refusals are audited as `auth.sign_in_failed`.
  */
@@ -71,7 +72,14 @@ async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
       user = sameEmail;
     }
     if (!user) {
-      const invitation = await em.findOne(UserInvitation, { email, acceptedAt: null }, { orderBy: { createdAt: "desc" } });
+      // An invitation past its expiry, or one to a project that is full, refuses the sign-in (docs/administration.md#invitations).
+      const { invitation, refused } = await invitationToAccept(em, email);
+      if (refused) throw new SignInRefused(refused.message, { reason: refused.reason, clientId: refused.clientId, ...who });
+      // Every project named by the invitation that is still an active project of its client.
+      const wanted = invitation ? [...new Set([...(invitation.project ? [refId(invitation.project)] : []), ...(invitation.projectIds ?? [])])] : [];
+      const projects = invitation && wanted.length ? await em.find(Project, { id: { $in: wanted }, client: refId(invitation.client), isActive: true }) : [];
+      const full = invitation ? await acceptanceOverLimit(em, invitation, projects) : null;
+      if (full) throw new SignInRefused(full.message, { reason: full.reason, clientId: full.clientId, ...who });
       user = em.create(User, {
         id: crypto.randomUUID(),
         email,
@@ -82,9 +90,6 @@ async function linkOrCreateUser(profile: SsoProfile): Promise<IUser> {
       } as never);
       if (invitation) {
         invitation.acceptedAt = new Date();
-        // Every project named by the invitation that is still an active project of its client.
-        const wanted = [...new Set([...(invitation.project ? [refId(invitation.project)] : []), ...(invitation.projectIds ?? [])])];
-        const projects = wanted.length ? await em.find(Project, { id: { $in: wanted }, client: refId(invitation.client), isActive: true }) : [];
         for (const project of projects) {
           em.create(ProjectMembership, { user, project, role: invitation.role, invitedBy: invitation.invitedBy ?? null, joinedAt: new Date() } as never);
         }

@@ -1,5 +1,6 @@
 import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { requireRecordId } from "~/utils/record-id";
+import { canUndoImport } from "~/modules/permissions/permissions";
 import { getImport } from "./imports.server";
 import { DUPLICATES_PAGE_SIZE, listPendingDuplicates } from "./duplicates.server";
 
@@ -18,5 +19,7 @@ export async function loadDuplicatesStep(access: ProjectAccess, idParam: string 
     import: { id: view.id, status: view.status, importType: view.importType, fileName: view.fileName, created: view.counts.created, autoMerged: view.counts.autoMergedProperties },
     ...list,
     pageSize: DUPLICATES_PAGE_SIZE,
+    // Back undoes the import, which a role that may not delete records cannot do (docs/import.md#undo).
+    canUndo: canUndoImport(access.role),
   };
 }

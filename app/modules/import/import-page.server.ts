@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { hasPermission } from "~/modules/permissions/permissions";
+import { canUndoImport, hasPermission } from "~/modules/permissions/permissions";
 import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
@@ -140,7 +140,7 @@ export async function loadHistoryPage(access: ProjectAccess, url: URL) {
   const undoParam = url.searchParams.get("undo");
   const [list, undoing] = await Promise.all([
     listImports(access, { limit: pageSize, offset }),
-    undoParam !== null && canImport ? getImport(access, requireRecordId(undoParam, "Import not found")) : null,
+    undoParam !== null && canUndoImport(access.role) ? getImport(access, requireRecordId(undoParam, "Import not found")) : null,
   ]);
   return {
     project: projectSummary(access),

@@ -118,8 +118,13 @@ async function restoreMerges(client: PgClient, importId: number, projectId: numb
   return restored;
 }
 
+/** The refusal of a role that imports but may not delete records (docs/import.md#undo). */
+export const UNDO_NEEDS_DELETE = "Undoing an import deletes the records it created, so it needs the permission to delete records.";
+
 export async function undoImport(access: ProjectAccess, importId: number): Promise<{ removed: number; restored: number }> {
   requirePermission(access, "importData");
+  // The same two checks as canUndoImport, which the screens offer Undo by.
+  requirePermission(access, "deleteData", { message: UNDO_NEEDS_DELETE });
   const id = Number.isSafeInteger(importId) && importId > 0 ? importId : 0;
   if (!id) throw new AppError(404, IMPORT_NOT_FOUND);
   const projectId = access.project.id;

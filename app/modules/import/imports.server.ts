@@ -9,7 +9,7 @@
 import type { ImportMappingJson } from "~db/entities/ImportRecord";
 import { sqlRows, withPgTransaction } from "~db/sql.server";
 import { ApiValidationError } from "~/utils/api-payload";
-import { hasPermission } from "~/modules/permissions/permissions";
+import { canUndoImport } from "~/modules/permissions/permissions";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { inTransaction, jobs } from "~/modules/jobs/boss.server";
 import { AppError } from "~/utils/app-error";
@@ -114,7 +114,7 @@ function toView(access: ProjectAccess, row: RecordRow): ImportView {
     createdAt: iso(row.created_at)!,
     finishedAt: iso(row.finished_at),
     createdBy: name || row.email || "Unknown user",
-    canUndo: row.status === "completed" && (counts.imported > 0 || counts.updated > 0 || counts.pendingDuplicates > 0) && hasPermission(access.role, "importData"),
+    canUndo: row.status === "completed" && (counts.imported > 0 || counts.updated > 0 || counts.pendingDuplicates > 0) && canUndoImport(access.role),
     duplicatesPending: row.status === "completed" && counts.pendingDuplicates > 0 && !row.duplicates_resolved_at,
   };
 }

@@ -15,6 +15,7 @@ import {
   canAccessScreen,
   canAssignRole,
   canExportDatabase,
+  canUndoImport,
   effectiveProjectRole,
   hasClientWideProjectAccess,
   hasPermission,
@@ -252,5 +253,12 @@ describe("menus", () => {
     ["viewer", []],
   ])("adminMenuFor(%s) shows %j", (role, labels) => {
     expect(adminMenuFor(role).map((i) => i.label)).toEqual(labels);
+  });
+});
+
+describe("canUndoImport (docs/import.md#undo)", () => {
+  it("needs deleteData as well as importData: the officer imports but does not undo", () => {
+    expect(ROLES.filter(canUndoImport)).toEqual(["system_admin", "client_owner", "director", "project_manager"]);
+    for (const role of ROLES) expect(canUndoImport(role)).toBe(hasPermission(role, "importData") && hasPermission(role, "deleteData"));
   });
 });

@@ -125,6 +125,14 @@ export function canExportDatabase(role: Role): boolean {
 }
 
 /**
+ * docs/import.md#undo: undoing an import deletes the records it created, so it needs the right to delete
+ * them (deleteData) as well as importData; an officer imports but does not undo.
+ */
+export function canUndoImport(role: Role): boolean {
+  return hasPermission(role, "importData") && hasPermission(role, "deleteData");
+}
+
+/**
  * The role a user acts with inside one project: the less privileged of their system role and their
  * membership role, so a membership can narrow a user's role but never widen it.
  */

@@ -22,14 +22,24 @@ import type { InviteInput } from "./schemas";
 import { refuseInvitation, refuseRole, USER_MESSAGES, userDisplayName } from "./user-rules";
 import { checkMemberLimits, lockClient, manageableProjects, pickProjects } from "./user-projects.server";
 import { MANAGE_USERS, refusal } from "./users.server";
+import { actorFor } from "./user-reach.server";
+import { formatDate } from "~/utils/dates";
+import { withInviteThrottle } from "./invite-throttle.server";
+import { invitationExpiryDays } from "~/modules/invitations/invitation-acceptance.server";
+import { expiresAt, expiryFrom, isExpired } from "~/modules/invitations/invitation-expiry";
 
 export interface InvitationRow {
   id: number;
   email: string;
   role: Role;
   projects: string[];
+  /** The projects it names (who may resend or cancel it: docs/access.md#user-management-reach). */
+  projectIds: number[];
   invitedBy: string | null;
   createdAt: string;
+  /** When it can no longer be accepted; Resend sends it anew (docs/administration.md#invitations). */
+  expiresAt: string;
+  expired: boolean;
   clientId: number;
   clientName: string;
 }
@@ -54,7 +64,9 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
       email: string;
       role: string;
       projectIds: number[];
+      projectId: number | null;
       createdAt: Date;
+      expiresAt: Date | null;
       clientId: number;
       clientName: string;
       firstName: string | null;
@@ -62,7 +74,7 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
       inviterEmail: string | null;
       projectNames: string[] | null;
     }>(
-      `select i.id, i.email, i.role, i.project_ids as "projectIds", i.created_at as "createdAt", i.client_id as "clientId", c.name as "clientName",
+      `select i.id, i.email, i.role, i.project_ids as "projectIds", i.project_id as "projectId", i.created_at as "createdAt", i.expires_at as "expiresAt", i.client_id as "clientId", c.name as "clientName",
               inv.first_name as "firstName", inv.last_name as "lastName", inv.email as "inviterEmail",
               (select array_agg(p.name order by p.name) from project p
                 where p.client_id = i.client_id and p.is_active
@@ -74,17 +86,28 @@ export async function listInvitations(actor: CurrentUser, options: { clientId?: 
     ),
     sqlRows<{ total: string }>(`select count(*) as total from user_invitation i where ${PENDING} ${where}`, params),
   ]);
+  const days = invitationExpiryDays();
+  const now = new Date();
   const invitations: InvitationRow[] = rows.map((row) => ({
     id: row.id,
     email: row.email,
     role: isRole(row.role) ? row.role : "viewer",
     projects: row.projectNames ?? [],
+    projectIds: namedProjects({ project: row.projectId, projectIds: row.projectIds }),
     invitedBy: row.inviterEmail ? userDisplayName({ firstName: row.firstName, lastName: row.lastName, email: row.inviterEmail }) : null,
     createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: expiresAt(row, days).toISOString(),
+    expired: isExpired(row, days, now),
     clientId: row.clientId,
     clientName: row.clientName,
   }));
   return { invitations, total: Number(count?.total ?? 0) };
+}
+
+/** Every project an invitation names: `projectIds`, and `project` of older invitations. */
+function namedProjects(invitation: { project: unknown; projectIds: number[] | null | undefined }): number[] {
+  const legacy = invitation.project === null || invitation.project === undefined ? [] : [typeof invitation.project === "number" ? invitation.project : refId(invitation.project)];
+  return [...new Set([...legacy, ...(invitation.projectIds ?? [])])];
 }
 
 /** A pending invitation the actor may resend or cancel; another client's, an accepted or a missing one is 404. */
@@ -94,7 +117,11 @@ async function loadInvitation(em: EntityManager, actor: CurrentUser, id: unknown
   if (invitationId === null) throw notFound;
   const invitation = await em.findOne(UserInvitation, { id: invitationId, acceptedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!invitation || (await em.count(User, { email: invitation.email, deletedAt: null }))) throw notFound;
-  const refused = refuseInvitation(actor, { role: isRole(invitation.role) ? invitation.role : "viewer", clientId: refId(invitation.client) });
+  const refused = refuseInvitation(await actorFor(em, actor), {
+    role: isRole(invitation.role) ? invitation.role : "viewer",
+    clientId: refId(invitation.client),
+    projectIds: namedProjects(invitation),
+  });
   if (refused) throw refusal(actor, String(invitationId), refused, `invitation: ${refused.message}`);
   return invitation;
 }
@@ -106,20 +133,31 @@ export async function getInvitation(actor: CurrentUser, id: unknown) {
   return { id: invitation.id, email: invitation.email, role: (isRole(invitation.role) ? invitation.role : "viewer") as Role };
 }
 
-/** Sends the invitation mail again (same role and projects, with the actor as the inviter named in it). */
+/**
+ * Sends the invitation mail again (same role and projects, with the actor as the inviter named in it),
+ * which restarts its expiry; within the sending limits (invite-throttle.ts).
+ */
 export async function resendInvitation(actor: CurrentUser, id: unknown, options: InviteOptions) {
   requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
-  return db().transactional(async (em) => {
-    const invitation = await loadInvitation(em, actor, id, true);
-    const client = await em.findOneOrFail(Client, refId(invitation.client));
-    const ids = [...new Set([...(invitation.project ? [refId(invitation.project)] : []), ...(invitation.projectIds ?? [])])];
-    const projects = ids.length ? await em.find(Project, { id: { $in: ids }, client: client.id, isActive: true }, { orderBy: { name: "asc" } }) : [];
-    const role = isRole(invitation.role) ? invitation.role : "viewer";
-    const message = invitationMessage({ inviter: userDisplayName(actor), email: invitation.email, clientName: client.name, role, projectNames: projects.map((p) => p.name) }, options);
-    await queueMail({ to: invitation.email, ...message }, { em, kind: "invitation" });
-    recordAudit({ userId: actor.id, clientId: client.id, entityType: "UserInvitation", entityId: invitation.id, action: "user.invite_resend", after: { email: invitation.email, role } });
-    return { id: invitation.id, email: invitation.email };
-  });
+  const { email } = await loadInvitation(db(), actor, id);
+  return withInviteThrottle(actor.id, email, () =>
+    db().transactional(async (em) => {
+      const invitation = await loadInvitation(em, actor, id, true);
+      const expires = expiryFrom(new Date(), invitationExpiryDays());
+      invitation.expiresAt = expires;
+      const client = await em.findOneOrFail(Client, refId(invitation.client));
+      const ids = namedProjects(invitation);
+      const projects = ids.length ? await em.find(Project, { id: { $in: ids }, client: client.id, isActive: true }, { orderBy: { name: "asc" } }) : [];
+      const role = isRole(invitation.role) ? invitation.role : "viewer";
+      const message = invitationMessage(
+        { inviter: userDisplayName(actor), email: invitation.email, clientName: client.name, role, projectNames: projects.map((p) => p.name), expiresAt: expires },
+        options,
+      );
+      await queueMail({ to: invitation.email, ...message }, { em, kind: "invitation" });
+      recordAudit({ userId: actor.id, clientId: client.id, entityType: "UserInvitation", entityId: invitation.id, action: "user.invite_resend", after: { email: invitation.email, role } });
+      return { id: invitation.id, email: invitation.email };
+    }),
+  );
 }
 
 /** Withdraws a pending invitation: the address can no longer join this client by signing in. */
@@ -142,9 +180,10 @@ export interface InviteOptions {
   baseUrl: string;
 }
 
-/** The invitation e-mail (sent on invite and on Resend): organisation, role, projects, inviter and the sign-in link. */
-export function invitationMessage(invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[] }, options: InviteOptions) {
+/** The invitation e-mail (sent on invite and on Resend): organisation, role, projects, inviter, the sign-in link and until when it works. */
+export function invitationMessage(invitation: { inviter: string; email: string; clientName: string; role: Role; projectNames: string[]; expiresAt: Date }, options: InviteOptions) {
   const { inviter, email, clientName } = invitation;
+  const until = formatDate(invitation.expiresAt);
   const signInUrl = `${options.baseUrl.replace(/\/+$/, "")}/api/login`;
   return formSummaryMessage(
     `You are invited to ${clientName} on Land Liaison Records`,
@@ -154,15 +193,17 @@ export function invitationMessage(invitation: { inviter: string; email: string; 
       ["Projects", invitation.projectNames.join("\n") || "None yet"],
       ["Invited by", inviter],
       ["Sign in", signInUrl],
+      ["Valid until", until],
     ],
-    { intro: `${inviter} invited ${email} to ${clientName}. Sign in with single sign-on using this e-mail address: ${signInUrl}` },
+    { intro: `${inviter} invited ${email} to ${clientName}. Sign in with single sign-on using this e-mail address by ${until}: ${signInUrl}` },
   );
 }
 
 /**
  * Invites an e-mail address into the client with a role the inviter may assign and the projects the
  * person joins: the invitation (one per client and address; inviting again renews it) and its mail
- * are written in one transaction. The first sign-in with that address accepts it (sign-in.server.ts).
+ * are written in one transaction. The first sign-in with that address accepts it (sign-in.server.ts)
+ * until it expires; sending is within the limits of invite-throttle.ts.
  */
 export async function inviteUser(actor: CurrentUser, input: InviteInput, options: InviteOptions) {
   requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
@@ -174,31 +215,35 @@ export async function inviteUser(actor: CurrentUser, input: InviteInput, options
     throw refuse(actor, { status: 403, message: USER_MESSAGES.accessRestricted, reason: "no client organisation", entityType: "User", entityId: input.email, code: "INVALID_CLIENT" });
   const email = input.email.toLowerCase();
 
-  return db().transactional(async (em) => {
-    const client = await lockClient(em, clientId);
-    if (await em.count(User, { email, deletedAt: null })) throw new FieldError(409, USER_MESSAGES.alreadyUser, "email");
-    const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
-    await checkMemberLimits(em, actor, client, projects);
+  return withInviteThrottle(actor.id, email, () =>
+    db().transactional(async (em) => {
+      const client = await lockClient(em, clientId);
+      if (await em.count(User, { email, deletedAt: null })) throw new FieldError(409, USER_MESSAGES.alreadyUser, "email");
+      const projects = pickProjects(await manageableProjects(actor, client.id, em), input.projectIds);
+      await checkMemberLimits(em, actor, client, projects);
 
-    let invitation = await em.findOne(UserInvitation, { client: client.id, email });
-    if (!invitation) invitation = em.create(UserInvitation, { email, client, role: input.role, projectIds: [], createdAt: new Date() } as never);
-    invitation.role = input.role;
-    invitation.project = null;
-    invitation.projectIds = projects.map((p) => p.id);
-    invitation.invitedBy = em.getReference(User, actor.id);
-    invitation.acceptedAt = null;
-    await em.flush();
+      let invitation = await em.findOne(UserInvitation, { client: client.id, email });
+      if (!invitation) invitation = em.create(UserInvitation, { email, client, role: input.role, projectIds: [], createdAt: new Date() } as never);
+      invitation.role = input.role;
+      invitation.project = null;
+      invitation.projectIds = projects.map((p) => p.id);
+      invitation.invitedBy = em.getReference(User, actor.id);
+      invitation.acceptedAt = null;
+      const expires = expiryFrom(new Date(), invitationExpiryDays());
+      invitation.expiresAt = expires;
+      await em.flush();
 
-    const message = invitationMessage({ inviter: userDisplayName(actor), email, clientName: client.name, role: input.role, projectNames: projects.map((p) => p.name) }, options);
-    await queueMail({ to: email, ...message }, { em, kind: "invitation" });
-    recordAudit({
-      userId: actor.id,
-      clientId: client.id,
-      entityType: "UserInvitation",
-      entityId: invitation.id,
-      action: "user.invite",
-      after: { email, role: input.role, projectIds: invitation.projectIds },
-    });
-    return { id: invitation.id, email, role: input.role, clientId: client.id, projectIds: invitation.projectIds };
-  });
+      const message = invitationMessage({ inviter: userDisplayName(actor), email, clientName: client.name, role: input.role, projectNames: projects.map((p) => p.name), expiresAt: expires }, options);
+      await queueMail({ to: email, ...message }, { em, kind: "invitation" });
+      recordAudit({
+        userId: actor.id,
+        clientId: client.id,
+        entityType: "UserInvitation",
+        entityId: invitation.id,
+        action: "user.invite",
+        after: { email, role: input.role, projectIds: invitation.projectIds },
+      });
+      return { id: invitation.id, email, role: input.role, clientId: client.id, projectIds: invitation.projectIds, expiresAt: expires.toISOString() };
+    }),
+  );
 }

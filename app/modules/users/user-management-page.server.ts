@@ -4,7 +4,8 @@
  * (`?invite=1`, `?delete=ID`, `?projects=ID`). A role without manageUsers gets only the restricted view.
  */
 import type { CurrentUser } from "~/modules/access/current-user.server";
-import { assignableRoles, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_LEVEL, ROLES } from "~/modules/permissions/permissions";
+import { db } from "~db/orm";
+import { assignableRoles, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_LEVEL, ROLES, type Role } from "~/modules/permissions/permissions";
 import { parseListQuery } from "~/utils/list-query";
 import { parseRecordId } from "~/utils/record-id";
 import { canManageUsers, refuseInvitation, rowAbilities } from "./user-rules";
@@ -12,6 +13,7 @@ import { getInvitation, listInvitations } from "./invitations.server";
 import { INVITATIONS_PAGE_PARAM } from "./urls";
 import { getUserProjects, manageableProjects } from "./user-projects.server";
 import { getUser, listClients, listUsers } from "./users.server";
+import { actorFor, projectIdsOf } from "./user-reach.server";
 
 export const USER_PAGE_SIZE = 25;
 export const INVITATION_PAGE_SIZE = 25;
@@ -23,7 +25,7 @@ export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
   const params = url.searchParams;
   const query = parseListQuery(params, { sortKeys: ["joined"] as const, defaultSort: "joined", pageSize: USER_PAGE_SIZE });
   const clientFilter = actor.role === "system_admin" ? parseRecordId(params.get("client")) : null;
-  const me = { id: actor.id, role: actor.role, clientId: actor.clientId };
+  const me = await actorFor(db(), actor);
   const inviteClientId = actor.role === "system_admin" ? clientFilter : actor.clientId;
 
   const invitationsPage = parseListQuery(new URLSearchParams({ page: params.get(INVITATIONS_PAGE_PARAM) ?? "1" }), {
@@ -41,7 +43,11 @@ export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
     params.has("invite") ? manageableProjects(actor, inviteClientId) : null,
     params.has("cancelInvitation") ? getInvitation(actor, params.get("cancelInvitation")) : null,
   ]);
-  const users = list.users.map((user) => ({ ...user, can: rowAbilities(me, { id: user.id, role: user.systemRole, clientId: user.clientId }) }));
+  // What each row offers follows the same rules as the server, the users' projects included (docs/access.md#user-management-reach).
+  const projectIds = await projectIdsOf(db(), [...list.users.map((u) => u.id), ...(deleting ? [deleting.id] : [])]);
+  const abilities = (user: { id: string; systemRole: Role; clientId: number | null }) =>
+    rowAbilities(me, { id: user.id, role: user.systemRole, clientId: user.clientId, projectIds: projectIds.get(user.id) ?? [] });
+  const users = list.users.map((user) => ({ ...user, can: abilities(user) }));
   return {
     allowed: true as const,
     me: { id: actor.id },
@@ -67,7 +73,7 @@ export async function loadUserManagementPage(actor: CurrentUser, url: URL) {
           chooseClient: actor.role === "system_admin" && inviteClientId === null,
         }
       : null,
-    deleting: deleting && rowAbilities(me, { id: deleting.id, role: deleting.systemRole, clientId: deleting.clientId }).remove ? deleting : null,
+    deleting: deleting && abilities(deleting).remove ? deleting : null,
     projectsOf,
   };
 }

@@ -12,23 +12,24 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { requireSystemPermission } from "~/modules/access/system.server";
 import { usersPerProjectLimitMessage, type PlanHolder } from "~/modules/billing/plan-limits";
-import { hasClientWideProjectAccess } from "~/modules/permissions/permissions";
 import { AppError } from "~/utils/app-error";
 import { check, loadTarget, MANAGE_USERS, refusal, roleOf, userToJson } from "./users.server";
+import { reachFor } from "./user-reach.server";
 
 /** The AppError code of a refusal by the plan's users-per-project limit (the screen links it to /subscription). */
 export const MEMBER_LIMIT_CODE = "PLAN_LIMIT";
 
 /**
  * The projects of a client whose members the actor manages: a system admin, client owner or
- * director every active project of the client; a project manager only the projects they belong to.
+ * director every active project of the client; a project manager only the projects they manage
+ * (docs/access.md#user-management-reach).
  */
 export async function manageableProjects(actor: CurrentUser, clientId: number | null, em: EntityManager = db()): Promise<IProject[]> {
   if (clientId === null) return [];
   if (actor.role !== "system_admin" && actor.clientId !== clientId) return [];
-  if (actor.role === "system_admin" || hasClientWideProjectAccess(actor.role)) return em.find(Project, { client: clientId, isActive: true }, { orderBy: { name: "asc" } });
-  const memberships = await em.find(ProjectMembership, { user: actor.id, isActive: true }, { fields: ["project"] });
-  const ids = memberships.map((m) => refId(m.project));
+  const reach = await reachFor(em, actor);
+  if (reach === "client") return em.find(Project, { client: clientId, isActive: true }, { orderBy: { name: "asc" } });
+  const ids = [...reach];
   return ids.length ? em.find(Project, { id: { $in: ids }, client: clientId, isActive: true }, { orderBy: { name: "asc" } }) : [];
 }
 
@@ -59,7 +60,7 @@ export async function getUserProjects(actor: CurrentUser, id: unknown) {
   requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   const em = db();
   const user = await loadTarget(em, actor, id);
-  check(actor, user, "members");
+  await check(em, actor, user, "members");
   const offered = await manageableProjects(actor, refIdOrNull(user.client), em);
   const memberships = await em.find(ProjectMembership, { user: user.id, isActive: true }, { fields: ["project"] });
   const memberOf = new Set(memberships.map((m) => refId(m.project)));
@@ -75,7 +76,7 @@ export async function setUserProjects(actor: CurrentUser, id: unknown, projectId
   requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const user = await loadTarget(em, actor, id);
-    check(actor, user, "members");
+    await check(em, actor, user, "members");
     const clientId = refIdOrNull(user.client);
     if (clientId === null) throw new AppError(400, "This user belongs to no client organisation, so they cannot join projects");
     const client = await lockClient(em, clientId);

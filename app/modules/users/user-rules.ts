@@ -4,6 +4,7 @@
  * screen asks the same rules to decide what to offer.
  */
 import { assignableRoles, hasPermission, ROLE_LEVEL, type Role } from "~/modules/permissions/permissions";
+import { withinReach, type Reach } from "./user-reach";
 
 export const USER_MESSAGES = {
   accessRestricted: "You don't have permission to manage users. Contact your administrator.",
@@ -28,6 +29,8 @@ export const USER_MESSAGES = {
   cancelFailed: "Failed to cancel invitation",
   invitationNotFound: "Invitation not found",
   higherInvitation: "You cannot manage an invitation for a role above the roles you may assign.",
+  outOfReach: "You can manage only users whose projects are all projects you manage.",
+  invitationOutOfReach: "You can manage only invitations whose projects are all projects you manage.",
 } as const;
 
 /** The signed-in manager, as the rules need them. */
@@ -35,6 +38,8 @@ export interface Actor {
   id: string;
   role: Role;
   clientId: number | null;
+  /** The projects whose users they manage (docs/access.md#user-management-reach). */
+  reach: Reach;
 }
 
 /** The user acted on. */
@@ -42,6 +47,8 @@ export interface Target {
   id: string;
   role: Role;
   clientId: number | null;
+  /** The projects the user is an active member of. */
+  projectIds: readonly number[];
 }
 
 export type UserOperation = "role" | "status" | "delete" | "members";
@@ -62,7 +69,8 @@ export function isVisibleTo(actor: Actor, target: Pick<Target, "clientId">): boo
  * Null when the actor may perform the operation on the target; otherwise why not. Another client's
  * user is 404 (indistinguishable from a missing one). Nobody changes their own role, deactivates or
  * deletes themselves (changing one's own projects is allowed). A user whose role the actor could not
- * assign (a more privileged one) is out of reach.
+ * assign (a more privileged one) is out of reach, and so is one who belongs to a project the actor does
+ * not manage (docs/access.md#user-management-reach).
  */
 export function refuseOperation(actor: Actor, target: Target, operation: UserOperation): Refusal | null {
   if (!isVisibleTo(actor, target)) return { status: 404, message: USER_MESSAGES.notFound };
@@ -74,17 +82,20 @@ export function refuseOperation(actor: Actor, target: Target, operation: UserOpe
     return null;
   }
   if (ROLE_LEVEL[target.role] < ROLE_LEVEL[actor.role]) return { status: 403, message: USER_MESSAGES.higherUser };
+  if (!withinReach(actor.reach, target.projectIds)) return { status: 403, message: USER_MESSAGES.outOfReach };
   return null;
 }
 
 /**
  * Null when the actor may resend or cancel a pending invitation: one of their own client's (another
- * client's is 404, like a missing one), for a role they could assign themselves.
+ * client's is 404, like a missing one), for a role they could assign themselves, naming only projects
+ * they manage.
  */
-export function refuseInvitation(actor: Actor, invitation: { role: Role; clientId: number | null }): Refusal | null {
+export function refuseInvitation(actor: Actor, invitation: { role: Role; clientId: number | null; projectIds: readonly number[] }): Refusal | null {
   if (!isVisibleTo(actor, invitation)) return { status: 404, message: USER_MESSAGES.invitationNotFound };
   if (!canManageUsers(actor.role)) return { status: 403, message: USER_MESSAGES.accessRestricted };
   if (ROLE_LEVEL[invitation.role] < ROLE_LEVEL[actor.role]) return { status: 403, message: USER_MESSAGES.higherInvitation };
+  if (!withinReach(actor.reach, invitation.projectIds)) return { status: 403, message: USER_MESSAGES.invitationOutOfReach };
   return null;
 }
 

@@ -18,6 +18,7 @@ import { canManageUsers, refuseOperation, refuseRole, USER_MESSAGES, userDisplay
 import { sqlExecute, sqlRows } from "~db/sql.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
 import type { UserUpdateInput } from "./schemas";
+import { actorFor, projectIdsOf } from "./user-reach.server";
 import { AppError } from "~/utils/app-error";
 
 const MAX_ID_LENGTH = 200;
@@ -43,8 +44,11 @@ export async function loadTarget(em: EntityManager, actor: CurrentUser, id: unkn
   return user;
 }
 
-export function check(actor: CurrentUser, user: IUser, operation: UserOperation): void {
-  const refused = refuseOperation(actor, { id: user.id, role: roleOf(user), clientId: refIdOrNull(user.client) }, operation);
+/** Refuses (audited) unless the actor may perform the operation on this user, their projects included (docs/access.md#user-management-reach). */
+export async function check(em: EntityManager, actor: CurrentUser, user: IUser, operation: UserOperation): Promise<void> {
+  const me = await actorFor(em, actor);
+  const projectIds = (await projectIdsOf(em, [user.id])).get(user.id) ?? [];
+  const refused = refuseOperation(me, { id: user.id, role: roleOf(user), clientId: refIdOrNull(user.client), projectIds }, operation);
   if (refused) throw refusal(actor, user.id, refused, `${operation}: ${refused.message}`);
 }
 
@@ -116,13 +120,13 @@ export async function updateUser(actor: CurrentUser, id: unknown, input: UserUpd
     const user = await loadTarget(em, actor, id, true);
     const before = userToJson(user);
     if (input.systemRole !== undefined) {
-      check(actor, user, "role");
+      await check(em, actor, user, "role");
       const roleRefused = refuseRole(actor, input.systemRole);
       if (roleRefused) throw refusal(actor, user.id, roleRefused, `assign ${input.systemRole}`);
       user.systemRole = input.systemRole;
     }
     if (input.isActive !== undefined) {
-      check(actor, user, "status");
+      await check(em, actor, user, "status");
       user.isActive = input.isActive;
       if (!input.isActive) await endSessions(user.id);
     }
@@ -146,7 +150,7 @@ export async function deleteUser(actor: CurrentUser, id: unknown) {
   requireSystemPermission(actor, "manageUsers", MANAGE_USERS);
   return db().transactional(async (em) => {
     const user = await loadTarget(em, actor, id, true);
-    check(actor, user, "delete");
+    await check(em, actor, user, "delete");
     const before = userToJson(user);
     const name = userDisplayName(user);
     await em.nativeDelete(ProjectMembership, { user: user.id });

@@ -14,6 +14,8 @@ interface Props {
   page: number;
   pageCount: number;
   firstUndecidedPage: number | null;
+  /** Back undoes the import: only for a role that may delete records (docs/import.md#undo). */
+  canUndo: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * are moved between with "Save and go to page N" (a link would lose what was chosen on this page);
  * Resolve saves this page and resolves them all; Back undoes the import and returns to the mapping.
  */
-export function DuplicatesForm({ importId, items, total, undecided, page, pageCount, firstUndecidedPage }: Props) {
+export function DuplicatesForm({ importId, items, total, undecided, page, pageCount, firstUndecidedPage, canUndo }: Props) {
   const errors = useFormErrors(DUPLICATES_FORM_ID);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
@@ -62,9 +64,11 @@ export function DuplicatesForm({ importId, items, total, undecided, page, pageCo
         <Button type="submit" name="intent" value="resolve" disabled={busy}>
           Resolve duplicates
         </Button>
-        <Button type="submit" name="intent" value="back" variant="soft" color="gray" disabled={busy} formNoValidate>
-          Back to mapping (undo this import)
-        </Button>
+        {canUndo ? (
+          <Button type="submit" name="intent" value="back" variant="soft" color="gray" disabled={busy} formNoValidate>
+            Back to mapping (undo this import)
+          </Button>
+        ) : null}
       </Flex>
     </Form>
   );
