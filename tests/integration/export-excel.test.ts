@@ -259,6 +259,22 @@ describe("POST /api/export/excel", () => {
     expect(get.status).toBe(405);
   });
 
+  it("records each export in the audit log (who, which records, which columns); a refused one is not recorded", async () => {
+    const count = async () => Number((await sql<{ n: string }>(`select count(*) as n from audit_log where action = 'data.export' and project_id = ?`, [projectId]))[0]!.n);
+    const before = await count();
+    await exportFile("properties", "standard", "csv");
+    const [row] = await sql<{ user_id: string; client_id: number; after: { exportType: string; format: string; mode: string; columns: string[] } }>(
+      `select user_id, client_id, after from audit_log where action = 'data.export' and project_id = ? order by id desc limit 1`,
+      [projectId],
+    );
+    expect(row).toMatchObject({ user_id: "seed-viewer", after: { exportType: "properties", format: "csv", mode: "standard" } });
+    expect(row!.client_id).toBeGreaterThan(0);
+    expect(row!.after.columns).toContain("address");
+    const refused = await post({ projectId, exportType: "stakeholders", mappings: templateMappings("stakeholders", "standard").map((m) => ({ ...m, enabled: false })) });
+    expect(refused.status).toBe(400);
+    expect(await count()).toBe(before + 1);
+  });
+
   it("streams 5,000 rows in batches with every row present", async () => {
     await sql(`insert into stakeholder (user_id, project_id, name, last_contact) select 'seed-officer', ?, 'Bulk ' || lpad(g::text, 5, '0'), '2025-01-01T00:00:00Z' from generate_series(1, 5000) g`, [
       projectId,

@@ -26,6 +26,8 @@ import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportC
 import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM } from "./export-values";
 import type { ExportFormat, ExportRequest } from "./schemas";
 import { log } from "~/utils/log.server";
+import { recordSecurityEvent } from "~/modules/audit/audit.server";
+import { refId } from "~db/entities/refs";
 
 /**
  * Rows fetched per round trip. The next batch is always asked for ahead (openSource), so PostgreSQL works
@@ -232,6 +234,17 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
     log.error({ component: "export", err: error }, "Export query failed");
     throw new AppError(500, EXPORT_FAILED_MESSAGE);
   }
+  // Personal data leaving the system is recorded like the SQL dump (docs/export.md#audit): who, which
+  // records, which columns. Written at once on its own connection, as nothing else is flushed here.
+  await recordSecurityEvent({
+    userId: access.user.id,
+    clientId: refId(access.project.client),
+    projectId: access.project.id,
+    action: "data.export",
+    entityType: "Project",
+    entityId: access.project.id,
+    after: { exportType: request.exportType, format: request.format, mode: request.mode, columns: columns.map((c) => c.dbField) },
+  });
 
   const out = new PassThrough();
   // The web stream is attached before the first byte is written; counting the chunks lets their

@@ -116,7 +116,7 @@ export function hasClientWideProjectAccess(role: Role): boolean {
 }
 
 /**
- * docs/access.md#database-export: the dashboard's Export Database (a whole-project SQL dump, with every member's user row)
+ * docs/access.md#database-export: the dashboard's Export Database (a whole-project SQL dump; user and client rows carry only the allow-listed columns, docs/export.md)
  * is for system_admin, client_owner and director only; it is not the everyday exportData every role has.
  * The dashboard offers the button and GET /api/database/export enforces it with this one rule.
  */
