@@ -184,6 +184,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.callback.ts": { area: "sign-in", signedOut: { loader: 302, why: "the identity provider's return; without a sign-in in progress it starts one" } },
   "api.logout.tsx": { area: "sign-in", methods: POST, signedOut: { action: 302, why: "signing out needs no session" } },
   "api.auth.user.ts": { area: "sign-in" },
+  "api.auth.user_.picture.ts": { area: "sign-in" },
   "api.auth.switch-to-system-admin.ts": { area: "administration", methods: POST },
 
   "stakeholders.tsx": { area: "stakeholders", methods: POST },
