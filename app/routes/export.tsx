@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Button, Callout, Heading, Text } from "@radix-ui/themes";
@@ -11,10 +11,7 @@ import { exportPageAction } from "~/modules/export/export-actions.server";
 import { EXPORT_TYPE_LABELS } from "~/modules/export/export-fields";
 import { loadExportPage } from "~/modules/export/export-page.server";
 import { EXPORT_MODE_LABELS, NO_PROJECT_MESSAGE, NO_PROJECT_TITLE } from "~/modules/export/export-templates";
-import styles from "~/styles/export.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Export to Excel" };
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
@@ -10,10 +10,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { uploadAction } from "~/modules/import/import-actions.server";
 import { loadUploadPage } from "~/modules/import/import-page.server";
-import styles from "~/styles/import.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Import Data" };
 

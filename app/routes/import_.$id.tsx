@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ImportStatus } from "~/components/import/ImportStatus";
@@ -9,10 +9,7 @@ import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { loadProgressPage } from "~/modules/import/import-page.server";
-import styles from "~/styles/import.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 type Data = Awaited<ReturnType<typeof loadProgressPage>> | { project: null };
 

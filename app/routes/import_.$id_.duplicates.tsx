@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Callout, Heading } from "@radix-ui/themes";
@@ -11,10 +11,7 @@ import { getSelectedProjectAccess } from "~/modules/access/project-access.server
 import { duplicatesAction } from "~/modules/import/duplicates-actions.server";
 import { loadDuplicatesStep } from "~/modules/import/duplicates-page.server";
 import { wizardUrls } from "~/modules/import/wizard";
-import styles from "~/styles/import.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Resolve Duplicates: Import Data" };
 

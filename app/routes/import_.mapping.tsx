@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Heading, Text } from "@radix-ui/themes";
@@ -11,10 +11,7 @@ import { getSelectedProjectAccess } from "~/modules/access/project-access.server
 import { mappingAction } from "~/modules/import/import-actions.server";
 import { loadMappingPage } from "~/modules/import/import-page.server";
 import { IMPORT_TYPE_LABELS, plural } from "~/modules/import/wizard";
-import styles from "~/styles/import.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Map Columns: Import Data" };
 

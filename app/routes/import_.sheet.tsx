@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
@@ -9,10 +9,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { sheetAction } from "~/modules/import/import-actions.server";
 import { loadSheetPage } from "~/modules/import/import-page.server";
-import styles from "~/styles/import.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Choose a Sheet: Import Data" };
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
@@ -16,10 +16,7 @@ import { getSelectedProjectAccess } from "~/modules/access/project-access.server
 import { listSearch, panelSearch } from "~/modules/property/urls";
 import { propertiesAction, type DuplicateData } from "~/modules/property/properties-actions.server";
 import { loadPropertiesPage } from "~/modules/property/properties-page.server";
-import propertiesStyles from "~/styles/properties.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: propertiesStyles }];
 
 export const handle = { pageTitle: "Properties" };
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
@@ -17,10 +17,7 @@ import { CONTACT_FORM, ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
 import { CONTACT_FORM_HEADING } from "~/components/stakeholders/ContactDetailsForm";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";
-import stakeholderStyles from "~/styles/stakeholders.css";
 import { handleAppErrors } from "~/utils/http.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stakeholderStyles }];
 
 export const handle = { pageTitle: "Stakeholders" };
 

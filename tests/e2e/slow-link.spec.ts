@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { account, expect, signIn, test } from "./support";
+
+/**
+ * docs/architecture.md#performance (slow link): the main pages on a slow mobile-like link, signed in with
+ * the demo project selected and an empty HTTP cache. Chrome throttles every response (DevTools' network
+ * emulation): 400 kbit/s down, 300 ms round trip. Requests and bytes of the first visit are deterministic,
+ * so they are the budgets asserted here; first contentful paint and load times depend on the machine and
+ * are printed (with their targets) so they can be quoted, and only a loose ceiling is asserted.
+ */
+const KB = 1024;
+const LINK = { offline: false, latency: 300, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
+const BUDGET = { requests: 10, bytes: 110 * KB };
+/** What the times should be on an unloaded machine (reported, not asserted). */
+const TARGET = { fcp: 1200, loadWithJavaScript: 2500, loadWithoutJavaScript: 1000 };
+/** A ceiling that only a regression (a new blocking request, a large script) crosses even on a busy machine. */
+const CEILING = { fcp: 4000, load: 8000 };
+const PAGES = ["/", "/stakeholders", "/properties", "/export", "/import"] as const;
+const PROJECT = "Western Pipeline Stage 2 (Demo Land Consultancy)";
+
+interface Visit {
+  requests: { url: string; bytes: number }[];
+  bytes: number;
+  fcp: number;
+  load: number;
+}
+
+/** One throttled navigation from an empty cache: every request's bytes (headers and encoded body) and the page's own timings. */
+async function visit(page: Page, context: BrowserContext, url: string, javaScript: boolean): Promise<Visit> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", LINK);
+  // Chrome's own lifecycle events time the paint and the load, so they work with page scripts disabled too.
+  await cdp.send("Page.enable");
+  await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
+  const urls = new Map<string, string>();
+  const perRequest = new Map<string, { url: string; bytes: number }>();
+  let startedAt = NaN;
+  const lifecycle = new Map<string, number>();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    urls.set(event.requestId, event.request.url);
+    if (Number.isNaN(startedAt) && event.type === "Document") startedAt = event.timestamp;
+  });
+  cdp.on("Network.loadingFinished", (event) => perRequest.set(event.requestId, { url: urls.get(event.requestId) ?? "?", bytes: event.encodedDataLength }));
+  cdp.on("Network.loadingFailed", (event) => perRequest.set(event.requestId, { url: urls.get(event.requestId) ?? "?", bytes: 0 }));
+  cdp.on("Page.lifecycleEvent", (event) => {
+    if (!lifecycle.has(event.name)) lifecycle.set(event.name, event.timestamp);
+  });
+  await page.goto(url, { waitUntil: "load" });
+  // With JavaScript, hydration may fetch route modules or the lazily discovered route manifest.
+  if (javaScript) await page.waitForLoadState("networkidle");
+  await expect.poll(() => lifecycle.has("firstContentfulPaint")).toBe(true);
+  await cdp.detach();
+  const since = (name: string) => ((lifecycle.get(name) ?? NaN) - startedAt) * 1000;
+  const fcp = since("firstContentfulPaint");
+  const load = since("load");
+  const requests = [...perRequest.values()];
+  return { requests, bytes: requests.reduce((sum, r) => sum + r.bytes, 0), fcp, load };
+}
+
+async function signedInState(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account("officer"));
+  await page.getByLabel("Project", { exact: true }).selectOption({ label: PROJECT });
+  await page.getByRole("button", { name: "Select Project" }).click();
+  await expect(page.getByRole("status")).toContainText("Project selected");
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+for (const javaScript of [true, false]) {
+  test(`slow link, JavaScript ${javaScript ? "enabled" : "disabled"}: first visit within request and byte budgets, times reported`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const storageState = await signedInState(browser);
+    const rows: string[] = [];
+    const failures: string[] = [];
+    for (const path of PAGES) {
+      // A fresh context per page: its HTTP cache is empty.
+      const context = await browser.newContext({ storageState, javaScriptEnabled: javaScript });
+      try {
+        const page = await context.newPage();
+        const first = await visit(page, context, path, javaScript);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        rows.push(
+          `${path.padEnd(14)} ${String(first.requests.length).padStart(2)} requests ${kb(first.bytes).padStart(9)}   FCP ${ms(first.fcp).padStart(8)}   load ${ms(first.load).padStart(8)}`,
+        );
+        const list = first.requests.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${r.bytes}`).join(", ");
+        if (javaScript) {
+          // Without JavaScript a page is its document and stylesheet; only the scripted visit has budgets to keep.
+          if (first.requests.length > BUDGET.requests) failures.push(`${path}: ${first.requests.length} requests > ${BUDGET.requests}: ${list}`);
+          if (first.bytes > BUDGET.bytes) failures.push(`${path}: ${kb(first.bytes)} > ${kb(BUDGET.bytes)}: ${list}`);
+        }
+        if (!(first.fcp <= CEILING.fcp)) failures.push(`${path}: first contentful paint ${ms(first.fcp)} > ${ms(CEILING.fcp)}`);
+        if (!(first.load <= CEILING.load)) failures.push(`${path}: load ${ms(first.load)} > ${ms(CEILING.load)}`);
+      } finally {
+        await context.close();
+      }
+    }
+    const target = `targets: FCP ≤ ${ms(TARGET.fcp)}, load ≤ ${ms(javaScript ? TARGET.loadWithJavaScript : TARGET.loadWithoutJavaScript)}${javaScript ? `, ≤ ${BUDGET.requests} requests, ≤ ${kb(BUDGET.bytes)}` : ""}`;
+    const report = `Slow link (400 kbit/s, 300 ms), JavaScript ${javaScript ? "enabled" : "disabled"}, first visit (${target}):\n${rows.join("\n")}`;
+    console.log(report);
+    test.info().annotations.push({ type: "slow link", description: report });
+    expect(failures, report).toEqual([]);
+  });
+}
