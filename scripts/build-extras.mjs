@@ -38,8 +38,8 @@ export async function buildWorkers(outDir = "build/workers") {
 }
 
 const SHARED_CHUNK = /"\/build\/_shared\/(chunk-[A-Z0-9]+\.js)"/g;
-/** Chunks larger than this that no page's shell needs (zod, the form library) stay separate: only the screens that use them pay for them. */
-const SEPARATE_ABOVE = 30_000;
+/** Chunks larger than this that entry.client and root do not need (zod, the form library, a screen family's components) stay separate: only the screens that use them pay for them. */
+const SEPARATE_ABOVE = 3_000;
 
 /**
  * The Remix compiler (esbuild with code splitting) makes one shared chunk per distinct set of routes
@@ -50,11 +50,16 @@ const SEPARATE_ABOVE = 30_000;
  * (in routes, the remaining chunks and the client and server manifests) is rewritten to the shell.
  * Each module is still evaluated once (one shell), so React and the app's contexts stay single.
  */
-export async function mergeSharedChunks(publicDir = "public/build", serverBuild = "build/index.js") {
+export async function mergeSharedChunks(publicDir = "public/build", serverBuild = "build/index.js", metafilePath = "build/metafile.js.json") {
   const sharedDir = path.join(publicDir, "_shared");
   const read = (file) => fs.readFileSync(file, "utf8");
   const importsOf = (code) => [...new Set([...code.matchAll(SHARED_CHUNK)].map((m) => m[1]))];
-  const chunks = new Map(fs.readdirSync(sharedDir).filter((name) => /^chunk-[A-Z0-9]+\.js$/.test(name)).map((name) => [name, read(path.join(sharedDir, name))]));
+  const chunks = new Map(
+    fs
+      .readdirSync(sharedDir)
+      .filter((name) => /^chunk-[A-Z0-9]+\.js$/.test(name))
+      .map((name) => [name, read(path.join(sharedDir, name))]),
+  );
   const shellRoots = fs.readdirSync(publicDir).filter((name) => /^(entry\.client|root)-[A-Z0-9]+\.js$/.test(name));
   const needed = new Set();
   const visit = (name) => {
@@ -65,7 +70,7 @@ export async function mergeSharedChunks(publicDir = "public/build", serverBuild 
   for (const name of shellRoots) importsOf(read(path.join(publicDir, name))).forEach(visit);
   const merged = new Set([...chunks.keys()].filter((name) => needed.has(name) || chunks.get(name).length <= SEPARATE_ABOVE));
   // A merged chunk that imports a separate one would make every page load it: keep such chunks separate too.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const name of merged) {
       if (!needed.has(name) && importsOf(chunks.get(name)).some((dep) => !merged.has(dep))) {
@@ -76,12 +81,15 @@ export async function mergeSharedChunks(publicDir = "public/build", serverBuild 
   }
   if (merged.size < 2) return null;
   const prefix = (name) => `c${name.slice("chunk-".length, -".js".length)}`;
-  const exportsOf = (code) => {
-    const found = code.match(/export\s*\{([^}]*)\}\s*;?\s*$/);
-    return found ? found[1].split(",").map((part) => part.trim().split(/\s+as\s+/).pop()).filter(Boolean) : [];
+  // Each chunk's export names, from the compiler's own record of its output.
+  const metafile = JSON.parse(read(metafilePath)).outputs;
+  const exportsOf = (name) => {
+    const output = metafile[path.join(sharedDir, name)];
+    if (!output) throw new Error(`${name} is not in ${metafilePath}`);
+    return output.exports;
   };
   const entry = [...merged].map((name) => {
-    const names = exportsOf(chunks.get(name));
+    const names = exportsOf(name);
     return names.length ? `export { ${names.map((n) => `${n} as ${prefix(name)}_${n}`).join(", ")} } from "/build/_shared/${name}";` : `import "/build/_shared/${name}";`;
   });
   const result = await build({
@@ -91,7 +99,6 @@ export async function mergeSharedChunks(publicDir = "public/build", serverBuild 
     format: "esm",
     platform: "browser",
     minify: true,
-    legalComments: "none",
     logLevel: "warning",
     plugins: [
       {
@@ -142,7 +149,13 @@ export async function mergeSharedChunks(publicDir = "public/build", serverBuild 
       const urls = [...list.matchAll(/["']([^"']+)["']/g)].map((m) => m[1]).map((url) => (merged.has(path.basename(url)) && url.startsWith("/build/_shared/") ? shellUrl : url));
       return `${key}[${[...new Set(urls)].map((url) => JSON.stringify(url)).join(",")}]`;
     });
-  const manifests = [...fs.readdirSync(publicDir).filter((name) => /^manifest-[A-Z0-9]+\.js$/.test(name)).map((name) => path.join(publicDir, name)), serverBuild];
+  const manifests = [
+    ...fs
+      .readdirSync(publicDir)
+      .filter((name) => /^manifest-[A-Z0-9]+\.js$/.test(name))
+      .map((name) => path.join(publicDir, name)),
+    serverBuild,
+  ];
   for (const file of manifests) fs.writeFileSync(file, rewriteManifest(read(file)));
   for (const name of merged) fs.rmSync(path.join(sharedDir, name));
   return { shell, merged: [...merged] };
