@@ -60,7 +60,10 @@ describe("buildExportQuery", () => {
         expect(query.text, `${type} ${mode}`).not.toContain("array_agg");
         expect(query.joined).toHaveLength(columns.length);
         const lists = query.fields.filter((field, i) => query.joined[i]);
-        expect(lists.every((field) => field.type === "list" && field.source === "linked"), `${type} ${mode}`).toBe(true);
+        expect(
+          lists.every((field) => field.type === "list" && field.source === "linked"),
+          `${type} ${mode}`,
+        ).toBe(true);
       }
     }
     const query = buildExportQuery(
