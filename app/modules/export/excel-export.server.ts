@@ -10,7 +10,6 @@ import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import Cursor from "pg-cursor";
-import pg from "pg";
 import { openPgSnapshot, withPgClient } from "~db/sql.server";
 import { projectTimeZone, projectToday } from "~/modules/calendar/today";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -21,7 +20,7 @@ import { toWebStream } from "~/utils/web-stream.server";
 import { admitDownload, guardDownload } from "~/utils/downloads.server";
 import { withDatabaseOutage } from "~/utils/http.server";
 import { EXPORT_TYPE_LABELS, TYPES_WITH_CUSTOM_FIELDS, type ExportField, type ExportType } from "./export-fields";
-import { buildExportQuery, customFieldNamesQuery } from "./export-query.server";
+import { buildExportQuery, customFieldNamesQuery, LIST_JOIN } from "./export-query.server";
 import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-templates";
 import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM } from "./export-values";
 import type { ExportFormat, ExportRequest } from "./schemas";
@@ -31,25 +30,18 @@ import { refId } from "~db/entities/refs";
 
 /**
  * Rows fetched per round trip. The next batch is always asked for ahead (openSource), so PostgreSQL works
- * while the writer does; each round trip costs the server a socket write (20-row batches spent ~1.5 s of
- * CPU per 50,000 rows on them), and each row waits until its batch is written.
+ * while the writer does; each round trip costs a socket write on both sides (docs/export.md#speed). Rows
+ * alive at a young-generation collection (the batch being written and the one read ahead) are promoted to
+ * the old generation, so bigger batches cost memory: 500 rows took the server's peak RSS past 350 MB
+ * during a 50,000-row export, 200 rows to 280-340 MB, 100 rows stayed under 280 MB (bench/export.mjs).
  */
-export const EXPORT_BATCH_ROWS = 50;
+export const EXPORT_BATCH_ROWS = 100;
 
 /**
- * PostgreSQL array types (text[], varchar[]: the linked-record lists) that the cursor hands over as their
- * text, parsed by pg's own parser only when their row is written. Parsed as a batch arrives, a batch's
- * lists are hundreds of arrays from one allocation site created at once and all alive at the next
- * young-generation collection; V8 then allocates that site's objects in the old generation for good
- * (`node --trace-pretenuring`), where only a full collection frees them and everything they point to.
- * Every export of 50,000 properties left ~80 MB of dead rows there and the server's RSS rose past
- * 300 MB; parsed row by row, they die young (bench/export.mjs, 2026-11-23).
+ * The zip's deflate level. zlib's default (6) spent ~0.42 s of CPU on a 50,000-row sheet; level 3 ~0.18 s
+ * for a file ~6 % larger, level 1 ~0.12 s but ~25 % larger (docs/export.md#speed).
  */
-const DEFERRED_ARRAY_TYPES = new Set([1009 /* text[] */, 1015 /* varchar[] */]);
-const keepText = (value: string) => value;
-const CURSOR_TYPES = {
-  getTypeParser: (oid: number, format?: "text" | "binary") => (DEFERRED_ARRAY_TYPES.has(oid) ? keepText : pg.types.getTypeParser(oid, format)),
-};
+export const XLSX_DEFLATE_LEVEL = 3;
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -81,7 +73,7 @@ export async function listCustomFieldNames(access: ProjectAccess, type: ExportTy
 interface Source {
   first: unknown[][];
   next(): Promise<unknown[][]>;
-  /** Column i of a row as pg would have parsed it (lists are parsed here, when their row is written). */
+  /** Column i of a row; a linked-record list as its items (split here, when its row is written). */
   value(row: unknown[], i: number): unknown;
   close(): Promise<void>;
 }
@@ -91,7 +83,7 @@ interface Source {
  * download pool (docs/operations.md#pools-and-timeouts). The next batch is asked for as soon as one is handed out, so PostgreSQL computes it while the
  * writer turns the last one into cells.
  */
-async function openSource(text: string, values: unknown[]): Promise<Source> {
+async function openSource(text: string, values: unknown[], joined: readonly boolean[]): Promise<Source> {
   // The download pool: a client that stops reading holds this connection, never one requests need.
   const snapshot = await openPgSnapshot({ forDownload: true });
   const { client } = snapshot;
@@ -104,12 +96,9 @@ async function openSource(text: string, values: unknown[]): Promise<Source> {
     await snapshot.end();
   };
   try {
-    const c = client.query(new Cursor<unknown[]>(text, values, { rowMode: "array", types: CURSOR_TYPES }));
+    const c = client.query(new Cursor<unknown[]>(text, values, { rowMode: "array" }));
     cursor = c;
-    const { rows: first, fields } = await new Promise<{ rows: unknown[][]; fields: pg.FieldDef[] }>((resolve, reject) =>
-      c.read(EXPORT_BATCH_ROWS, (error, rows, result) => (error ? reject(error) : resolve({ rows, fields: result.fields }))),
-    );
-    const parsers = fields.map((field) => (DEFERRED_ARRAY_TYPES.has(field.dataTypeID) ? pg.types.getTypeParser(field.dataTypeID, "text") : null));
+    const first = await c.read(EXPORT_BATCH_ROWS);
     const readAhead = (after: unknown[][]): Promise<unknown[][]> => {
       if (after.length < EXPORT_BATCH_ROWS) return Promise.resolve([]);
       const batch = c.read(EXPORT_BATCH_ROWS);
@@ -126,9 +115,9 @@ async function openSource(text: string, values: unknown[]): Promise<Source> {
         return rows;
       },
       value: (row, i) => {
-        const parse = parsers[i];
         const value = row[i];
-        return parse && typeof value === "string" ? parse(value) : value;
+        // One item (no separator) is handed over as its text; toExcelCell treats it as a list of one.
+        return joined[i] && typeof value === "string" && value.includes(LIST_JOIN) ? value.split(LIST_JOIN) : value;
       },
       close,
     };
@@ -171,7 +160,7 @@ async function writeCsv(out: PassThrough, source: Source, columns: ExportColumn[
 
 async function writeXlsx(out: PassThrough, source: Source, type: ExportType, columns: ExportColumn[], fields: ExportField[]) {
   // Inline strings, not shared ones: a shared-string table grows with every distinct value.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: XLSX_DEFLATE_LEVEL } } });
   const sheet = workbook.addWorksheet(EXPORT_TYPE_LABELS[type], { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
   sheet.columns = columns.map((column, i) => ({ key: `c${i}`, width: columnWidth(column.columnName, fields[i]!.type) }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
@@ -226,7 +215,7 @@ export async function exportData(access: ProjectAccess, request: Pick<ExportRequ
   const slot = admitDownload(access.user.id);
   let source: Source;
   try {
-    source = await openSource(query.text, query.values);
+    source = await openSource(query.text, query.values, query.joined);
   } catch (error) {
     slot.release();
     const outage = withDatabaseOutage(error);

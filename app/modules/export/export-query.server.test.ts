@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXPORT_TYPES, exportFields } from "./export-fields";
-import { buildExportQuery, EXPRESSION_KEYS } from "./export-query.server";
+import { buildExportQuery, EXPRESSION_KEYS, LIST_JOIN } from "./export-query.server";
 import { exportedColumns, exportModesFor, templateMappings } from "./export-templates";
 
 describe("buildExportQuery", () => {
@@ -45,10 +45,41 @@ describe("buildExportQuery", () => {
 
   it("joins linked records only when a linked column is asked for; Property + Stakeholder joins a row per link", () => {
     expect(buildExportQuery("properties", "standard", [{ dbField: "address", columnName: "A" }], 1, "UTC").text).not.toContain("lateral");
-    expect(buildExportQuery("properties", "standard", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").text).toContain("array_agg(ls.name");
+    expect(buildExportQuery("properties", "standard", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").text).toContain("string_agg(replace((ls.name)::text");
     const perLink = buildExportQuery("properties", "property-stakeholder", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").text;
-    expect(perLink).not.toContain("array_agg");
+    expect(perLink).not.toContain("string_agg");
     expect(perLink).toContain("ls.prio");
     expect(() => buildExportQuery("engagements", "standard", [{ dbField: "custom:Parish", columnName: "P" }], 1, "UTC")).toThrow(RangeError);
+  });
+
+  it("hands linked-record lists over as one text joined by LIST_JOIN, never as arrays, and says which columns they are", () => {
+    for (const type of EXPORT_TYPES) {
+      for (const mode of exportModesFor(type)) {
+        const columns = exportedColumns(templateMappings(type, mode));
+        const query = buildExportQuery(type, mode, columns, 1, "UTC");
+        expect(query.text, `${type} ${mode}`).not.toContain("array_agg");
+        expect(query.joined).toHaveLength(columns.length);
+        const lists = query.fields.filter((field, i) => query.joined[i]);
+        expect(
+          lists.every((field) => field.type === "list" && field.source === "linked"),
+          `${type} ${mode}`,
+        ).toBe(true);
+      }
+    }
+    const query = buildExportQuery(
+      "properties",
+      "standard",
+      [
+        { dbField: "address", columnName: "A" },
+        { dbField: "stakeholderName", columnName: "N" },
+        { dbField: "stakeholderLastContact", columnName: "L" },
+      ],
+      1,
+      "UTC",
+    );
+    expect(query.joined).toEqual([false, true, false]);
+    expect(LIST_JOIN).toBe("\u0001");
+    expect(query.text).toContain(`E'\\x01'`);
+    expect(buildExportQuery("properties", "property-stakeholder", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").joined).toEqual([false]);
   });
 });

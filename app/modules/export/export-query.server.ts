@@ -20,7 +20,20 @@ export interface ExportQuery {
   values: unknown[];
   /** The field of each selected column c0, c1, … in order. */
   fields: ExportField[];
+  /** Per column: whether it is a linked-record list handed over as one text, its items joined by LIST_JOIN. */
+  joined: boolean[];
 }
+
+/**
+ * The separator of a linked-record list's items in the one text the query hands over (docs/export.md#speed):
+ * U+0001, which XML cannot carry, so the export would drop it from a value anyway (export-values.ts) and
+ * the query removes it from each item first. One string per list instead of a PostgreSQL array that pg
+ * parses character by character in JavaScript.
+ */
+export const LIST_JOIN = "\u0001";
+
+/** string_agg of `value` (as text, LIST_JOIN removed) in `order`, items joined by LIST_JOIN; null when every item is null. */
+const listAgg = (value: string, order: string) => `string_agg(replace((${value})::text, E'\\x01', ''), E'\\x01' order by ${order})`;
 
 /** `tz()` and `today()` are the bound parameters of the project's time zone and today (each bound only when some column uses it). */
 type Expr = (ctx: { tz: () => string; today: () => string }) => string;
@@ -77,7 +90,7 @@ const LINKED_PROPERTY_VALUES: Record<string, string> = {
 };
 
 function linkedPropertiesJoin(keys: readonly string[], stakeholderId: string, projectId: string): string {
-  const aggregates = keys.map((key) => `array_agg(${LINKED_PROPERTY_VALUES[key]} order by lower(lp.address), lp.id) as "${key}"`);
+  const aggregates = keys.map((key) => `${listAgg(LINKED_PROPERTY_VALUES[key]!, "lower(lp.address), lp.id")} as "${key}"`);
   return `left join lateral (select ${aggregates.join(", ")} from ${propertiesOf(stakeholderId, projectId)}) lprops on true`;
 }
 
@@ -106,7 +119,7 @@ function linkedStakeholdersJoin(keys: readonly string[], tz: () => string): stri
   const aggregates = keys.map((key) =>
     key === "stakeholderLastContact"
       ? `to_char(max(ls.last_contact) at time zone ${tz()}, 'YYYY-MM-DD HH24:MI:SS') as "${key}"`
-      : `array_agg(${LINKED_STAKEHOLDER_VALUES[key]} order by ${LINK_ORDER}) as "${key}"`,
+      : `${listAgg(LINKED_STAKEHOLDER_VALUES[key]!, LINK_ORDER)} as "${key}"`,
   );
   return `left join lateral (select ${aggregates.join(", ")} from ${STAKEHOLDERS_OF_PROPERTY} ls) lstk on true`;
 }
@@ -228,6 +241,7 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
   };
   const ctx = { tz, today: todayDate };
   const fields: ExportField[] = [];
+  const joined: boolean[] = [];
   const select: string[] = [];
   const linked = new Set<string>();
   const alias = type === "stakeholders" ? "s" : type === "properties" ? "p" : "e";
@@ -238,6 +252,7 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
     const field = findExportField(type, column.dbField);
     if (!field) throw new RangeError(`Unknown ${type} field: ${column.dbField}`);
     let expression: string;
+    let isJoined = false;
     const custom = customFieldName(field.key);
     if (custom !== null) {
       values.push(custom);
@@ -248,14 +263,17 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
       const linkedKey = ENGAGEMENT_PROPERTY[field.key]!;
       linked.add(linkedKey);
       expression = `lprops."${linkedKey}"`;
+      isJoined = true;
     } else if (type === "properties" && perLink) {
       expression = field.key === "stakeholderLastContact" ? local("ls.last_contact")(ctx) : LINKED_STAKEHOLDER_VALUES[field.key]!;
       linked.add(field.key);
     } else {
       linked.add(field.key);
       expression = `${type === "properties" ? "lstk" : "lprops"}."${field.key}"`;
+      isJoined = field.key !== "stakeholderLastContact";
     }
     fields.push(field);
+    joined.push(isJoined);
     select.push(`${expression} as c${select.length}`);
   }
 
@@ -275,7 +293,7 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
   }
   const table = type === "stakeholders" ? "stakeholder" : type === "properties" ? "property" : "engagement";
   const text = `select ${select.join(", ")} from ${table} ${alias} ${joins.join(" ")} where ${alias}.project_id = $1 order by ${order}`;
-  return { text, values, fields };
+  return { text, values, fields, joined };
 }
 
 /** The names of the custom fields a project's stakeholders or properties carry (for all-fields). */

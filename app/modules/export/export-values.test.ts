@@ -34,6 +34,12 @@ describe("toExcelCell", () => {
     expect(toExcelCell(["Zoë Ngô", "", "Ann Lee", "Zoë Ngô", null], "list")).toBe("Zoë Ngô; Ann Lee");
     expect(toExcelCell([], "list")).toBeNull();
     expect(toExcelCell("single", "list")).toBe("single");
+    // One item, as the export hands a linked list of one over: trimmed, blank is nothing.
+    expect(toExcelCell("  Zoë Ngô ", "list")).toBe("Zoë Ngô");
+    expect(toExcelCell(["  Ann Lee "], "list")).toBe("Ann Lee");
+    expect(toExcelCell([" "], "list")).toBeNull();
+    expect(toExcelCell([null], "list")).toBeNull();
+    expect(toExcelCell([true], "list")).toBe("Yes");
   });
 
   it("writes JSON as its text; custom values keep text as text and numbers as numbers", () => {
@@ -58,6 +64,11 @@ describe("toExcelCell", () => {
     expect(long).toHaveLength(EXCEL_MAX_CELL_CHARS);
     const emoji = toExcelCell(`${"x".repeat(EXCEL_MAX_CELL_CHARS - 1)}😀`, "text") as string;
     expect(emoji).toHaveLength(EXCEL_MAX_CELL_CHARS - 1);
+    // A valid surrogate pair stays; a lone one, U+FFFE and controls in a list go.
+    expect(toExcelCell("Ngô 😀", "text")).toBe("Ngô 😀");
+    expect(toExcelCell("a\uD800b\uDC00c\uFFFEd", "text")).toBe("abcd");
+    expect(toExcelCell(["x\u0002y", "z"], "list")).toBe("xy; z");
+    expect(toExcelCell("plain text, nothing to drop", "text")).toBe("plain text, nothing to drop");
   });
 });
 
