@@ -36,6 +36,7 @@ import { log } from "~/utils/log.server";
 import { logUnhandledErrors, requestLog } from "~/utils/request-log.server";
 import { routePatternMatcher } from "~/utils/route-pattern.server";
 import { databaseAnswers, healthz, noPendingMigrations, readyz } from "~/utils/health.server";
+import { publicFilesOnly } from "~/utils/public-files.server";
 import { metricsRoute, reportJobQueues, serveMetrics } from "~/utils/metrics.server";
 import { getObjectStore } from "~/modules/storage/index.server";
 
@@ -136,7 +137,8 @@ async function main() {
   // Built files have content hashes in their names and never change: no validators (ETag,
   // Last-Modified) or ranges to advertise, which saves ~100 header bytes on each of a page's ~30 assets.
   app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false }));
-  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
+  const publicDir = path.join(rootDir, "public");
+  app.use(publicFilesOnly(fs.readdirSync(publicDir), express.static(publicDir, { maxAge: "1h" })));
   if (env.useLocalOidc) await mountLocalOidc(app, env);
 
   app.use(limitRequestBodies);

@@ -29,6 +29,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 3951);
 const barePort = Number(process.env.BENCH_BARE_PORT ?? port + 1);
 const singleSeconds = Number(process.env.BENCH_SINGLE_SECONDS ?? 3);
+/** Chromium's Accept-Encoding. */
+const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** The targets: share of the bare app's req/s, p97.5 at 20 connections, one request alone (p50). */
 const TARGETS = { listShare: 3, searchShare: 2, p975Ms: 250, aloneMs: 8 };
@@ -81,7 +83,8 @@ try {
   // BENCH_ONLY=stakeholders measures only the scenarios whose name contains it (and the two floors).
   const only = process.env.BENCH_ONLY;
   for (const scenario of scenarios.filter((s) => !only || s.auth === false || s.name.includes(only))) {
-    const headers = scenario.auth === false ? {} : { cookie };
+    // What a browser asks for, so the app compresses its answers as it does for users.
+    const headers = { "accept-encoding": ACCEPT_ENCODING, ...(scenario.auth === false ? {} : { cookie }) };
     const base = scenario.base ?? app.baseUrl;
     const urls = scenario.paths.map((p) => base + p);
     const probe = await fetch(urls[0], { headers, redirect: "manual" });
