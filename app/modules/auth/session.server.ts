@@ -112,6 +112,9 @@ const storageFor = (request: Request) => sessionStorage(usesSecureCookies(reques
 const SESSION = Symbol("session");
 const SESSION_READ = Symbol("sessionRead");
 
+/** A session object over stored data, as the storage's own getSession builds it (the data may be partial). */
+const newSession = (data: Partial<SessionData>, id: string): AppSession => createSession<SessionData, SessionFlashData>(data as SessionData, id);
+
 interface SessionRead {
   session: AppSession;
   /** The user and selected project as they were when the session was read (session-read.server.ts). */
@@ -125,20 +128,20 @@ interface SessionRead {
 function readSession(request: Request): Promise<SessionRead> {
   return oncePerRequest(request, SESSION_READ, async () => {
     const sid = await sessionStorage(usesSecureCookies(request)).cookie.parse(request.headers.get("Cookie"));
-    if (typeof sid !== "string" || !sid) return { session: createSession<SessionData, SessionFlashData>({}, ""), joined: null };
+    if (typeof sid !== "string" || !sid) return { session: newSession({}, ""), joined: null };
     const { sql, params } = sessionReadQuery(sid);
     const row = await sqlOne(sql, params);
-    if (!row) return { session: createSession<SessionData, SessionFlashData>({}, sid), joined: null };
+    if (!row) return { session: newSession({}, sid), joined: null };
     const rows = splitSessionRow(row);
     const data = await liveSessionData(sid, { sess: rows.sess as Partial<SessionData>, expire: rows.expire });
-    if (!data) return { session: createSession<SessionData, SessionFlashData>({}, sid), joined: null };
+    if (!data) return { session: newSession({}, sid), joined: null };
     const joined = {
       userId: typeof data.userId === "string" ? data.userId : null,
       user: rows.user,
       projectId: typeof data.selectedProjectId === "number" ? data.selectedProjectId : null,
       project: rows.project,
     };
-    return { session: createSession<SessionData, SessionFlashData>(data, sid), joined };
+    return { session: newSession(data, sid), joined };
   });
 }
 
