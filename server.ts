@@ -37,6 +37,7 @@ import { log } from "~/utils/log.server";
 import { logUnhandledErrors, requestLog } from "~/utils/request-log.server";
 import { routePatternMatcher } from "~/utils/route-pattern.server";
 import { databaseAnswers, healthz, noPendingMigrations, readyz } from "~/utils/health.server";
+import { publicFilesOnly } from "~/utils/public-files.server";
 import { metricsRoute, reportJobQueues, serveMetrics } from "~/utils/metrics.server";
 import { getObjectStore } from "~/modules/storage/index.server";
 
@@ -139,7 +140,8 @@ async function main() {
   // Their brotli copies (written at build time) go to browsers that take brotli: smaller than gzip, and no work per request.
   app.use("/build", precompressedAssets(path.join(rootDir, "public/build")));
   app.use("/build", express.static(path.join(rootDir, "public/build"), { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false }));
-  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h" }));
+  const publicDir = path.join(rootDir, "public");
+  app.use(publicFilesOnly(fs.readdirSync(publicDir), express.static(publicDir, { maxAge: "1h" })));
   if (env.useLocalOidc) await mountLocalOidc(app, env);
 
   app.use(limitRequestBodies);

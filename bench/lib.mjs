@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 export async function startApp({ port = 3950, env = {} } = {}) {
   if (process.env.BENCH_URL) return { baseUrl: process.env.BENCH_URL.replace(/\/$/, ""), stop: async () => {}, pid: null };
@@ -47,6 +48,40 @@ export async function startApp({ port = 3950, env = {} } = {}) {
       if (!hasExited) child.kill("SIGTERM");
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The floor the list pages are compared with: bench/bare-express.mjs, a bare Express app with one
+ * route, in its own process on `port` (NODE_ENV=production, like the app).
+ */
+export async function startBareExpress({ port = 3952 } = {}) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./bare-express.mjs", import.meta.url)), String(port)], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  let hasExited = false;
+  exited.then(() => (hasExited = true));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (hasExited) throw new Error(`The bare Express app exited while starting (${JSON.stringify(await exited)})`);
+    if (Date.now() > deadline) throw new Error("The bare Express app did not start within 30 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    async stop() {
+      if (!hasExited) child.kill("SIGTERM");
+      await exited;
     },
   };
 }
@@ -98,14 +133,21 @@ export async function signIn(baseUrl, login, password) {
   return cookie;
 }
 
-/** `connections` parallel keep-alive clients hitting `url` for `seconds`; returns latency percentiles (ms). */
-export async function load(url, { connections = 20, seconds = 10, headers = {} } = {}) {
+/**
+ * `connections` parallel keep-alive clients for `seconds`; returns latency percentiles (ms).
+ * `urls` is one URL, or a list of URLs taken in turn (request n gets `urls[n % urls.length]`, across
+ * all connections), so that a run can send requests that differ.
+ */
+export async function load(urls, { connections = 20, seconds = 10, headers = {} } = {}) {
+  const list = Array.isArray(urls) ? urls : [urls];
+  let sent = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let errors = 0;
   const end = Date.now() + seconds * 1000;
   const one = () =>
     new Promise((resolve) => {
+      const url = list[sent++ % list.length];
       const started = process.hrtime.bigint();
       const req = http.get(url, { agent, headers }, (res) => {
         res.resume();

@@ -88,7 +88,7 @@ const FIRST = [
   "Nikos",
   "Eleni",
 ];
-const LAST = [
+export const LAST = [
   "Smith",
   "Jones",
   "Williams",
@@ -192,7 +192,7 @@ const STREETS = [
   "Crowlands Road",
   "Landsborough Road",
 ];
-const TOWNS = [
+export const TOWNS = [
   ["Beaufort", 3373],
   ["Buangor", 3375],
   ["Ararat", 3377],

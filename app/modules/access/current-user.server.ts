@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { IUser } from "~db/entities/User";
 import { oncePerRequest } from "~/modules/auth/request-scope.server";
-import { getSession } from "~/modules/auth/session.server";
+import { getSession, sessionUserRow } from "~/modules/auth/session.server";
 import { INLINE_PREFIX, isInlinePicture, pictureVersion, shownPictureUrl } from "~/modules/auth/profile-picture.server";
 import { sqlRows } from "~db/sql.server";
 import { isRole, type Role } from "~/modules/permissions/permissions";
@@ -49,6 +49,17 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
+  // Read with the session, in the same statement (session-read.server.ts), unless that read missed it.
+  const joined = await sessionUserRow(request, userId);
+  const row = joined !== undefined ? joined : await readUserRow(userId);
+  if (!row) return null;
+  // The access line names who made the request by id (docs/operations.md#logs).
+  noteRequestUser(row.id);
+  const user = { ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser;
+  return userFromRow(user, { inline: row.pictureInline, version: row.pictureVersion });
+}
+
+async function readUserRow(userId: string) {
   // Plain SQL, not an entity: every page runs this, and the ORM's metadata, identity map and
   // hydration cost several times the query itself.
   // The picture itself (up to ~140 KB) stays in the database: only whether it is one and its version.
@@ -60,11 +71,7 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
        from "user" where id = ? and is_active = true`,
     [INLINE_PREFIX, userId],
   );
-  if (!row) return null;
-  // The access line names who made the request by id (docs/operations.md#logs).
-  noteRequestUser(row.id);
-  const user = { ...row, client: row.clientId === null ? null : { id: row.clientId } } as unknown as IUser;
-  return userFromRow(user, { inline: row.pictureInline, version: row.pictureVersion });
+  return row ?? null;
 }
 
 const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");

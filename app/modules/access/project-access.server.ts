@@ -5,7 +5,8 @@ import { ProjectMembership } from "~db/entities/ProjectMembership";
 import { db } from "~db/orm";
 import { sqlOne } from "~db/sql.server";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
-import { commitSession, getSession, type AppSession } from "~/modules/auth/session.server";
+import { commitSession, getSession, sessionProjectRow, type AppSession } from "~/modules/auth/session.server";
+import { clientColumnsSql, type SessionProjectRow } from "~/modules/auth/session-read.server";
 import {
   canExportDatabase,
   effectiveProjectRole,
@@ -56,34 +57,26 @@ export function projectRoleFrom(user: CurrentUser, projectClientId: number, memb
   return effectiveProjectRole(user.role, isRole(membershipRole) ? membershipRole : "viewer");
 }
 
-let clientColumns: string | undefined;
-/** The client's columns, each prefixed `client__`, so they ride in the project's row. */
-function clientColumnsSql(): string {
-  clientColumns ??= db()
-    .getMetadata()
-    .find("Client")!
-    .props.flatMap((prop) => (prop.persist === false ? [] : (prop.fieldNames ?? [])))
-    .map((column) => `c."${column}" as "client__${column}"`)
-    .join(", ");
-  return clientColumns;
-}
-
 /**
  * The active project with its client and the user's active membership role, in one query: every
  * project page and /api call starts here, and two ORM lookups (project with client, membership)
  * cost several times this one. The rows become managed entities as a findOne would make them.
  */
-async function loadProjectForAccess(userId: string, projectId: number): Promise<{ project: IProject; membershipRole: string | null } | null> {
+async function loadProjectForAccess(userId: string, projectId: number, prefetched?: SessionProjectRow | null): Promise<{ project: IProject; membershipRole: string | null } | null> {
   const em = db();
-  // On the caller's transaction (db/sql.server.ts): inside one this must see its rows.
-  const row = await sqlOne(
-    `select p.*, m.role as "membership__role", ${clientColumnsSql()}
-       from project p
-       join client c on c.id = p.client_id
-       left join project_membership m on m.project_id = p.id and m.user_id = ? and m.is_active = true
-      where p.id = ? and p.is_active = true`,
-    [userId, projectId],
-  );
+  // On the caller's transaction (db/sql.server.ts): inside one this must see its rows. A GET's
+  // selected project comes read with its session instead (session-read.server.ts).
+  const row =
+    prefetched !== undefined
+      ? prefetched
+      : await sqlOne(
+          `select p.*, m.role as "membership__role", ${clientColumnsSql()}
+             from project p
+             join client c on c.id = p.client_id
+             left join project_membership m on m.project_id = p.id and m.user_id = ? and m.is_active = true
+            where p.id = ? and p.is_active = true`,
+          [userId, projectId],
+        );
   if (!row) return null;
   const projectRow: Record<string, unknown> = {};
   const clientRow: Record<string, unknown> = {};
@@ -98,11 +91,12 @@ async function loadProjectForAccess(userId: string, projectId: number): Promise<
   return { project, membershipRole: (row["membership__role"] as string | null) ?? null };
 }
 
-export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission): Promise<ProjectAccess> {
+/** `prefetched`: the project's row as loadProjectForAccess reads it, already read (null: none active). */
+export async function resolveProjectAccess(user: CurrentUser, projectId: unknown, permission: Permission, prefetched?: SessionProjectRow | null): Promise<ProjectAccess> {
   const notFound = () => new AppError(404, NOT_FOUND, "INVALID_PROJECT");
   const id = parseRecordId(projectId);
   if (id === null) throw notFound();
-  const found = await loadProjectForAccess(user.id, id);
+  const found = await loadProjectForAccess(user.id, id, prefetched);
   if (!found) throw notFound();
   const { project, membershipRole } = found;
   // Another client's project is indistinguishable from a missing one (but is audited as what it is).
@@ -197,8 +191,11 @@ export async function getSelectedProjectAccess(request: Request): Promise<Projec
   const session = await getSession(request);
   const projectId = fromQuery ?? session.get("selectedProjectId");
   if (projectId === undefined || projectId === null || projectId === "") return null;
+  // A page's GET reads its selected project with the session; an action (which may change it) reads it now.
+  const readsOnly = request.method === "GET" || request.method === "HEAD";
+  const prefetched = fromQuery === null && readsOnly && typeof projectId === "number" ? await sessionProjectRow(request, user.id, projectId) : undefined;
   try {
-    return await resolveProjectAccess(user, projectId, "viewData");
+    return await resolveProjectAccess(user, projectId, "viewData", prefetched);
   } catch (error) {
     if (fromQuery !== null || !(error instanceof AppError) || (error.status !== 403 && error.status !== 404)) throw error;
     throw await dropStaleSelection(request, session, error);
