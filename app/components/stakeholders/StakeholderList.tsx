@@ -135,7 +135,7 @@ function NameLink({ row, list }: { row: StakeholderRow; list: string }) {
 /**
  * The rows are plain elements carrying Radix Themes' classes (Badge, Card, Heading, Text written out,
  * as DataTable and PriorityBadge do): each Radix component resolves its props through every responsive
- * prop definition on the server, which 25 rows paid on every request (docs/performance.md#stakeholders-list).
+ * prop definition on the server, which 25 rows paid on every request (docs/data-access.md#the-stakeholders-list).
  */
 export function StakeholderTable({ rows, sort, dir, canEdit }: { rows: StakeholderRow[]; sort: string; dir: "asc" | "desc"; canEdit: boolean }) {
   const list = listSearch(useLocation().search);

@@ -68,7 +68,7 @@ function where(access: ProjectAccess, search = "") {
  * to overestimate how many rows a search matches and would instead walk the sort's index testing every
  * stakeholder until a page is full ("Nguyen", 107 of 10,000: 18 ms that way, 4 ms this way). A shorter
  * term has no trigram, every row is read either way and matches are dense, so walking the sort's index
- * is the faster plan (a one-letter search: 0.3 ms against 68 ms). See docs/performance.md#stakeholders-list.
+ * is the faster plan (a one-letter search: 0.3 ms against 68 ms). See docs/data-access.md#the-stakeholders-list.
  */
 export const TRIGRAM_SEARCH_LENGTH = 3;
 
@@ -133,15 +133,8 @@ export interface StakeholderPageRow extends StakeholderListRow {
 
 type PageRow = Omit<StakeholderListRow, "priority"> & StakeholderCounts & { matches: number | null; properties: [number, string][] | null; propertyTotal: number | null };
 
-/**
- * One page of the project's stakeholders (search, sort, LIMIT/OFFSET), the number matching, the
- * project's tiles and, when asked, each row's first linked properties, in ONE query: the tiles and the
- * count are computed once and carried on every row. Only when the page is empty (an empty project, a
- * page past the end) are the tiles and the count read on their own.
- */
-export async function listStakeholders(access: ProjectAccess, options: StakeholderPageOptions): Promise<{ rows: StakeholderPageRow[]; total: number; counts: StakeholderCounts }> {
-  requirePermission(access, "viewData");
-  const today = options.today ?? todayForProject(access.project);
+/** The page's one query and its parameters (exported for bench/explain.mjs). */
+export function stakeholderPageQuery(access: ProjectAccess, options: StakeholderPageOptions) {
   const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
   const m = matching(access, options.search);
   const previews = options.properties ?? 0;
@@ -166,6 +159,19 @@ export async function listStakeholders(access: ProjectAccess, options: Stakehold
     ...(m.count?.params ?? []),
     ...(previews ? [access.project.id, previews, access.project.id] : []),
   ];
+  return { sql, params };
+}
+
+/**
+ * One page of the project's stakeholders (search, sort, LIMIT/OFFSET), the number matching, the
+ * project's tiles and, when asked, each row's first linked properties, in ONE query: the tiles and the
+ * count are computed once and carried on every row. Only when the page is empty (an empty project, a
+ * page past the end) are the tiles and the count read on their own.
+ */
+export async function listStakeholders(access: ProjectAccess, options: StakeholderPageOptions): Promise<{ rows: StakeholderPageRow[]; total: number; counts: StakeholderCounts }> {
+  requirePermission(access, "viewData");
+  const today = options.today ?? todayForProject(access.project);
+  const { sql, params } = stakeholderPageQuery(access, options);
   const found = await sqlRows<PageRow>(sql, params);
   const first = found[0];
   const counts: StakeholderCounts = first

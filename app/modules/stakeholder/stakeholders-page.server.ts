@@ -115,7 +115,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       query: { search: query.search, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
       counts,
       total,
-      // Only what the view shows: the table has no next-action text (docs/performance.md#stakeholders-list).
+      // Only what the view shows: the table has no next-action text (docs/data-access.md#the-stakeholders-list).
       rows: view === "cards" ? rows : rows.map(({ nextAction: _shownOnCards, ...row }) => ({ ...row, nextAction: null })),
       panels,
       tab,
