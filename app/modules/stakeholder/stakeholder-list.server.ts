@@ -133,7 +133,7 @@ export interface StakeholderPageRow extends StakeholderListRow {
 
 type PageRow = Omit<StakeholderListRow, "priority"> & StakeholderCounts & { matches: number | null; properties: [number, string][] | null; propertyTotal: number | null };
 
-/** The page's one query and its parameters (exported for bench/explain.mjs). */
+/** The page's one query and its parameters (also run by bench/explain-stakeholders.mjs). */
 export function stakeholderPageQuery(access: ProjectAccess, options: StakeholderPageOptions) {
   const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
   const m = matching(access, options.search);
