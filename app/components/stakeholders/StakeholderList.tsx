@@ -1,5 +1,4 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
 import {
   SearchField,
   DataTable,
@@ -17,6 +16,14 @@ import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.ser
 import { withParams } from "~/utils/list-query";
 import { listSearch } from "~/modules/stakeholder/urls";
 
+/**
+ * Radix Themes' <Button> (size 2) written out as its classes: the component resolves its props through
+ * every responsive prop definition on each server render (docs/data-access.md#the-stakeholders-list).
+ */
+export function buttonProps(variant: "solid" | "outline" = "solid", color?: "gray") {
+  return { "data-accent-color": color ?? "", className: `rt-reset rt-BaseButton rt-r-size-2 rt-variant-${variant} rt-Button` };
+}
+
 /** Search box: a GET form, so it works without JavaScript; keeps the view and sort. */
 export function SearchForm({ search, view, sort, dir }: { search: string; view: string; sort: string; dir: string }) {
   return (
@@ -25,11 +32,13 @@ export function SearchForm({ search, view, sort, dir }: { search: string; view: 
       {view !== "table" ? <input type="hidden" name="view" value={view} /> : null}
       {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
       {dir !== "asc" ? <input type="hidden" name="dir" value={dir} /> : null}
-      <Button type="submit">Search</Button>
+      <button type="submit" {...buttonProps()}>
+        Search
+      </button>
       {search ? (
-        <Button asChild variant="outline" color="gray">
-          <Link to={withParams("", { view: view === "table" ? null : view, sort: sort === "name" ? null : sort, dir: dir === "asc" ? null : dir })}>Clear search</Link>
-        </Button>
+        <Link to={withParams("", { view: view === "table" ? null : view, sort: sort === "name" ? null : sort, dir: dir === "asc" ? null : dir })} {...buttonProps("outline", "gray")}>
+          Clear search
+        </Link>
       ) : null}
     </Form>
   );
@@ -42,11 +51,9 @@ export function ViewToggle({ view }: { view: "table" | "cards" }) {
       <ul>
         {(["table", "cards"] as const).map((v) => (
           <li key={v}>
-            <Button asChild variant={view === v ? "solid" : "outline"}>
-              <Link to={withParams(search, { view: v === "table" ? null : v, page: null })} aria-current={view === v ? "page" : undefined}>
-                {v === "table" ? "Table" : "Cards"}
-              </Link>
-            </Button>
+            <Link to={withParams(search, { view: v === "table" ? null : v, page: null })} aria-current={view === v ? "page" : undefined} {...buttonProps(view === v ? "solid" : "outline")}>
+              {v === "table" ? "Table" : "Cards"}
+            </Link>
           </li>
         ))}
       </ul>
@@ -89,7 +96,7 @@ function panelHref(list: string, key: string, id: number) {
 
 /** Row actions as links to URL states; write actions only for roles that may edit. */
 export function RowActions({ row, canEdit, list }: { row: StakeholderRow; canEdit: boolean; list: string }) {
-  const hidden = <span className="visually-hidden"> for {row.name}</span>;
+  const hidden = <span className="visually-hidden">{` for ${row.name}`}</span>;
   return (
     <ul className="row-actions">
       {canEdit ? (
