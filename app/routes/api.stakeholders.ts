@@ -4,7 +4,7 @@ import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { StakeholderSchema } from "~/modules/stakeholder/schemas";
 import { stakeholderToJson } from "~/modules/stakeholder/stakeholder-json";
-import { createStakeholder, listStakeholderEntities } from "~/modules/stakeholder/stakeholder.server";
+import { createStakeholder, listStakeholderRecords } from "~/modules/stakeholder/stakeholder.server";
 import { listResponse, parseListPage } from "~/utils/api-list.server";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
@@ -15,8 +15,9 @@ export function loader({ request }: LoaderFunctionArgs) {
     const access = await requireApiProject(request);
     const page = parseListPage(request);
     const search = (new URL(request.url).searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-    const { rows, total } = await listStakeholderEntities(access, { search, sort: "name", dir: "asc", ...page });
-    return listResponse(request, rows.map(stakeholderToJson), total, page);
+    // Plain rows in stakeholderToJson's shape (no entities hydrated for a read-only list).
+    const { rows, total } = await listStakeholderRecords(access, { search, sort: "name", dir: "asc", ...page });
+    return listResponse(request, rows, total, page);
   });
 }
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
 import { ErrorSummary, useFormErrors, PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -9,7 +8,7 @@ import { EngagementForm, EngagementList } from "~/components/stakeholders/Engage
 import { LinkPropertiesPanel } from "~/components/stakeholders/LinkPropertiesPanel";
 import { ForbiddenPanel, NotFoundPanel, StakeholderDetail } from "~/components/stakeholders/StakeholderDetail";
 import { StakeholderForm } from "~/components/stakeholders/StakeholderForm";
-import { CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle } from "~/components/stakeholders/StakeholderList";
+import { buttonProps, CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle } from "~/components/stakeholders/StakeholderList";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { panelSearch } from "~/modules/stakeholder/urls";
 import { NoProjectForEngagement } from "~/components/stakeholders/NoProjectForEngagement";
@@ -59,13 +58,13 @@ export default function StakeholdersPage() {
   return (
     <div className="stack stakeholders-page">
       <PageHeader title="Stakeholders">
-        <Button asChild variant="outline">
-          <Link to="/">Dashboard</Link>
-        </Button>
+        <Link to="/" {...buttonProps("outline")}>
+          Dashboard
+        </Link>
         {data.canEdit ? (
-          <Button asChild>
-            <Link to={panelSearch(search, { new: 1 })}>Add Stakeholder</Link>
-          </Button>
+          <Link to={panelSearch(search, { new: 1 })} {...buttonProps()}>
+            Add Stakeholder
+          </Link>
         ) : null}
       </PageHeader>
       <ProjectBanner project={data.project} />

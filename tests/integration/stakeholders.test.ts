@@ -20,7 +20,8 @@ import { useTestDatabase } from "../setup/test-database";
 import { addDays, todayForProject } from "../../app/modules/calendar/today";
 import { nextActionPriority } from "../../app/modules/next-action/priority";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "../../db/entities/search-text";
-import { FEW_MATCHES } from "../../app/modules/stakeholder/stakeholder-list.server";
+import { TRIGRAM_SEARCH_LENGTH } from "../../app/modules/stakeholder/stakeholder-list.server";
+import { stakeholderToJson } from "../../app/modules/stakeholder/stakeholder-json";
 import { accessFor, callRoute, auditRows, inContext, projectId, propertyIdsOf, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
 /** Stakeholders against a real PostgreSQL with the demo data: writes, audit, search, sort, paging, tenancy. */
@@ -185,6 +186,26 @@ describe("search, sort, pagination and counts", () => {
     expect(addresses).toEqual([...addresses].sort());
   });
 
+  it("returns each row's first linked properties with the page (one query), as linkedPropertiesPreview does", async () => {
+    const margaret = await stakeholderIdByName("Margaret Ellis");
+    const ids = await propertyIdsOf(western);
+    await inContext(() => setStakeholderProperties(officer, margaret, ids));
+    const { rows } = await inContext(() => listStakeholders(officer, { search: "Margaret Ellis", limit: 5, offset: 0, properties: 2 }));
+    const preview = (await inContext(() => linkedPropertiesPreview(officer, [margaret], 2))).get(margaret)!;
+    expect(rows.find((r) => r.id === margaret)).toMatchObject({ properties: preview.properties, propertyTotal: ids.length });
+    // Without `properties`, none are read.
+    const bare = await inContext(() => listStakeholders(officer, { search: "Margaret Ellis", limit: 5, offset: 0 }));
+    expect(bare.rows.find((r) => r.id === margaret)).toMatchObject({ properties: [], propertyTotal: 0 });
+  });
+
+  it("gives the tiles and the count for a page past the end (no row to carry them)", async () => {
+    const counts = await inContext(() => stakeholderCounts(officer));
+    const past = await inContext(() => listStakeholders(officer, { limit: 25, offset: 100000 }));
+    expect(past).toEqual({ rows: [], total: counts.total, counts });
+    const searched = await inContext(() => listStakeholders(officer, { search: "Ellis", limit: 25, offset: 100000 }));
+    expect(searched).toEqual({ rows: [], total: 2, counts });
+  });
+
   it("returns the tiles with the page, taking the total from them when there is no search", async () => {
     const listed = await inContext(() => listStakeholders(officer, { limit: 5, offset: 0 }));
     const counts = await inContext(() => stakeholderCounts(officer));
@@ -198,7 +219,7 @@ describe("search, sort, pagination and counts", () => {
   it("sends only the columns the list shows, with each row's priority on the given today", async () => {
     const today = todayForProject(officer.project);
     const { rows } = await inContext(() => listStakeholders(officer, { sort: "priority", limit: 100, offset: 0, today }));
-    expect(Object.keys(rows[0]!).sort()).toEqual(["address", "companyName", "email", "id", "isActive", "memberType", "name", "nextAction", "nextActionDueDate", "phone", "priority"]);
+    expect(Object.keys(rows[0]!).sort()).toEqual(["address", "email", "id", "isActive", "memberType", "name", "nextAction", "nextActionDueDate", "phone", "priority", "properties", "propertyTotal"]);
     for (const row of rows) expect(row.priority).toBe(nextActionPriority(row.nextActionDueDate, today));
     // The sort agrees with the priorities it shows, and a later today moves the same rows to overdue.
     expect(rows.map((r) => r.priority)).toEqual(rows.map((r) => r.priority).sort());
@@ -223,8 +244,8 @@ describe("search, sort, pagination and counts", () => {
     );
   });
 
-  it("cuts a search's page right whether it matches few (sorted matches) or many (the sort's index)", async () => {
-    const dense = FEW_MATCHES + 5;
+  it("cuts a search's page right whether it matches few or many, through the trigram index or (a short term) the sort's index", async () => {
+    const dense = 1005;
     await inContext(async () => {
       await db().execute(
         `insert into stakeholder (user_id, project_id, name, member_type, next_action_due_date)
@@ -255,6 +276,11 @@ describe("search, sort, pagination and counts", () => {
       expect((await page("zephyr", { offset: dense - 2 })).rows.map((r) => r.name)).toEqual([`Dense Zephyr ${dense - 1}`, `Dense Zephyr ${dense}`]);
       const byDue = (await page("zephyr", { sort: "priority" })).rows.map((r) => r.nextActionDueDate);
       expect(byDue).toEqual([...byDue].sort());
+      // A term shorter than a trigram walks the sort's index: same rows, same count.
+      const short = "ZE".slice(0, TRIGRAM_SEARCH_LENGTH - 1);
+      const shortPage = await page(short);
+      expect(shortPage.total).toBe((await inContext(() => db().execute<{ n: number }[]>("select count(*)::int as n from stakeholder s where project_id = ? and " + searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s") + " ilike '%ze%'", [western])))[0]!.n);
+      expect(shortPage.rows.map((r) => r.name.toLowerCase())).toEqual(shortPage.rows.map((r) => r.name.toLowerCase()).sort());
     } finally {
       await inContext(() => db().execute("delete from stakeholder where project_id = ? and (name like 'Dense Zephyr %' or name ilike 'sparse quokka %')", [western]));
     }
@@ -272,9 +298,21 @@ describe("routes", () => {
   const json = (body: unknown) => ({ method: "POST", headers: { "Content-Type": "application/json", ...origin }, body: JSON.stringify(body) });
 
   it("GET /api/stakeholders lists the project; another client's project is INVALID_PROJECT", async () => {
+    // Every kind of column filled on one row: coordinates, a timestamp with microseconds, custom fields.
+    await inContext(() =>
+      db().execute(
+        `update stakeholder set latitude = -33.8688, address2lat = 151.2093, last_contact = '2026-03-04 05:06:07.891789+00',
+                custom_fields = '{"Parcel": "A-1", "n": 2}', iap2engagement_level = 'Consult' where project_id = ? and name = 'Margaret Ellis'`,
+        [western],
+      ),
+    );
     const response = await callRoute(async () => listApi({ request: await signedInRequest("seed-viewer", `/api/stakeholders?projectId=${western}&search=ellis`), params: {}, context: {} }));
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { name: string }[]).map((s) => s.name)).toEqual(["Ellis Pastoral Co Pty Ltd", "Margaret Ellis"]);
+    const listed = (await response.json()) as { id: number; name: string }[];
+    expect(listed.map((s) => s.name)).toEqual(["Ellis Pastoral Co Pty Ltd", "Margaret Ellis"]);
+    expect(response.headers.get("X-Total-Count")).toBe("2");
+    // Plain rows, field for field what stakeholderToJson makes of the entity (JSON round trip for dates).
+    for (const row of listed) expect(row).toEqual(JSON.parse(JSON.stringify(stakeholderToJson(await inContext(() => getStakeholder(viewer, row.id))))));
     const other = await callRoute(async () => listApi({ request: await signedInRequest("seed-second-owner", `/api/stakeholders?projectId=${western}`), params: {}, context: {} }));
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ code: "INVALID_PROJECT" });

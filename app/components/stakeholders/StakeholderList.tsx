@@ -1,14 +1,10 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
 import {
   SearchField,
   DataTable,
-  TableBody,
-  TableCell,
   TableColumnHeaderCell,
   TableHeader,
   TableRow,
-  TableRowHeaderCell,
   PriorityBadge,
   Breakable,
   SortHeader,
@@ -18,7 +14,15 @@ import {
 import type { StakeholderCounts } from "~/modules/stakeholder/stakeholder.server";
 import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.server";
 import { withParams } from "~/utils/list-query";
-import { panelSearch } from "~/modules/stakeholder/urls";
+import { listSearch } from "~/modules/stakeholder/urls";
+
+/**
+ * Radix Themes' <Button> (size 2) written out as its classes: the component resolves its props through
+ * every responsive prop definition on each server render (docs/data-access.md#the-stakeholders-list).
+ */
+export function buttonProps(variant: "solid" | "outline" = "solid", color?: "gray") {
+  return { "data-accent-color": color ?? "", className: `rt-reset rt-BaseButton rt-r-size-2 rt-variant-${variant} rt-Button` };
+}
 
 /** Search box: a GET form, so it works without JavaScript; keeps the view and sort. */
 export function SearchForm({ search, view, sort, dir }: { search: string; view: string; sort: string; dir: string }) {
@@ -28,11 +32,13 @@ export function SearchForm({ search, view, sort, dir }: { search: string; view: 
       {view !== "table" ? <input type="hidden" name="view" value={view} /> : null}
       {sort !== "name" ? <input type="hidden" name="sort" value={sort} /> : null}
       {dir !== "asc" ? <input type="hidden" name="dir" value={dir} /> : null}
-      <Button type="submit">Search</Button>
+      <button type="submit" {...buttonProps()}>
+        Search
+      </button>
       {search ? (
-        <Button asChild variant="outline" color="gray">
-          <Link to={withParams("", { view: view === "table" ? null : view, sort: sort === "name" ? null : sort, dir: dir === "asc" ? null : dir })}>Clear search</Link>
-        </Button>
+        <Link to={withParams("", { view: view === "table" ? null : view, sort: sort === "name" ? null : sort, dir: dir === "asc" ? null : dir })} {...buttonProps("outline", "gray")}>
+          Clear search
+        </Link>
       ) : null}
     </Form>
   );
@@ -45,11 +51,9 @@ export function ViewToggle({ view }: { view: "table" | "cards" }) {
       <ul>
         {(["table", "cards"] as const).map((v) => (
           <li key={v}>
-            <Button asChild variant={view === v ? "solid" : "outline"}>
-              <Link to={withParams(search, { view: v === "table" ? null : v, page: null })} aria-current={view === v ? "page" : undefined}>
-                {v === "table" ? "Table" : "Cards"}
-              </Link>
-            </Button>
+            <Link to={withParams(search, { view: v === "table" ? null : v, page: null })} aria-current={view === v ? "page" : undefined} {...buttonProps(view === v ? "solid" : "outline")}>
+              {v === "table" ? "Table" : "Cards"}
+            </Link>
           </li>
         ))}
       </ul>
@@ -81,27 +85,35 @@ function LinkedProperties({ row, max }: { row: StakeholderRow; max: number }) {
   );
 }
 
+/**
+ * A row's link to one URL-state panel: the list's URL with every panel closed (computed once per page
+ * by listSearch) plus the one parameter. The same string panelSearch builds (a number needs no
+ * escaping), without parsing the search again for each of a page's ~125 links.
+ */
+function panelHref(list: string, key: string, id: number) {
+  return `${list}${list === "?" ? "" : "&"}${key}=${id}`;
+}
+
 /** Row actions as links to URL states; write actions only for roles that may edit. */
-export function RowActions({ row, canEdit }: { row: StakeholderRow; canEdit: boolean }) {
-  const { search } = useLocation();
-  const hidden = <span className="visually-hidden"> for {row.name}</span>;
+export function RowActions({ row, canEdit, list }: { row: StakeholderRow; canEdit: boolean; list: string }) {
+  const hidden = <span className="visually-hidden">{` for ${row.name}`}</span>;
   return (
     <ul className="row-actions">
       {canEdit ? (
         <li>
-          <RowLink to={panelSearch(search, { interact: row.id })}>Record interaction{hidden}</RowLink>
+          <RowLink to={panelHref(list, "interact", row.id)}>Record interaction{hidden}</RowLink>
         </li>
       ) : null}
       <li>
-        <RowLink to={panelSearch(search, { interactions: row.id })}>View interactions{hidden}</RowLink>
+        <RowLink to={panelHref(list, "interactions", row.id)}>View interactions{hidden}</RowLink>
       </li>
       {canEdit ? (
         <>
           <li>
-            <RowLink to={panelSearch(search, { edit: row.id })}>Edit{hidden}</RowLink>
+            <RowLink to={panelHref(list, "edit", row.id)}>Edit{hidden}</RowLink>
           </li>
           <li>
-            <RowLink to={panelSearch(search, { link: row.id })}>Link properties{hidden}</RowLink>
+            <RowLink to={panelHref(list, "link", row.id)}>Link properties{hidden}</RowLink>
           </li>
         </>
       ) : null}
@@ -119,16 +131,21 @@ function ContactInfo({ row }: { row: StakeholderRow }) {
   );
 }
 
-function NameLink({ row }: { row: StakeholderRow }) {
-  const { search } = useLocation();
+function NameLink({ row, list }: { row: StakeholderRow; list: string }) {
   return (
-    <RowLink to={panelSearch(search, { highlight: row.id })} preventScrollReset>
+    <RowLink to={panelHref(list, "highlight", row.id)} preventScrollReset>
       {row.name}
     </RowLink>
   );
 }
 
+/**
+ * The rows are plain elements carrying Radix Themes' classes (Badge, Card, Heading, Text written out,
+ * as DataTable and PriorityBadge do): each Radix component resolves its props through every responsive
+ * prop definition on the server, which 25 rows paid on every request (docs/data-access.md#the-stakeholders-list).
+ */
 export function StakeholderTable({ rows, sort, dir, canEdit }: { rows: StakeholderRow[]; sort: string; dir: "asc" | "desc"; canEdit: boolean }) {
+  const list = listSearch(useLocation().search);
   return (
     <DataTable label="Stakeholders" caption={{ text: "Stakeholders", hidden: true }} className="records">
       <TableHeader>
@@ -142,69 +159,68 @@ export function StakeholderTable({ rows, sort, dir, canEdit }: { rows: Stakehold
           <TableColumnHeaderCell>Actions</TableColumnHeaderCell>
         </TableRow>
       </TableHeader>
-      <TableBody>
+      <tbody className="rt-TableBody">
         {rows.map((row) => (
-          <TableRow key={row.id}>
-            <TableRowHeaderCell>
-              <NameLink row={row} />
+          <tr className="rt-TableRow" key={row.id}>
+            <th scope="row" className="rt-TableCell rt-TableRowHeaderCell">
+              <NameLink row={row} list={list} />
               {!row.isActive ? (
                 <>
                   {" "}
-                  <Badge color="gray">Inactive</Badge>
+                  <span data-accent-color="gray" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+                    Inactive
+                  </span>
                 </>
               ) : null}
-            </TableRowHeaderCell>
-            <TableCell className="cell--text">{row.email ?? <span className="muted">None</span>}</TableCell>
-            <TableCell>{row.memberType ?? <span className="muted">Not set</span>}</TableCell>
-            <TableCell className="cell--text">
+            </th>
+            <td className="rt-TableCell cell--text">{row.email ?? <span className="muted">None</span>}</td>
+            <td className="rt-TableCell">{row.memberType ?? <span className="muted">Not set</span>}</td>
+            <td className="rt-TableCell cell--text">
               <ContactInfo row={row} />
-            </TableCell>
-            <TableCell className="cell--text">
+            </td>
+            <td className="rt-TableCell cell--text">
               <LinkedProperties row={row} max={2} />
-            </TableCell>
-            <TableCell>
+            </td>
+            <td className="rt-TableCell">
               <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
-            </TableCell>
-            <TableCell>
-              <RowActions row={row} canEdit={canEdit} />
-            </TableCell>
-          </TableRow>
+            </td>
+            <td className="rt-TableCell">
+              <RowActions row={row} canEdit={canEdit} list={list} />
+            </td>
+          </tr>
         ))}
-      </TableBody>
+      </tbody>
     </DataTable>
   );
 }
 
 export function StakeholderCards({ rows, canEdit }: { rows: StakeholderRow[]; canEdit: boolean }) {
+  const list = listSearch(useLocation().search);
   return (
     <ul className="card-grid" aria-label="Stakeholders">
       {rows.map((row) => (
-        <Card asChild size="2" key={row.id} className="stakeholder-card">
-          <li>
-            <Heading as="h3" size="4">
-              <NameLink row={row} />
-            </Heading>
-            <Text as="p" color="gray">
-              {row.memberType ?? "Type not set"}
-              {!row.isActive ? " · Inactive" : ""}
-            </Text>
-            {row.email ? (
-              <Text as="p">
-                <Breakable text={row.email} />
-              </Text>
-            ) : null}
-            <ContactInfo row={row} />
-            <Heading as="h4" size="2">
-              Properties
-            </Heading>
-            <LinkedProperties row={row} max={3} />
-            <Text as="p">
-              <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
-            </Text>
-            {row.nextAction ? <Text as="p">{row.nextAction}</Text> : null}
-            <RowActions row={row} canEdit={canEdit} />
-          </li>
-        </Card>
+        <li key={row.id} className="rt-reset rt-BaseCard rt-Card rt-r-size-2 rt-variant-surface stakeholder-card">
+          <h3 className="rt-Heading rt-r-size-4">
+            <NameLink row={row} list={list} />
+          </h3>
+          <p data-accent-color="gray" className="rt-Text">
+            {row.memberType ?? "Type not set"}
+            {!row.isActive ? " · Inactive" : ""}
+          </p>
+          {row.email ? (
+            <p className="rt-Text">
+              <Breakable text={row.email} />
+            </p>
+          ) : null}
+          <ContactInfo row={row} />
+          <h4 className="rt-Heading rt-r-size-2">Properties</h4>
+          <LinkedProperties row={row} max={3} />
+          <p className="rt-Text">
+            <PriorityBadge priority={row.priority} dueDate={row.nextActionDueDate} />
+          </p>
+          {row.nextAction ? <p className="rt-Text">{row.nextAction}</p> : null}
+          <RowActions row={row} canEdit={canEdit} list={list} />
+        </li>
       ))}
     </ul>
   );

@@ -1,11 +1,10 @@
-import { Stakeholder, type IStakeholder } from "~db/entities/Stakeholder";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "~db/entities/search-text";
-import { db } from "~db/orm";
 import { sqlRows } from "~db/sql.server";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority, priorityOrderSql, type Priority } from "~/modules/next-action/priority";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { likePattern } from "~/utils/list-query";
+import type { StakeholderJson } from "./stakeholder-json";
 
 /**
  * The stakeholders list: one page of plain rows with only the columns the list shows (no entity
@@ -39,7 +38,6 @@ export interface StakeholderListRow {
   /** The first phone number the record has (phone, then the imported mobile and other numbers). */
   phone: string | null;
   address: string | null;
-  companyName: string | null;
   memberType: string | null;
   isActive: boolean;
   nextAction: string | null;
@@ -65,97 +63,169 @@ function where(access: ProjectAccess, search = "") {
 }
 
 /**
- * Up to this many matches, a search's page is cut from the matches themselves (found through the
- * trigram index, then sorted). PostgreSQL tends to overestimate how many rows a search matches and
- * instead walks the sort's index testing every stakeholder until a page is full: "Nguyen" (107 of
- * 10,000) took 18 ms that way and 4 ms this way. Past it, matches are dense and walking the index is
- * the faster plan (a one-letter search: 0.3 ms against 68 ms).
+ * A search of at least this many characters has trigrams, so the trigram index finds its matches
+ * without reading the project: the page is cut from the matches themselves (sorted). PostgreSQL tends
+ * to overestimate how many rows a search matches and would instead walk the sort's index testing every
+ * stakeholder until a page is full ("Nguyen", 107 of 10,000: 18 ms that way, 4 ms this way). A shorter
+ * term has no trigram, every row is read either way and matches are dense, so walking the sort's index
+ * is the faster plan (a one-letter search: 0.3 ms against 68 ms). See docs/data-access.md#the-stakeholders-list.
  */
-export const FEW_MATCHES = 1000;
+export const TRIGRAM_SEARCH_LENGTH = 3;
 
-/** One page of rows, in list order. `matchCount` is the search's count, when there is a search. */
-async function pageRows(access: ProjectAccess, options: StakeholderListOptions, columns: string, matchCount: number | null) {
-  const filter = where(access, options.search);
-  const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
-  const from =
-    matchCount !== null && matchCount <= FEW_MATCHES
-      ? `(with matched as materialized (select s.id from stakeholder s where ${filter.sql}) select s.* from stakeholder s join matched on matched.id = s.id) s`
-      : `stakeholder s where ${filter.sql}`;
-  return sqlRows<Record<string, unknown>>(`select ${columns} from ${from} order by ${order} limit ? offset ?`, [...filter.params, options.limit, options.offset]);
+/**
+ * The FROM and WHERE of a page of rows and the SQL of the number matching, with their parameters in
+ * order: without a search the count is null (the tiles' total is the count).
+ */
+function matching(access: ProjectAccess, search = "") {
+  const filter = where(access, search);
+  const text = search.trim();
+  if (!text) return { cte: "", cteParams: [] as unknown[], from: `stakeholder s where ${filter.sql}`, fromParams: filter.params, count: null };
+  if (text.length >= TRIGRAM_SEARCH_LENGTH)
+    return {
+      cte: `matched as materialized (select s.id from stakeholder s where ${filter.sql}),`,
+      cteParams: filter.params,
+      from: `stakeholder s join matched on matched.id = s.id`,
+      fromParams: [] as unknown[],
+      count: { sql: "(select count(*) from matched)::int", params: [] as unknown[] },
+    };
+  return {
+    cte: "",
+    cteParams: [] as unknown[],
+    from: `stakeholder s where ${filter.sql}`,
+    fromParams: filter.params,
+    count: { sql: `(select count(*) from stakeholder s where ${filter.sql})::int`, params: filter.params },
+  };
 }
 
-/** The search's match count (null without a search) and then its page, cut the cheaper way for that count. */
-async function searchPage(access: ProjectAccess, options: StakeholderListOptions, columns: string) {
-  const search = options.search?.trim() ?? "";
-  const matches = search ? await countMatches(access, search) : null;
-  return { matches, rows: await pageRows(access, options, columns, matches) };
+const TILES_SQL = `count(*)::int as total,
+            count(*) filter (where is_active is not false)::int as active,
+            count(*) filter (where member_type = 'Individual')::int as individuals,
+            count(*) filter (where member_type = 'Business')::int as businesses`;
+
+/** The four tiles, for the whole project (not just the page or the search), in one query. */
+export async function stakeholderCounts(access: ProjectAccess): Promise<StakeholderCounts> {
+  requirePermission(access, "viewData");
+  const [row] = await sqlRows<StakeholderCounts>(`select ${TILES_SQL} from stakeholder where project_id = ?`, [access.project.id]);
+  return { total: row?.total ?? 0, active: row?.active ?? 0, individuals: row?.individuals ?? 0, businesses: row?.businesses ?? 0 };
 }
 
-/** How many stakeholders the search matches (the trigram index finds them without reading the project). */
+/** How many stakeholders a search matches (the whole project without one). */
 async function countMatches(access: ProjectAccess, search: string): Promise<number> {
   const filter = where(access, search);
   const [row] = await sqlRows<{ n: number }>(`select count(*)::int as n from stakeholder s where ${filter.sql}`, filter.params);
   return row?.n ?? 0;
 }
 
-/** The four tiles, for the whole project (not just the page or the search), in one query. */
-export async function stakeholderCounts(access: ProjectAccess): Promise<StakeholderCounts> {
-  requirePermission(access, "viewData");
-  const [row] = await sqlRows<{ total: number; active: number; individuals: number; businesses: number }>(
-    `select count(*)::int as total,
-            count(*) filter (where is_active is not false)::int as active,
-            count(*) filter (where member_type = 'Individual')::int as individuals,
-            count(*) filter (where member_type = 'Business')::int as businesses
-       from stakeholder where project_id = ?`,
-    [access.project.id],
-  );
-  return { total: row?.total ?? 0, active: row?.active ?? 0, individuals: row?.individuals ?? 0, businesses: row?.businesses ?? 0 };
-}
-
 const LIST_COLUMNS = `s.id, s.name, s.email,
   coalesce(s.phone, s.mobile, s.mobile_phone, s.business_phone, s.home_phone, s.cell_phone, s.contact_phone) as phone,
-  s.address, s.company_name as "companyName", s.member_type as "memberType", s.is_active is not false as "isActive",
+  s.address, s.member_type as "memberType", s.is_active is not false as "isActive",
   s.next_action as "nextAction", s.next_action_due_date::text as "nextActionDueDate"`;
 
+export interface StakeholderPageOptions extends StakeholderListOptions {
+  /** The first this many linked properties of each row (by address), with each row's number of them; none when 0. */
+  properties?: number;
+}
+
+export interface StakeholderPageRow extends StakeholderListRow {
+  properties: { id: number; address: string }[];
+  propertyTotal: number;
+}
+
+type PageRow = Omit<StakeholderListRow, "priority"> & StakeholderCounts & { matches: number | null; properties: [number, string][] | null; propertyTotal: number | null };
+
+/** The page's one query and its parameters (also run by bench/explain-stakeholders.mjs). */
+export function stakeholderPageQuery(access: ProjectAccess, options: StakeholderPageOptions) {
+  const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
+  const m = matching(access, options.search);
+  const previews = options.properties ?? 0;
+  const preview = previews
+    ? `, (select json_agg(json_build_array(x.id, x.address) order by x.address, x.id)
+          from (select p.id, p.address from stakeholder_property sp join property p on p.id = sp.property_id and p.project_id = sp.project_id
+                 where sp.project_id = ? and sp.stakeholder_id = page.id order by p.address, p.id limit ?) x) as properties,
+        (select count(*)::int from stakeholder_property sp join property p on p.id = sp.property_id and p.project_id = sp.project_id
+          where sp.project_id = ? and sp.stakeholder_id = page.id) as "propertyTotal"`
+    : "";
+  const sql = `with ${m.cte}
+    tiles as (select ${TILES_SQL} from stakeholder where project_id = ?),
+    page as (select ${LIST_COLUMNS}, row_number() over (order by ${order}) as ord from ${m.from} order by ${order} limit ? offset ?)
+    select page.*, tiles.*, ${m.count ? m.count.sql : "null::int"} as matches${preview}
+      from page cross join tiles order by page.ord`;
+  const params = [
+    ...m.cteParams,
+    access.project.id,
+    ...m.fromParams,
+    options.limit,
+    options.offset,
+    ...(m.count?.params ?? []),
+    ...(previews ? [access.project.id, previews, access.project.id] : []),
+  ];
+  return { sql, params };
+}
+
 /**
- * One page of the project's stakeholders (search, sort, LIMIT/OFFSET), the number matching, and the
- * project's tiles. Without a search the tiles' total is the match count, so the project is counted once.
+ * One page of the project's stakeholders (search, sort, LIMIT/OFFSET), the number matching, the
+ * project's tiles and, when asked, each row's first linked properties, in ONE query: the tiles and the
+ * count are computed once and carried on every row. Only when the page is empty (an empty project, a
+ * page past the end) are the tiles and the count read on their own.
  */
-export async function listStakeholders(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: StakeholderListRow[]; total: number; counts: StakeholderCounts }> {
+export async function listStakeholders(access: ProjectAccess, options: StakeholderPageOptions): Promise<{ rows: StakeholderPageRow[]; total: number; counts: StakeholderCounts }> {
   requirePermission(access, "viewData");
   const today = options.today ?? todayForProject(access.project);
-  const [{ rows, matches }, counts] = await Promise.all([searchPage(access, options, LIST_COLUMNS), stakeholderCounts(access)]);
+  const { sql, params } = stakeholderPageQuery(access, options);
+  const found = await sqlRows<PageRow>(sql, params);
+  const first = found[0];
+  const counts: StakeholderCounts = first
+    ? { total: first.total, active: first.active, individuals: first.individuals, businesses: first.businesses }
+    : await stakeholderCounts(access);
+  const total = !options.search?.trim() ? counts.total : first ? (first.matches ?? 0) : await countMatches(access, options.search);
   return {
-    rows: rows.map((r) => {
-      const due = (r.nextActionDueDate as string | null) ?? null;
-      return {
-        id: Number(r.id),
-        name: String(r.name),
-        email: (r.email as string | null) ?? null,
-        phone: (r.phone as string | null) ?? null,
-        address: (r.address as string | null) ?? null,
-        companyName: (r.companyName as string | null) ?? null,
-        memberType: (r.memberType as string | null) ?? null,
-        isActive: Boolean(r.isActive),
-        nextAction: (r.nextAction as string | null) ?? null,
-        nextActionDueDate: due,
-        priority: nextActionPriority(due, today),
-      };
-    }),
-    total: matches ?? counts.total,
+    rows: found.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      email: r.email ?? null,
+      phone: r.phone ?? null,
+      address: r.address ?? null,
+      memberType: r.memberType ?? null,
+      isActive: Boolean(r.isActive),
+      nextAction: r.nextAction ?? null,
+      nextActionDueDate: r.nextActionDueDate ?? null,
+      priority: nextActionPriority(r.nextActionDueDate ?? null, today),
+      properties: (r.properties ?? []).map(([id, address]) => ({ id: Number(id), address })),
+      propertyTotal: r.propertyTotal ?? 0,
+    })),
+    total,
     counts,
   };
 }
 
-/** A page of whole stakeholders in list order, for /api (which returns every field). */
-export async function listStakeholderEntities(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: IStakeholder[]; total: number }> {
+/** Timestamps as the /api has always written them (Date#toISOString: UTC, milliseconds). */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Every field of stakeholderToJson (stakeholder-json.ts), as plain SQL: the /api list hydrates no entities. */
+const JSON_COLUMNS = `s.id, s.user_id as "userId", s.project_id as "projectId", s.name, s.email, s.email2, s.email3,
+  s.phone, s.phone2, s.phone3, s.address, s.address2, s.address3, s.latitude, s.longitude,
+  s.address1lat as "address1Lat", s.address1lng as "address1Lng", s.address2lat as "address2Lat", s.address2lng as "address2Lng",
+  s.address3lat as "address3Lat", s.address3lng as "address3Lng", s.spatial_accuracy as "spatialAccuracy", s.geo_source as "geoSource",
+  s.member_type as "memberType", s.stakeholder_category as "stakeholderCategory", s.influence_level as "influenceLevel",
+  s.iap2engagement_level as "iap2EngagementLevel", ${isoSql("s.last_contact")} as "lastContact", s.notes, s.next_action as "nextAction",
+  s.next_action_due_date::text as "nextActionDueDate", s.custom_fields as "customFields", s.is_active is not false as "isActive",
+  s.is_project_property_owner is true as "isProjectPropertyOwner", s.company_name as "companyName", s.mobile,
+  s.contact_phone as "contactPhone", s.business_phone as "businessPhone", s.home_phone as "homePhone", s.cell_phone as "cellPhone",
+  s.mobile_phone as "mobilePhone", s.version, ${isoSql("s.created_at")} as "createdAt", ${isoSql("s.updated_at")} as "updatedAt"`;
+
+/**
+ * A page of whole stakeholders in list order, for /api (which returns every field), with the number
+ * matching, in one query of plain rows (the same shape as stakeholderToJson).
+ */
+export async function listStakeholderRecords(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: StakeholderJson[]; total: number }> {
   requirePermission(access, "viewData");
-  const search = options.search?.trim() ?? "";
-  const [ids, total] = search
-    ? await searchPage(access, options, "s.id").then(({ rows, matches }) => [rows, matches ?? 0] as const)
-    : await Promise.all([pageRows(access, options, "s.id", null), countMatches(access, search)]);
-  if (!ids.length) return { rows: [], total };
-  const found = await db().find(Stakeholder, { id: { $in: ids.map((r) => Number(r.id)) }, project: access.project.id });
-  const byId = new Map(found.map((s) => [s.id, s]));
-  return { rows: ids.map((r) => byId.get(Number(r.id))).filter((s): s is IStakeholder => Boolean(s)), total };
+  const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
+  const m = matching(access, options.search);
+  const count = m.count ?? { sql: "(select count(*) from stakeholder where project_id = ?)::int", params: [access.project.id] };
+  const sql = `with ${m.cte}
+    page as (select ${JSON_COLUMNS}, row_number() over (order by ${order}) as ord from ${m.from} order by ${order} limit ? offset ?)
+    select page.*, ${count.sql} as "matchTotal" from page order by page.ord`;
+  const found = await sqlRows<StakeholderJson & { ord: unknown; matchTotal: number }>(sql, [...m.cteParams, ...m.fromParams, options.limit, options.offset, ...count.params]);
+  const total = found[0]?.matchTotal ?? (await countMatches(access, options.search ?? ""));
+  return { rows: found.map(({ ord: _ord, matchTotal: _total, ...row }) => row), total };
 }

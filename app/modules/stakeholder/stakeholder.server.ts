@@ -16,13 +16,14 @@ import { refId } from "~db/entities/refs";
  * queries live in stakeholder-list.server.ts.
  */
 export {
-  listStakeholderEntities,
+  listStakeholderRecords,
   listStakeholders,
   stakeholderCounts,
   STAKEHOLDER_SORT_KEYS,
   type StakeholderCounts,
   type StakeholderListOptions,
   type StakeholderListRow,
+  type StakeholderPageRow,
   type StakeholderSortKey,
 } from "./stakeholder-list.server";
 

@@ -10,7 +10,7 @@ import { AppError } from "~/utils/app-error";
 import { parseListQuery } from "~/utils/list-query";
 import { stakeholderDetails, stakeholderToJson } from "./stakeholder-json";
 import { todayForProject } from "~/modules/calendar/today";
-import { getStakeholder, linkedPropertiesPreview, listStakeholders, projectPropertyChoices, STAKEHOLDER_SORT_KEYS } from "./stakeholder.server";
+import { getStakeholder, listStakeholders, projectPropertyChoices, STAKEHOLDER_SORT_KEYS } from "./stakeholder.server";
 import { parseRecordId } from "~/utils/record-id";
 
 /**
@@ -18,8 +18,8 @@ import { parseRecordId } from "~/utils/record-id";
  * URL-state panel that is open (?highlight, ?highlight&contact, ?new, ?edit, ?link, ?interact, ?interactions).
  */
 export const PAGE_SIZE = 25;
-/** Cards show 3 linked properties, the table 2; one query fetches 3 for both. */
-const PROPERTY_PREVIEW = 3;
+/** Cards show 3 linked properties, the table 2; the page's one query fetches what its view shows. */
+const PROPERTY_PREVIEW = { cards: 3, table: 2 } as const;
 
 export type Panel<T> = { state: "open"; data: T } | { state: "not-found" } | { state: "forbidden" } | null;
 
@@ -54,12 +54,16 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
 
   // One today for the rows and the details panel (calendar/today.ts).
   const today = todayForProject(access.project);
-  const { rows, total, counts } = await listStakeholders(access, { search: query.search, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
-  const previews = await linkedPropertiesPreview(
-    access,
-    rows.map((r) => r.id),
-    PROPERTY_PREVIEW,
-  );
+  // One query: the page's rows with their linked properties, the match count and the tiles.
+  const { rows, total, counts } = await listStakeholders(access, {
+    search: query.search,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.pageSize,
+    offset: query.offset,
+    today,
+    properties: PROPERTY_PREVIEW[view],
+  });
 
   const detail = await panel(params.get("highlight"), async (id) => stakeholderDetails(await getStakeholder(access, id), today));
   // ?highlight=ID&contact=1: the detail view's Edit Contact Details form (docs/records.md#contact-details).
@@ -111,11 +115,8 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       query: { search: query.search, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
       counts,
       total,
-      rows: rows.map((s) => ({
-        ...s,
-        properties: previews.get(s.id)?.properties ?? [],
-        propertyTotal: previews.get(s.id)?.total ?? 0,
-      })),
+      // Only what the view shows: the table has no next-action text (docs/data-access.md#the-stakeholders-list).
+      rows: view === "cards" ? rows : rows.map(({ nextAction: _shownOnCards, ...row }) => ({ ...row, nextAction: null })),
       panels,
       tab,
       documents,
