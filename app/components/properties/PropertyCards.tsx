@@ -1,6 +1,7 @@
 import { Button, Card, DataList, Flex, Heading } from "@radix-ui/themes";
 import { PriorityBadge, RowLink } from "~/components/kit";
 import type { PropertyListRow } from "~/modules/property/property.server";
+import { proprietorsSummary } from "~/modules/property/display";
 import { formatDate } from "~/utils/dates";
 import { LaaBadge } from "./LaaBadge";
 import { Proprietors, usePanelLink } from "./PropertyTable";
@@ -50,7 +51,7 @@ export function PropertyCards({ rows, canEdit }: { rows: PropertyListRow[]; canE
                 <DataList.Label>Proprietors</DataList.Label>
                 <DataList.Value>
                   <span>
-                    <Proprietors proprietors={row.proprietors} />
+                    <Proprietors {...proprietorsSummary(row.proprietors)} />
                   </span>
                 </DataList.Value>
               </DataList.Item>
