@@ -223,6 +223,7 @@ export interface PropertyListResult<Row> {
  */
 export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view: "table" }): Promise<PropertyListResult<PropertyTableRow>>;
 export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view?: "cards" }): Promise<PropertyListResult<PropertyListRow>>;
+export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view?: "table" | "cards" }): Promise<PropertyListResult<PropertyTableRow | PropertyListRow>>;
 export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view?: "table" | "cards" }): Promise<PropertyListResult<PropertyTableRow | PropertyListRow>> {
   requirePermission(access, "viewData");
   const today = query.today ?? todayForProject(access.project);
