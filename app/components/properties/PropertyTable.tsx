@@ -27,7 +27,7 @@ export function usePanelLink() {
  * `panel("edit", 7)`: the same URL as usePanelLink()({ edit: 7 }), built from the list's URL with every
  * panel closed, worked out once per render instead of parsing the query string three times a row.
  */
-function usePanelLinks() {
+export function usePanelLinks() {
   const { search } = useLocation();
   const closed = withParams(search, PANELS);
   const prefix = closed === "?" ? "?" : `${closed}&`;
