@@ -60,7 +60,12 @@ try {
   if (selected.status !== 302) throw new Error(`Selecting the project answered ${selected.status}`);
 
   const surnames = [COMMON_SURNAME, ...LAST.filter((n) => n !== COMMON_SURNAME).slice(0, 7)];
-  const towns = [PROPERTY_SEARCH_TERM, ...TOWNS.map(([t]) => t).filter((t) => t !== PROPERTY_SEARCH_TERM).slice(0, 7)];
+  const towns = [
+    PROPERTY_SEARCH_TERM,
+    ...TOWNS.map(([t]) => t)
+      .filter((t) => t !== PROPERTY_SEARCH_TERM)
+      .slice(0, 7),
+  ];
   const pages = Array.from({ length: 20 }, (_, i) => i + 1);
   const stakeholderSorts = await pageSorts(app.baseUrl, "/stakeholders", cookie);
   const propertySorts = await pageSorts(app.baseUrl, "/properties", cookie);
@@ -105,9 +110,7 @@ try {
   }
   const loadAfter = os.loadavg();
 
-  console.log(
-    `\n"${BENCH_PROJECT}" (project ${projectId}), ${connections} connections, ${seconds} s per scenario (then ${singleSeconds} s one at a time), Node ${process.version}`,
-  );
+  console.log(`\n"${BENCH_PROJECT}" (project ${projectId}), ${connections} connections, ${seconds} s per scenario (then ${singleSeconds} s one at a time), Node ${process.version}`);
   console.log(`Load average (1 min) ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after, ${os.cpus().length} CPUs\n`);
   const baseline = rows.find((r) => r.name.startsWith("bare Express"));
   printTable(
@@ -133,10 +136,7 @@ try {
   for (const s of skipped) console.log(`skipped: ${s.name} answered ${s.status}${s.status === 404 ? " (page not built yet?)" : ""}`);
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/lists-${Date.now()}.json`;
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, seconds, loadBefore, loadAfter, targets: TARGETS, seeded, rows, skipped }, null, 2),
-  );
+  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, seconds, loadBefore, loadAfter, targets: TARGETS, seeded, rows, skipped }, null, 2));
   console.log(`\nWrote ${file}`);
 } finally {
   await app.stop();

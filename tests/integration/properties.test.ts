@@ -1,5 +1,5 @@
 import { AuditLog, Project, Property, Stakeholder, StakeholderProperty } from "../../db/entities/index";
-import { db, withRequestContext } from "../../db/orm";
+import { db, getOrm, withRequestContext } from "../../db/orm";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import { listProperties, propertyStats, type PropertySortKey } from "../../app/modules/property/property.server";
 import * as listRoute from "../../app/routes/api.properties";
@@ -164,6 +164,47 @@ describe("sorting and pagination", () => {
     const lot2 = rows.find((r) => r.address.startsWith("Lot 2"))!;
     expect(lot2.linkedStakeholders.map((s) => s.name)).toEqual(["Ellis Pastoral Co Pty Ltd", "Margaret Ellis"]);
     expect(rows.find((r) => r.address.startsWith("77 Main"))!.linkedStakeholders).toHaveLength(1);
+  });
+});
+
+describe("the page's one query", () => {
+  it("reads the page, the tiles and the total in one statement, with or without a search", async () => {
+    const access = await withRequestContext(() => accessFor(VIEWER, WESTERN));
+    const execute = vi.spyOn(getOrm().em.getConnection(), "execute");
+    try {
+      for (const query of [{}, { search: "Beaufort" }, { laa: "with" as const, sort: "laaExpiryDate" as const }, { view: "table" as const, search: "road" }]) {
+        execute.mockClear();
+        const { rows, total, stats } = await withRequestContext(() => listProperties(access, { limit: 2, offset: 0, ...query }));
+        expect(execute).toHaveBeenCalledTimes(1);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(total).toBeGreaterThanOrEqual(rows.length);
+        expect(stats.total).toBe(6);
+      }
+    } finally {
+      execute.mockRestore();
+    }
+    // Past the last page a search has no row to carry its count: that costs a second query, and the total is still right.
+    const beyond = await withRequestContext(() => listProperties(access, { search: "Beaufort", limit: 25, offset: 50 }));
+    expect(beyond).toMatchObject({ rows: [], total: (await withRequestContext(() => listProperties(access, { search: "Beaufort", limit: 25, offset: 0 }))).rows.length });
+  });
+
+  it("gives the table view only its columns: the first two proprietors with a count of the rest, and a count of linked stakeholders", async () => {
+    const access = await withRequestContext(() => accessFor(VIEWER, WESTERN));
+    const cards = (await withRequestContext(() => listProperties(access, { limit: 25, offset: 0 }))).rows;
+    const table = (await withRequestContext(() => listProperties(access, { limit: 25, offset: 0, view: "table" }))).rows;
+    expect(table.map((r) => r.id)).toEqual(cards.map((r) => r.id));
+    for (const [i, row] of table.entries()) {
+      const card = cards[i]!;
+      expect(Object.keys(row).sort()).toEqual(
+        ["address", "folio", "id", "laaExpiryDate", "laaStatus", "linkedCount", "nextActionDueDate", "priority", "proprietors", "proprietorsMore", "titleType", "volume"].sort(),
+      );
+      expect(row.linkedCount).toBe(card.linkedStakeholders.length);
+      expect(row.proprietors).toEqual(card.proprietors.slice(0, 2));
+      expect(row.proprietorsMore).toBe(Math.max(0, card.proprietors.length - 2));
+      expect([row.laaStatus, row.priority, row.nextActionDueDate]).toEqual([card.laaStatus, card.priority, card.nextActionDueDate]);
+      expect(row.laaExpiryDate).toBe(card.hasLAA ? card.laaExpiryDate : null);
+    }
+    expect(table.find((r) => r.address.startsWith("Lot 2"))!.linkedCount).toBe(2);
   });
 });
 

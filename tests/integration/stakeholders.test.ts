@@ -279,7 +279,13 @@ describe("search, sort, pagination and counts", () => {
       // A term shorter than a trigram walks the sort's index: same rows, same count.
       const short = "ZE".slice(0, TRIGRAM_SEARCH_LENGTH - 1);
       const shortPage = await page(short);
-      expect(shortPage.total).toBe((await inContext(() => db().execute<{ n: number }[]>("select count(*)::int as n from stakeholder s where project_id = ? and " + searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s") + " ilike '%ze%'", [western])))[0]!.n);
+      expect(shortPage.total).toBe(
+        (
+          await inContext(() =>
+            db().execute<{ n: number }[]>("select count(*)::int as n from stakeholder s where project_id = ? and " + searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s") + " ilike '%ze%'", [western]),
+          )
+        )[0]!.n,
+      );
       expect(shortPage.rows.map((r) => r.name.toLowerCase())).toEqual(shortPage.rows.map((r) => r.name.toLowerCase()).sort());
     } finally {
       await inContext(() => db().execute("delete from stakeholder where project_id = ? and (name like 'Dense Zephyr %' or name ilike 'sparse quokka %')", [western]));

@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Heading } from "@radix-ui/themes";
 import { SearchField, EmptyState, Pagination } from "~/components/kit";
+import { withParams } from "~/utils/list-query";
 import { GroupCard } from "./GroupCard";
 
 type Group = Parameters<typeof GroupCard>[0]["group"];
@@ -22,6 +23,9 @@ export function GroupSearch({ search }: { search: string }) {
 
 /** One card per stakeholder with linked properties, largest groups first. */
 export function GroupList({ groups, search, total, page, pageSize }: { groups: Group[]; search: string; total: number; page: number; pageSize: number }) {
+  // Each card's "View details" link: the list's URL with ?group= set, the query string parsed once for the page.
+  const closed = withParams(useLocation().search, { group: null, tab: null });
+  const detailsPrefix = closed === "?" ? "?" : `${closed}&`;
   return (
     <section aria-labelledby="groups-title">
       <Heading as="h2" id="groups-title" size="5" className="groups-summary">
@@ -30,7 +34,7 @@ export function GroupList({ groups, search, total, page, pageSize }: { groups: G
       {groups.length ? (
         <ul className="card-grid">
           {groups.map((group) => (
-            <GroupCard key={group.id} group={group} />
+            <GroupCard key={group.id} group={group} detailsHref={`${detailsPrefix}group=${group.id}`} />
           ))}
         </ul>
       ) : (

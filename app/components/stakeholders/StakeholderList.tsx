@@ -1,16 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import {
-  SearchField,
-  DataTable,
-  TableColumnHeaderCell,
-  TableHeader,
-  TableRow,
-  PriorityBadge,
-  Breakable,
-  SortHeader,
-  StatTiles,
-  RowLink,
-} from "~/components/kit";
+import { SearchField, DataTable, TableColumnHeaderCell, TableHeader, TableRow, PriorityBadge, Breakable, SortHeader, StatTiles, RowLink } from "~/components/kit";
 import type { StakeholderCounts } from "~/modules/stakeholder/stakeholder.server";
 import type { StakeholderRow } from "~/modules/stakeholder/stakeholders-page.server";
 import { withParams } from "~/utils/list-query";

@@ -9,9 +9,8 @@ import { parseRecordId } from "~/utils/record-id";
 
 /**
  * Stakeholder Property Groups (docs/records.md#property-groups): the project's stakeholders that have at least one linked
- * property, most links first. A page costs two or three queries whatever its size: the page of
- * stakeholders with their link counts (stakeholder_link_count) and the total, then the first three
- * properties of each.
+ * property, most links first. A page costs one query whatever its size: the page of stakeholders
+ * with their link counts (stakeholder_link_count), the total and the first three properties of each.
  */
 export const GROUPS_PAGE_SIZE = 24;
 export const CARD_PROPERTIES = 3;
@@ -70,15 +69,21 @@ const CONTACT_COLUMNS = [
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const CONTACT_SELECT = CONTACT_COLUMNS.map((c) => `s.${snake(c)} as "${c}"`).join(", ");
 
-type PageRow = { id: number; name: string; propertyCount: number; total?: string | number } & Record<(typeof CONTACT_COLUMNS)[number], string | null>;
+type PageRow = { id: number; name: string; propertyCount: number; total: string | number | null; properties: { id: number; address: string }[] } & Record<
+  (typeof CONTACT_COLUMNS)[number],
+  string | null
+>;
 
 /**
- * One page of groups, optionally narrowed by stakeholder name or a linked property's address. Reads
- * stakeholder_link_count (one row per stakeholder with links, kept by triggers on stakeholder_property,
- * migration stakeholder_link_count), so without a search a page is a scan of the project's rows on
- * stakeholder_link_count_project_count_index with a limit (the name/id tie-break an incremental sort)
- * and the total an index-only count; counting every link of the project on each request cost 35–40 ms
- * on a 10,000-stakeholder project.
+ * One page of groups, optionally narrowed by stakeholder name or a linked property's address, in ONE
+ * statement: the page of stakeholders with their link counts, each with its first three properties
+ * (by address, as JSON), and the total. Reads stakeholder_link_count (one row per stakeholder with
+ * links, kept by triggers on stakeholder_property, migration stakeholder_link_count), so without a
+ * search a page is a scan of the project's rows on stakeholder_link_count_project_count_index with a
+ * limit (the name/id tie-break an incremental sort) and the total an index-only count of the same
+ * rows; counting every link of the project on each request cost 35–40 ms on a 10,000-stakeholder
+ * project. With a search the groups come from its matches (few), and a window count rides on the
+ * page; only a page past the last (a hand-edited URL) needs a second query for the total.
  */
 export async function listPropertyGroups(access: ProjectAccess, { search = "", page = 1 }: { search?: string; page?: number } = {}): Promise<GroupPage> {
   requirePermission(access, "viewData");
@@ -86,41 +91,41 @@ export async function listPropertyGroups(access: ProjectAccess, { search = "", p
   const pageSize = GROUPS_PAGE_SIZE;
   const offset = (Math.max(1, page) - 1) * pageSize;
   const matched = searchedStakeholders(projectId, search);
-  // With a search the groups come from its matches (few), and the window count rides on the page;
-  // without one a window count would read every group's row, and the separate count reads an index.
   const grouped = matched
     ? `from (${matched.sql}) m join stakeholder_link_count lc on lc.stakeholder_id = m.id join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ?`
     : `from stakeholder_link_count lc join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ?`;
   const groupedParams = [...(matched?.params ?? []), projectId];
   const rows = await sqlRows<PageRow>(
-    `select s.id, s.name, lc.property_count as "propertyCount", ${CONTACT_SELECT}${matched ? ", count(*) over () as total" : ""}
-     ${grouped}
-     order by lc.property_count desc, s.name asc, s.id asc
-     limit ? offset ?`,
-    [...groupedParams, pageSize, offset],
+    `with page as (
+       select s.id, s.name, lc.property_count as "propertyCount", ${CONTACT_SELECT}${matched ? ", count(*) over () as total" : ""}
+       ${grouped}
+       order by lc.property_count desc, s.name asc, s.id asc
+       limit ? offset ?
+     )
+     select pg.*,${matched ? "" : " (select count(*) from stakeholder_link_count where project_id = ?) as total,"}
+       (select coalesce(json_agg(json_build_object('id', first.id, 'address', first.address) order by first.address, first.id), '[]')
+          from (select p.id, p.address from stakeholder_property sp join property p on p.id = sp.property_id
+                where sp.stakeholder_id = pg.id and sp.project_id = ? and p.project_id = ?
+                order by p.address, p.id limit ${CARD_PROPERTIES}) first) as properties
+     from page pg
+     order by pg."propertyCount" desc, pg.name asc, pg.id asc`,
+    [...groupedParams, pageSize, offset, ...(matched ? [] : [projectId]), projectId, projectId],
   );
   let total: number;
-  if (matched && rows.length) total = Number(rows[0]!.total);
-  else if (offset === 0 && rows.length < pageSize) total = rows.length;
-  else if (!matched) {
-    const [row] = await sqlRows<{ total: string | number }>(`select count(*) as total from stakeholder_link_count where project_id = ?`, [projectId]);
-    total = Number(row?.total ?? 0);
-  } else {
-    // Past the last page (hand-edited URLs) a search's window count has no row to ride on.
+  if (rows.length) total = Number(rows[0]!.total);
+  else if (offset === 0) total = 0;
+  else {
+    // Past the last page there is no row to carry the count.
     const [row] = await sqlRows<{ total: string | number }>(`select count(*) as total ${grouped}`, groupedParams);
     total = Number(row?.total ?? 0);
   }
-  const firstProperties = await firstPropertiesOf(
-    projectId,
-    rows.map((r) => r.id),
-  );
   return {
     groups: rows.map((row) => ({
       id: row.id,
       name: row.name,
       contact: contactSummary(row),
       propertyCount: Number(row.propertyCount),
-      properties: firstProperties.get(row.id) ?? [],
+      properties: row.properties.map((p) => ({ id: Number(p.id), address: p.address })),
     })),
     total,
     page: Math.max(1, page),
@@ -148,29 +153,6 @@ function searchedStakeholders(projectId: number, search: string): { sql: string;
            where sp.project_id = ? and p.address ilike ?`,
     params: [projectId, pattern, pattern, projectId, pattern],
   };
-}
-
-/** The first three linked properties (by address) of each stakeholder, in one query. */
-async function firstPropertiesOf(projectId: number, stakeholderIds: number[]) {
-  const byStakeholder = new Map<number, { id: number; address: string }[]>();
-  if (!stakeholderIds.length) return byStakeholder;
-  const rows = await sqlRows<{ stakeholderId: number; id: number; address: string }>(
-    `select ids.id as "stakeholderId", first.id, first.address
-     from unnest(?::int[]) as ids(id)
-     cross join lateral (
-       select p.id, p.address from stakeholder_property sp join property p on p.id = sp.property_id
-       where sp.stakeholder_id = ids.id and sp.project_id = ? and p.project_id = ?
-       order by p.address, p.id
-       limit ${CARD_PROPERTIES}
-     ) first`,
-    [`{${stakeholderIds.map((id) => Number(id)).join(",")}}`, projectId, projectId],
-  );
-  for (const row of rows) {
-    const list = byStakeholder.get(row.stakeholderId) ?? [];
-    list.push({ id: row.id, address: row.address });
-    byStakeholder.set(row.stakeholderId, list);
-  }
-  return byStakeholder;
 }
 
 /**

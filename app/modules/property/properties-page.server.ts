@@ -27,7 +27,9 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   const view: "cards" | "table" = params.get("view") === "cards" ? "cards" : "table";
   // One today for the rows, the tiles and the details panel (calendar/today.ts).
   const today = todayForProject(access.project);
-  const { rows, total, stats } = await listProperties(access, { search: query.search, laa, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
+  const listQuery = { search: query.search, laa, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today };
+  // Each view gets only the columns it shows: the table a count of linked stakeholders, the cards their names.
+  const { stats, ...page } = view === "cards" ? { view, ...(await listProperties(access, { ...listQuery, view })) } : { view, ...(await listProperties(access, { ...listQuery, view })) };
 
   const tab = recordTabFrom(params.get("tab"));
   let details = null;
@@ -60,7 +62,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   return {
     project: projectSummary(access),
     canEdit,
-    list: { rows, total, page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort, dir: query.dir, laa, view },
+    list: { ...page, page: query.page, pageSize: query.pageSize, search: query.search, sort: query.sort, dir: query.dir, laa },
     stats,
     details,
     tab,

@@ -53,6 +53,24 @@ function listWhere(access: ProjectAccess, query: Pick<PropertyListQuery, "search
   return { sql: clauses.join(" and "), params };
 }
 
+/** A row of the table view: only what its columns show (docs/records.md#property-list). */
+export interface PropertyTableRow {
+  id: number;
+  address: string;
+  volume: string | null;
+  folio: string | null;
+  /** The first PROPRIETORS_SHOWN proprietors; `proprietorsMore` counts the rest. */
+  proprietors: string[];
+  proprietorsMore: number;
+  titleType: string | null;
+  laaExpiryDate: string | null;
+  laaStatus: LaaStatus;
+  nextActionDueDate: string | null;
+  priority: Priority;
+  linkedCount: number;
+}
+
+/** A row of the cards view (and of listProperties without `view: "table"`): every proprietor, the LAA and next action, the linked stakeholders' names. */
 export interface PropertyListRow {
   id: number;
   address: string;
@@ -80,40 +98,52 @@ export interface PropertyStats {
   laaExpiringSoon: number;
 }
 
+/** The table shows the first two proprietors and "+N more" (docs/records.md#property-list). */
+export const PROPRIETORS_SHOWN = 2;
+
 /** Proprietors as stored (a JSON list, or one name in older rows) as a list of names. */
 export const proprietorList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : []);
 const text = (value: unknown) => (value as string | null | undefined) ?? null;
 
-/** The summary tiles for the whole project, in one query, with LAA expiry judged on `today`. */
-export async function propertyStats(access: ProjectAccess, today: CalendarDate = todayForProject(access.project)): Promise<PropertyStats> {
-  requirePermission(access, "viewData");
+/** The tiles' aggregate over the whole project (one index-only scan of property_project_counts_index), with LAA expiry judged on `today`. */
+function statsSql(access: ProjectAccess, today: CalendarDate) {
   const laa = laaStatusSql("p", today);
-  const [row] = await sqlRows<Record<string, string>>(
-    `select count(*)::int as total,
+  return {
+    sql: `select count(*)::int as total,
             count(*) filter (where p.title_type = 'FREEHOLD')::int as freehold,
             count(*) filter (where p.title_type = 'CoT')::int as cot,
             count(*) filter (where ${laa.withLaa.sql})::int as with_laa,
             count(*) filter (where ${laa.expired.sql})::int as expired,
             count(*) filter (where ${laa.expiringSoon.sql})::int as expiring
        from property p where p.project_id = ?`,
-    [...laa.withLaa.params, ...laa.expired.params, ...laa.expiringSoon.params, access.project.id],
-  );
-  return {
-    total: Number(row?.total ?? 0),
-    freehold: Number(row?.freehold ?? 0),
-    certificateOfTitle: Number(row?.cot ?? 0),
-    withLaa: Number(row?.with_laa ?? 0),
-    laaExpired: Number(row?.expired ?? 0),
-    laaExpiringSoon: Number(row?.expiring ?? 0),
+    params: [...laa.withLaa.params, ...laa.expired.params, ...laa.expiringSoon.params, access.project.id],
   };
 }
 
-/** The number of properties the list shows across all its pages: from the tiles unless a search narrows it. */
+type StatsRow = { total: number; freehold: number; cot: number; with_laa: number; expired: number; expiring: number };
+
+const statsOf = (row: StatsRow | undefined): PropertyStats => ({
+  total: Number(row?.total ?? 0),
+  freehold: Number(row?.freehold ?? 0),
+  certificateOfTitle: Number(row?.cot ?? 0),
+  withLaa: Number(row?.with_laa ?? 0),
+  laaExpired: Number(row?.expired ?? 0),
+  laaExpiringSoon: Number(row?.expiring ?? 0),
+});
+
+/** The summary tiles for the whole project, in one query, with LAA expiry judged on `today`. */
+export async function propertyStats(access: ProjectAccess, today: CalendarDate = todayForProject(access.project)): Promise<PropertyStats> {
+  requirePermission(access, "viewData");
+  const stats = statsSql(access, today);
+  const [row] = await sqlRows<StatsRow>(stats.sql, stats.params);
+  return statsOf(row);
+}
+
+/** The number of properties the list shows across all its pages when no search narrows it: from the tiles. */
+const unsearchedTotal = (stats: PropertyStats, laa: LaaFilter | undefined) => (laa === "with" ? stats.withLaa : laa === "without" ? stats.total - stats.withLaa : stats.total);
+
 async function matchCount(access: ProjectAccess, query: PropertyListQuery, stats: () => Promise<PropertyStats>): Promise<number> {
-  if (!query.search) {
-    const { total, withLaa } = await stats();
-    return query.laa === "with" ? withLaa : query.laa === "without" ? total - withLaa : total;
-  }
+  if (!query.search) return unsearchedTotal(await stats(), query.laa);
   const where = listWhere(access, query);
   const [row] = await sqlRows<{ n: number }>(`select count(*)::int as n from property p where ${where.sql}`, where.params);
   return row?.n ?? 0;
@@ -129,59 +159,122 @@ async function pageRows(access: ProjectAccess, query: PropertyListQuery, columns
   ]);
 }
 
-async function linkedStakeholdersOf(access: ProjectAccess, ids: number[]) {
-  const linked = new Map<number, { id: number; name: string }[]>();
-  if (!ids.length) return linked;
-  const links = await sqlRows<{ property_id: number; id: number; name: string }>(
-    `select sp.property_id, s.id, s.name from stakeholder_property sp join stakeholder s on s.id = sp.stakeholder_id
-      where sp.project_id = ? and sp.property_id in (${ids.map(() => "?").join(", ")}) order by lower(s.name), s.id`,
-    [access.project.id, ...ids],
+/** Each view's columns of a page row, as a JSON object built by PostgreSQL (`pg` is the page's alias; `?` the project id). */
+const ROW_JSON = {
+  table: `json_build_object('id', pg.id, 'address', pg.address, 'volume', pg.volume, 'folio', pg.folio, 'proprietors', pg.proprietors,
+     'titleType', pg.title_type, 'hasLAA', pg.has_laa, 'laaExpiryDate', pg.laa_expiry_date::text, 'nextActionDueDate', pg.next_action_due_date::text,
+     'linkedCount', (select count(*) from stakeholder_property sp where sp.property_id = pg.id and sp.project_id = ?))`,
+  cards: `json_build_object('id', pg.id, 'address', pg.address, 'volume', pg.volume, 'folio', pg.folio, 'proprietors', pg.proprietors,
+     'titleType', pg.title_type, 'lotPlanLine', pg.lot_plan_line, 'hasLAA', pg.has_laa, 'laaExpiryDate', pg.laa_expiry_date::text, 'laaDetails', pg.laa_details,
+     'nextAction', pg.next_action, 'nextActionDueDate', pg.next_action_due_date::text,
+     'linkedStakeholders', (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by lower(s.name), s.id), '[]')
+        from stakeholder_property sp join stakeholder s on s.id = sp.stakeholder_id where sp.property_id = pg.id and sp.project_id = ?))`,
+} as const;
+
+const PAGE_COLUMNS = {
+  table: "p.id, p.address, p.volume, p.folio, p.proprietors, p.title_type, p.has_laa, p.laa_expiry_date, p.next_action_due_date",
+  cards: "p.id, p.address, p.volume, p.folio, p.proprietors, p.title_type, p.lot_plan_line, p.has_laa, p.laa_expiry_date, p.laa_details, p.next_action, p.next_action_due_date",
+} as const;
+
+type PageJson = Record<string, unknown> & { id: number; proprietors: unknown; hasLAA: boolean; laaExpiryDate: string | null; nextActionDueDate: string | null };
+
+/**
+ * The page's rows, the tiles and the total in ONE statement (one round trip): the tiles' aggregate
+ * over the project, and the page as a JSON array built in PostgreSQL, each row with its linked
+ * stakeholders (their count for the table, their names for the cards). The page keeps the index
+ * order (row_number over the ORDER BY, which the index already returns, so the LIMIT still stops
+ * the scan early). Without a search the total comes from the tiles; with one a window count rides
+ * on the page (a search matches few rows), and only a page past the last needs a second query.
+ */
+async function listPage(access: ProjectAccess, query: PropertyListQuery, view: "table" | "cards", today: CalendarDate) {
+  const where = listWhere(access, query);
+  const dir = query.dir ?? "asc";
+  const order = `${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir}`;
+  const stats = statsSql(access, today);
+  const [row] = await sqlRows<StatsRow & { rows: PageJson[]; matched: number | null }>(
+    `with page as (
+       select ${PAGE_COLUMNS[view]}, row_number() over (order by ${order}) as n${query.search ? ", count(*) over () as matched" : ""}
+       from property p where ${where.sql} order by ${order} limit ? offset ?
+     )
+     select t.*, (select coalesce(json_agg(${ROW_JSON[view]} order by pg.n), '[]') from page pg) as rows,
+            ${query.search ? "(select max(matched)::int from page)" : "null"} as matched
+     from (${stats.sql}) t`,
+    [...where.params, query.limit, query.offset, access.project.id, ...stats.params],
   );
-  for (const link of links) {
-    const list = linked.get(Number(link.property_id)) ?? [];
-    list.push({ id: Number(link.id), name: link.name });
-    linked.set(Number(link.property_id), list);
-  }
-  return linked;
+  const tiles = statsOf(row);
+  const rows = row?.rows ?? [];
+  let total: number;
+  if (!query.search) total = unsearchedTotal(tiles, query.laa);
+  else if (row?.matched != null) total = Number(row.matched);
+  else total = query.offset === 0 ? 0 : await matchCount(access, query, async () => tiles);
+  return { rows, stats: tiles, total };
 }
 
-const LIST_COLUMNS = `p.id, p.address, p.volume, p.folio, p.proprietors, p.title_type, p.lot_plan_line, p.has_laa,
-  p.laa_expiry_date::text as laa_expiry_date, p.laa_details, p.next_action, p.next_action_due_date::text as next_action_due_date`;
+export interface PropertyListResult<Row> {
+  rows: Row[];
+  total: number;
+  stats: PropertyStats;
+}
 
-/** One page of the project's properties with their statuses on `today`, the total matching, the tiles and the linked stakeholders. */
-export async function listProperties(access: ProjectAccess, query: PropertyListQuery): Promise<{ rows: PropertyListRow[]; total: number; stats: PropertyStats }> {
+/**
+ * One page of the project's properties with their statuses on `today`, the total matching and the
+ * tiles, in one query. `view: "table"` gives only the table's columns (PropertyTableRow); otherwise
+ * every column the cards show, with the linked stakeholders' names (PropertyListRow).
+ */
+export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view: "table" }): Promise<PropertyListResult<PropertyTableRow>>;
+export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view?: "cards" }): Promise<PropertyListResult<PropertyListRow>>;
+export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view?: "table" | "cards" }): Promise<PropertyListResult<PropertyTableRow | PropertyListRow>>;
+export async function listProperties(access: ProjectAccess, query: PropertyListQuery & { view?: "table" | "cards" }): Promise<PropertyListResult<PropertyTableRow | PropertyListRow>> {
   requirePermission(access, "viewData");
   const today = query.today ?? todayForProject(access.project);
-  const statsQuery = propertyStats(access, today);
-  const [rows, stats, total] = await Promise.all([pageRows(access, query, LIST_COLUMNS), statsQuery, matchCount(access, query, () => statsQuery)]);
-  const linked = await linkedStakeholdersOf(
-    access,
-    rows.map((r) => Number(r.id)),
-  );
+  const view = query.view ?? "cards";
+  const { rows, stats, total } = await listPage(access, query, view, today);
+  if (view === "table") {
+    return {
+      total,
+      stats,
+      rows: rows.map((r) => {
+        const all = proprietorList(r.proprietors);
+        return {
+          id: Number(r.id),
+          address: String(r.address),
+          volume: text(r.volume),
+          folio: text(r.folio),
+          proprietors: all.slice(0, PROPRIETORS_SHOWN),
+          proprietorsMore: Math.max(0, all.length - PROPRIETORS_SHOWN),
+          titleType: text(r.titleType),
+          laaExpiryDate: r.hasLAA ? r.laaExpiryDate : null,
+          laaStatus: laaStatus(Boolean(r.hasLAA), r.laaExpiryDate, today),
+          nextActionDueDate: r.nextActionDueDate,
+          priority: nextActionPriority(r.nextActionDueDate, today),
+          linkedCount: Number(r.linkedCount),
+        } satisfies PropertyTableRow;
+      }),
+    };
+  }
   return {
     total,
     stats,
-    rows: rows.map((r) => {
-      const laaExpiryDate = text(r.laa_expiry_date);
-      const nextActionDueDate = text(r.next_action_due_date);
-      return {
-        id: Number(r.id),
-        address: String(r.address),
-        volume: text(r.volume),
-        folio: text(r.folio),
-        proprietors: proprietorList(r.proprietors),
-        titleType: text(r.title_type),
-        lotPlanLine: text(r.lot_plan_line),
-        hasLAA: Boolean(r.has_laa),
-        laaExpiryDate,
-        laaDetails: text(r.laa_details),
-        laaStatus: laaStatus(Boolean(r.has_laa), laaExpiryDate, today),
-        nextAction: text(r.next_action),
-        nextActionDueDate,
-        priority: nextActionPriority(nextActionDueDate, today),
-        linkedStakeholders: linked.get(Number(r.id)) ?? [],
-      };
-    }),
+    rows: rows.map(
+      (r) =>
+        ({
+          id: Number(r.id),
+          address: String(r.address),
+          volume: text(r.volume),
+          folio: text(r.folio),
+          proprietors: proprietorList(r.proprietors),
+          titleType: text(r.titleType),
+          lotPlanLine: text(r.lotPlanLine),
+          hasLAA: Boolean(r.hasLAA),
+          laaExpiryDate: r.laaExpiryDate,
+          laaDetails: text(r.laaDetails),
+          laaStatus: laaStatus(Boolean(r.hasLAA), r.laaExpiryDate, today),
+          nextAction: text(r.nextAction),
+          nextActionDueDate: r.nextActionDueDate,
+          priority: nextActionPriority(r.nextActionDueDate, today),
+          linkedStakeholders: (r.linkedStakeholders as { id: number; name: string }[]).map((s) => ({ id: Number(s.id), name: s.name })),
+        }) satisfies PropertyListRow,
+    ),
   };
 }
 

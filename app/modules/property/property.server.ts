@@ -26,6 +26,7 @@ export {
   propertyStats,
   type PropertyListQuery,
   type PropertyListRow,
+  type PropertyTableRow,
   type PropertySortKey,
   type PropertyStats,
 } from "./property-list.server";

@@ -150,15 +150,7 @@ export function stakeholderPageQuery(access: ProjectAccess, options: Stakeholder
     page as (select ${LIST_COLUMNS}, row_number() over (order by ${order}) as ord from ${m.from} order by ${order} limit ? offset ?)
     select page.*, tiles.*, ${m.count ? m.count.sql : "null::int"} as matches${preview}
       from page cross join tiles order by page.ord`;
-  const params = [
-    ...m.cteParams,
-    access.project.id,
-    ...m.fromParams,
-    options.limit,
-    options.offset,
-    ...(m.count?.params ?? []),
-    ...(previews ? [access.project.id, previews, access.project.id] : []),
-  ];
+  const params = [...m.cteParams, access.project.id, ...m.fromParams, options.limit, options.offset, ...(m.count?.params ?? []), ...(previews ? [access.project.id, previews, access.project.id] : [])];
   return { sql, params };
 }
 
@@ -174,9 +166,7 @@ export async function listStakeholders(access: ProjectAccess, options: Stakehold
   const { sql, params } = stakeholderPageQuery(access, options);
   const found = await sqlRows<PageRow>(sql, params);
   const first = found[0];
-  const counts: StakeholderCounts = first
-    ? { total: first.total, active: first.active, individuals: first.individuals, businesses: first.businesses }
-    : await stakeholderCounts(access);
+  const counts: StakeholderCounts = first ? { total: first.total, active: first.active, individuals: first.individuals, businesses: first.businesses } : await stakeholderCounts(access);
   const total = !options.search?.trim() ? counts.total : first ? (first.matches ?? 0) : await countMatches(access, options.search);
   return {
     rows: found.map((r) => ({
