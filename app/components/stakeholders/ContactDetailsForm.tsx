@@ -4,6 +4,7 @@ import { Heading } from "@radix-ui/themes";
 import { FormActions, TextField, usePageHasFormErrors } from "~/components/kit";
 import { CONTACT_FORM } from "~/modules/stakeholder/form-ids";
 import { LIMITS } from "~/modules/stakeholder/limits";
+import { ContactAddressesFieldset, ContactInformationFieldset } from "./ContactFieldsets";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { panelSearch } from "~/modules/stakeholder/urls";
 
@@ -43,23 +44,8 @@ export function ContactDetailsForm({ stakeholder: s }: { stakeholder: Stakeholde
         <input type="hidden" name="id" value={s.id} />
         <input type="hidden" name="version" value={s.version} />
         {field("name", "Name", { required: true, maxLength: LIMITS.name, autoComplete: "off" })}
-        <fieldset className="form-section">
-          <legend>Contact Information</legend>
-          <div className="form-grid">
-            {field("email", "Email", { type: "email", maxLength: LIMITS.email })}
-            {field("email2", "Email 2", { type: "email", maxLength: LIMITS.email })}
-            {field("email3", "Email 3", { type: "email", maxLength: LIMITS.email })}
-            {field("phone", "Phone", { type: "tel", maxLength: LIMITS.phone })}
-            {field("phone2", "Phone 2", { type: "tel", maxLength: LIMITS.phone })}
-            {field("phone3", "Phone 3", { type: "tel", maxLength: LIMITS.phone })}
-          </div>
-        </fieldset>
-        <fieldset className="form-section">
-          <legend>Contact Addresses</legend>
-          {field("address", "Address", { maxLength: LIMITS.address })}
-          {field("address2", "Address 2", { maxLength: LIMITS.address })}
-          {field("address3", "Address 3", { maxLength: LIMITS.address })}
-        </fieldset>
+        <ContactInformationFieldset field={field} />
+        <ContactAddressesFieldset field={field} />
         <FormActions submitLabel="Save Contact Details" busy={saving} busyLabel="Saving..." cancelTo={back} />
       </Form>
     </section>

@@ -3,6 +3,7 @@ import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, Pane
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "~db/entities/enums";
 import { STAKEHOLDER_FORM } from "~/modules/stakeholder/form-ids";
 import { LIMITS } from "~/modules/stakeholder/limits";
+import { ContactAddressesFieldset, ContactInformationFieldset } from "./ContactFieldsets";
 import type { StakeholderJson } from "~/modules/stakeholder/stakeholder-json";
 import { listSearch } from "~/modules/stakeholder/urls";
 
@@ -41,17 +42,7 @@ export function StakeholderForm({ stakeholder }: { stakeholder: StakeholderJson 
           <legend>Basic Information</legend>
           {field("name", "Name", { required: true, maxLength: LIMITS.name, autoComplete: "off" })}
         </fieldset>
-        <fieldset className="form-section">
-          <legend>Contact Information</legend>
-          <div className="form-grid">
-            {field("email", "Email", { type: "email", maxLength: LIMITS.email })}
-            {field("email2", "Email 2", { type: "email", maxLength: LIMITS.email })}
-            {field("email3", "Email 3", { type: "email", maxLength: LIMITS.email })}
-            {field("phone", "Phone", { type: "tel", maxLength: LIMITS.phone })}
-            {field("phone2", "Phone 2", { type: "tel", maxLength: LIMITS.phone })}
-            {field("phone3", "Phone 3", { type: "tel", maxLength: LIMITS.phone })}
-          </div>
-        </fieldset>
+        <ContactInformationFieldset field={field} />
         <fieldset className="form-section">
           <legend>Stakeholder Classification</legend>
           <div className="form-grid">
@@ -79,12 +70,7 @@ export function StakeholderForm({ stakeholder }: { stakeholder: StakeholderJson 
             <label htmlFor="field-isActive">Active stakeholder</label>
           </div>
         </fieldset>
-        <fieldset className="form-section">
-          <legend>Contact Addresses</legend>
-          {field("address", "Address", { maxLength: LIMITS.address })}
-          {field("address2", "Address 2", { maxLength: LIMITS.address })}
-          {field("address3", "Address 3", { maxLength: LIMITS.address })}
-        </fieldset>
+        <ContactAddressesFieldset field={field} />
         <fieldset className="form-section">
           <legend>Next Action</legend>
           <div className="form-grid">
