@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { account, expect, signIn, test } from "./support";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, savedSignInState, test } from "./support";
 
 /**
  * docs/architecture.md#performance (page weight): compressed bytes over the network for the main pages, signed in with the demo
@@ -32,24 +32,12 @@ async function bytesOfVisit(page: Page, context: BrowserContext, url: string, ja
   return { total: requests.reduce((sum, r) => sum + r.bytes, 0), requests };
 }
 
-async function signedInState(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account("officer"));
-  await page.getByLabel("Project", { exact: true }).selectOption({ label: PROJECT });
-  await page.getByRole("button", { name: "Select Project" }).click();
-  await expect(page.getByRole("status")).toContainText("Project selected");
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 for (const javaScript of [true, false]) {
   test(`page weight, JavaScript ${javaScript ? "enabled" : "disabled"}: first and repeat visits within budget`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const storageState = await signedInState(browser);
+    const storageState = await savedSignInState(browser, "officer", PROJECT);
     const firstBudget = javaScript ? BUDGET.firstWithJavaScript : BUDGET.firstWithoutJavaScript;
     const rows: string[] = [];
     const failures: string[] = [];

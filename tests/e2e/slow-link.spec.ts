@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { account, expect, signIn, test } from "./support";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, savedSignInState, test } from "./support";
 
 /**
  * docs/architecture.md#performance (slow link): the main pages on a slow mobile-like link, signed in with
@@ -70,25 +70,13 @@ async function visit(page: Page, context: BrowserContext, url: string, javaScrip
   return { requests, bytes: requests.reduce((sum, r) => sum + r.bytes, 0), fcp, load };
 }
 
-async function signedInState(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account("officer"));
-  await page.getByLabel("Project", { exact: true }).selectOption({ label: PROJECT });
-  await page.getByRole("button", { name: "Select Project" }).click();
-  await expect(page.getByRole("status")).toContainText("Project selected");
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 for (const javaScript of [true, false]) {
   test(`slow link, JavaScript ${javaScript ? "enabled" : "disabled"}: first visit within request and byte budgets, times reported`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const storageState = await signedInState(browser);
+    const storageState = await savedSignInState(browser, "officer", PROJECT);
     const rows: string[] = [];
     const failures: string[] = [];
     for (const path of PAGES) {

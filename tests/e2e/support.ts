@@ -94,6 +94,12 @@ type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
  */
 const savedStates = new Map<string, State>();
 export async function signedIn(browser: Browser, page: Page, role: Role, project: string | null, client: Client = "demo") {
+  const state = await savedSignInState(browser, role, project, client);
+  await page.context().addCookies(state.cookies);
+}
+
+/** The saved sign-in behind `signedIn`, for a test that opens its own fresh context (e.g. a cold cache). */
+export async function savedSignInState(browser: Browser, role: Role, project: string | null, client: Client = "demo"): Promise<State> {
   const key = `${role}|${client}|${project ?? ""}`;
   let state = savedStates.get(key);
   if (!state) {
@@ -109,5 +115,5 @@ export async function signedIn(browser: Browser, page: Page, role: Role, project
     await context.close();
     savedStates.set(key, state);
   }
-  await page.context().addCookies(state.cookies);
+  return state;
 }
