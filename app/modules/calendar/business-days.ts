@@ -4,53 +4,12 @@
  * the maintained date-holidays library, never a hand-written list.
  */
 import Holidays from "date-holidays";
-import { addDays, DEFAULT_PROJECT_TIME_ZONE, isTimeZone, projectTimeZone, type CalendarDate } from "./today";
+import { type ClockSettings, type Jurisdiction } from "./grievance-clock-settings";
+import { addDays, DEFAULT_PROJECT_TIME_ZONE, isTimeZone, type CalendarDate } from "./today";
 
-export const JURISDICTIONS = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
-export type Jurisdiction = (typeof JURISDICTIONS)[number];
-
-export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
-  ACT: "Australian Capital Territory",
-  NSW: "New South Wales",
-  NT: "Northern Territory",
-  QLD: "Queensland",
-  SA: "South Australia",
-  TAS: "Tasmania",
-  VIC: "Victoria",
-  WA: "Western Australia",
-};
-
-export function isJurisdiction(value: unknown): value is Jurisdiction {
-  return typeof value === "string" && (JURISDICTIONS as readonly string[]).includes(value);
-}
-
-// IANA zones (and their old aliases) that sit in a state other than NSW; every other zone falls back
-// to NSW, the default project zone's state. Broken Hill keeps South Australian time but is in NSW.
-const ZONE_JURISDICTIONS: Record<string, Jurisdiction> = {
-  "Australia/Melbourne": "VIC",
-  "Australia/Victoria": "VIC",
-  "Australia/Brisbane": "QLD",
-  "Australia/Lindeman": "QLD",
-  "Australia/Queensland": "QLD",
-  "Australia/Perth": "WA",
-  "Australia/West": "WA",
-  "Australia/Eucla": "WA",
-  "Australia/Adelaide": "SA",
-  "Australia/South": "SA",
-  "Australia/Darwin": "NT",
-  "Australia/North": "NT",
-  "Australia/Hobart": "TAS",
-  "Australia/Currie": "TAS",
-  "Australia/Tasmania": "TAS",
-  "Antarctica/Macquarie": "TAS",
-  "Australia/Canberra": "ACT",
-  "Australia/ACT": "ACT",
-};
-
-/** The state a project's time zone points at; NSW for Sydney and for anything unrecognised. */
-export function defaultJurisdiction(timeZone: string): Jurisdiction {
-  return ZONE_JURISDICTIONS[timeZone] ?? "NSW";
-}
+// The jurisdictions, the project settings reader and the defaults live in a file without date-holidays,
+// so the settings form can use them in the browser without shipping the holiday tables.
+export * from "./grievance-clock-settings";
 
 // Whole-day public holidays, date → name, cached per (jurisdiction, year). Part-day holidays (Christmas
 // Eve and New Year's Eve from 18:00/19:00 in QLD, SA and NT) start after the 17:00 close of business,
@@ -145,18 +104,8 @@ export function countedReceivedDay(receivedAt: Date, timeZone: string, jurisdict
   return addBusinessDays(day, 1, jurisdiction);
 }
 
-export interface ClockSettings {
-  timeZone: string;
-  jurisdiction: Jurisdiction;
-  acknowledgeDays: number;
-  resolveDays: number;
-}
-
 /** Due dates: the Nth business day after the counted received day. */
-export function grievanceDueDates(
-  receivedAt: Date,
-  settings: ClockSettings,
-): { countedReceivedOn: CalendarDate; acknowledgeBy: CalendarDate; resolveBy: CalendarDate } {
+export function grievanceDueDates(receivedAt: Date, settings: ClockSettings): { countedReceivedOn: CalendarDate; acknowledgeBy: CalendarDate; resolveBy: CalendarDate } {
   const countedReceivedOn = countedReceivedDay(receivedAt, settings.timeZone, settings.jurisdiction);
   return {
     countedReceivedOn,
@@ -168,27 +117,4 @@ export function grievanceDueDates(
 /** "Overdue" appears from the day after the due date. */
 export function isOverdue(dueBy: CalendarDate, today: CalendarDate): boolean {
   return today > dueBy;
-}
-
-export const DEFAULT_ACKNOWLEDGE_DAYS = 5;
-export const DEFAULT_RESOLVE_DAYS = 30;
-export const MIN_TARGET_DAYS = 1;
-export const MAX_TARGET_DAYS = 90;
-
-function targetDays(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isInteger(value) && value >= MIN_TARGET_DAYS && value <= MAX_TARGET_DAYS
-    ? value
-    : fallback;
-}
-
-/** A project's clock from its settings JSON; missing or invalid values fall back to the defaults. */
-export function projectClockSettings(settings: unknown): ClockSettings {
-  const s = settings && typeof settings === "object" ? (settings as Record<string, unknown>) : {};
-  const timeZone = projectTimeZone(settings);
-  return {
-    timeZone,
-    jurisdiction: isJurisdiction(s.grievanceJurisdiction) ? s.grievanceJurisdiction : defaultJurisdiction(timeZone),
-    acknowledgeDays: targetDays(s.grievanceAcknowledgeDays, DEFAULT_ACKNOWLEDGE_DAYS),
-    resolveDays: targetDays(s.grievanceResolveDays, DEFAULT_RESOLVE_DAYS),
-  };
 }
