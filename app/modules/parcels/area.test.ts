@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { GDAL_MISSING, HAS_GDAL, fixturePath, gdal, tempFolder } from "../../../tests/setup/gdal";
 import { affectedArea, corridorFromCentreLine, polygonAreaM2, zoneFor } from "./area";
-import type { Feature, LineString, MultiPolygon, Polygon } from "./geojson";
+import type { Feature, Geometry, LineString, MultiPolygon, Polygon } from "./geojson";
 
-type Collection<G> = { features: Feature<G>[] };
-const read = <G>(name: string) => JSON.parse(fs.readFileSync(fixturePath(name), "utf8")) as Collection<G>;
+type Collection<G extends Geometry | null> = { features: Feature<G>[] };
+const read = <G extends Geometry | null>(name: string) => JSON.parse(fs.readFileSync(fixturePath(name), "utf8")) as Collection<G>;
 const parcels = read<Polygon | MultiPolygon>("parcels-gda2020.geojson").features;
 const [lineFeature, easementFeature] = read<LineString | Polygon>("corridor-gda2020.geojson").features;
 const line = lineFeature!.geometry as LineString;
