@@ -47,7 +47,15 @@ function proj4Definition(crs: DetectedCrs): string {
   const datum = `${ELLIPSOID[crs.datum]} ${TOWGS84[crs.datum]} +no_defs`;
   return crs.zone ? `+proj=utm +zone=${crs.zone} +south ${datum} +units=m` : `+proj=longlat ${datum}`;
 }
-proj4.defs(CRS_CHOICES.map((crs) => [crs.code, proj4Definition(crs)]));
+/** Registered on first use: importing a module runs no code of its own (app/modules/package.json). */
+let registered = false;
+function converter(from: string, to: string) {
+  if (!registered) {
+    proj4.defs(CRS_CHOICES.map((crs) => [crs.code, proj4Definition(crs)]));
+    registered = true;
+  }
+  return proj4(from, to);
+}
 
 /** A known system by its EPSG code ("EPSG:28355", "28355", 28355); null when it is not one of CRS_CHOICES. */
 export function crsByCode(code: string | number | null | undefined): DetectedCrs | null {
@@ -120,15 +128,15 @@ export function toGda2020<F extends Feature>(features: F[], crs: DetectedCrs): F
 /** Between any two of CRS_CHOICES (the buffer and the area work in an MGA zone and come back). */
 export function reproject<F extends Feature>(features: F[], from: string, to: string): F[] {
   if (from === to) return features.map((feature) => ({ ...feature }));
-  const converter = proj4(from, to);
+  const convert = converter(from, to);
   return features.map((feature) => ({
     ...feature,
-    geometry: feature.geometry ? mapPositions(feature.geometry, (p) => [...converter.forward([p[0]!, p[1]!]), ...p.slice(2)]) : null,
+    geometry: feature.geometry ? mapPositions(feature.geometry, (p) => [...convert.forward([p[0]!, p[1]!]), ...p.slice(2)]) : null,
   }));
 }
 
 export function reprojectGeometry<G extends Geometry>(geometry: G, from: string, to: string): G {
   if (from === to) return geometry;
-  const converter = proj4(from, to);
-  return mapPositions(geometry, (p) => [...converter.forward([p[0]!, p[1]!]), ...p.slice(2)]);
+  const convert = converter(from, to);
+  return mapPositions(geometry, (p) => [...convert.forward([p[0]!, p[1]!]), ...p.slice(2)]);
 }
