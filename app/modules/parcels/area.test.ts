@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { GDAL_MISSING, HAS_GDAL, fixturePath, gdal, tempFolder } from "../../../tests/setup/gdal";
 import { affectedArea, corridorFromCentreLine, polygonAreaM2, zoneFor } from "./area";
-import type { Feature, Geometry, LineString, MultiPolygon, Polygon } from "./geojson";
+import type { Feature, Geometry, LineString, MultiPolygon, Polygon, Position } from "./geojson";
 
 type Collection<G extends Geometry | null> = { features: Feature<G>[] };
 const read = <G extends Geometry | null>(name: string) => JSON.parse(fs.readFileSync(fixturePath(name), "utf8")) as Collection<G>;
@@ -125,6 +125,52 @@ describe.skipIf(!HAS_GDAL)(`areas agree with GDAL (ogrinfo, SQLite dialect) with
     const gdals = areas(fixturePath("parcels-gda2020.geojson"), 'SELECT lot, ST_Area(geometry, 1) AS a FROM "parcels-gda2020"');
     expect(gdals.size).toBe(parcels.length);
     for (const p of parcels) expectClose(polygonAreaM2(p.geometry), gdals.get(p.properties!.lot as string)!, 0.0001);
+  });
+
+  it.each<[string, Position[], number]>([
+    [
+      "a zigzag with sharp turns",
+      [
+        [146.9, -35],
+        [146.901, -34.999],
+        [146.9005, -35.0002],
+        [146.902, -34.9985],
+        [146.9021, -35.001],
+        [146.904, -35.0005],
+      ],
+      25,
+    ],
+    [
+      "a line crossing itself and doubling back",
+      [
+        [146.9, -35],
+        [146.91, -34.99],
+        [146.91, -35],
+        [146.9, -34.99],
+        [146.905, -34.995],
+        [146.9, -34.99],
+        [146.9, -34.99],
+      ],
+      60,
+    ],
+    ["a 400-point wavy line", Array.from({ length: 400 }, (_, i) => [146.8 + i * 0.0004, -35 + 0.002 * Math.sin(i / 10)]), 30],
+  ])("the corridor around %s", (_name, coordinates, width) => {
+    const { dir, remove } = tempFolder();
+    try {
+      const file = path.join(dir, "line.geojson");
+      fs.writeFileSync(
+        file,
+        JSON.stringify({
+          type: "FeatureCollection",
+          crs: { type: "name", properties: { name: "urn:ogc:def:crs:EPSG::7844" } },
+          features: [{ type: "Feature", properties: { lot: "line" }, geometry: { type: "LineString", coordinates } }],
+        }),
+      );
+      const gdals = areas(file, `SELECT lot, ST_Area(ST_Transform(ST_Buffer(ST_Transform(geometry, 7855), ${width / 2}), 7844), 1) AS a FROM line`);
+      expectClose(polygonAreaM2(corridorFromCentreLine({ type: "LineString", coordinates }, width)), gdals.get("line")!);
+    } finally {
+      remove();
+    }
   });
 
   it("the corridor buffered from the centre line (GDAL's ST_Buffer in MGA zone 55), and each parcel's loss to it and to the easement", () => {

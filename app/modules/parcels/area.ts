@@ -50,30 +50,71 @@ function fromPolyclip(result: [number, number][][][]): Polygon | MultiPolygon | 
   return result.length === 1 ? { type: "Polygon", coordinates: result[0]! } : { type: "MultiPolygon", coordinates: result };
 }
 
-/** Points per full circle of a round join: the inscribed polygon keeps 99.92 % of the circle's area. */
+/** Points per full circle of a round join or end: the inscribed polygon keeps 99.92 % of the circle's area. */
 const CIRCLE_STEPS = 90;
 
-function circle([cx, cy]: Position, radius: number): [number, number][][] {
-  const ring: [number, number][] = [];
-  for (let i = 0; i < CIRCLE_STEPS; i++) {
-    const angle = (2 * Math.PI * i) / CIRCLE_STEPS;
-    ring.push([cx! + radius * Math.cos(angle), cy! + radius * Math.sin(angle)]);
+type XY = [number, number];
+
+/** The arc around `centre` from angle `from` turning by `turn` radians (either way), as points. */
+function arc([cx, cy]: Position, radius: number, from: number, turn: number): XY[] {
+  const steps = Math.max(1, Math.ceil((Math.abs(turn) / (2 * Math.PI)) * CIRCLE_STEPS));
+  const points: XY[] = [];
+  for (let i = 0; i <= steps; i++) {
+    const angle = from + (turn * i) / steps;
+    points.push([cx! + radius * Math.cos(angle), cy! + radius * Math.sin(angle)]);
   }
-  ring.push(ring[0]!);
-  return [ring];
+  return points;
 }
 
-function segmentBand([ax, ay]: Position, [bx, by]: Position, radius: number): [number, number][][] | null {
+const circle = (centre: Position, radius: number): XY[][] => {
+  const ring = arc(centre, radius, 0, 2 * Math.PI);
+  ring[ring.length - 1] = ring[0]!;
+  return [ring];
+};
+
+/** A segment's left normal, `radius` long: bands and joins take their corners from it, so shared corners are the same numbers. */
+function leftNormal([ax, ay]: Position, [bx, by]: Position, radius: number): XY {
   const length = Math.hypot(bx! - ax!, by! - ay!);
-  if (length === 0) return null;
-  const [nx, ny] = [(-(by! - ay!) / length) * radius, ((bx! - ax!) / length) * radius];
+  return [(-(by! - ay!) / length) * radius, ((bx! - ax!) / length) * radius];
+}
+
+/**
+ * The round join at a vertex: the wedge on the outside of the turn between the two segments' bands (the
+ * inside is covered by the bands themselves), so a long line adds a few points per vertex, not a circle.
+ * Its ends are the bands' own corners, and its apex sits inside the turn rather than on the vertex, so
+ * none of its edges lies along a band's end: overlapping collinear edges are where polygon clipping
+ * goes wrong.
+ */
+function join(previous: Position, vertex: Position, next: Position, radius: number): XY[][] | null {
+  const [ax, ay] = [vertex[0]! - previous[0]!, vertex[1]! - previous[1]!];
+  const [bx, by] = [next[0]! - vertex[0]!, next[1]! - vertex[1]!];
+  const turn = Math.atan2(ax * by - ay * bx, ax * bx + ay * by);
+  if (Math.abs(turn) < 1e-9) return null;
+  // A line doubling back on itself needs the whole half circle around the vertex.
+  if (Math.abs(turn) > Math.PI - 1e-6) return circle(vertex, radius);
+  // Turning left leaves the gap on the right: from the incoming band's right corner round to the outgoing one's.
+  const side = turn > 0 ? -1 : 1;
+  const [n1, n2] = [leftNormal(previous, vertex, radius), leftNormal(vertex, next, radius)];
+  const [vx, vy] = [vertex[0]!, vertex[1]!];
+  const first: XY = [vx + side * n1[0], vy + side * n1[1]];
+  const last: XY = [vx + side * n2[0], vy + side * n2[1]];
+  const outward = [side * (n1[0] + n2[0]), side * (n1[1] + n2[1])];
+  const scale = radius / 2 / Math.hypot(outward[0]!, outward[1]!);
+  const apex: XY = [vx - outward[0]! * scale, vy - outward[1]! * scale];
+  const between = arc(vertex, radius, Math.atan2(side * n1[1], side * n1[0]), turn).slice(1, -1);
+  return [[apex, first, ...between, last, apex]];
+}
+
+function segmentBand(a: Position, b: Position, radius: number): XY[][] {
+  const [nx, ny] = leftNormal(a, b, radius);
+  const [ax, ay, bx, by] = [a[0]!, a[1]!, b[0]!, b[1]!];
   return [
     [
-      [ax! + nx, ay! + ny],
-      [bx! + nx, by! + ny],
-      [bx! - nx, by! - ny],
-      [ax! - nx, ay! - ny],
-      [ax! + nx, ay! + ny],
+      [ax + nx, ay + ny],
+      [bx + nx, by + ny],
+      [bx - nx, by - ny],
+      [ax - nx, ay - ny],
+      [ax + nx, ay + ny],
     ],
   ];
 }
@@ -85,8 +126,8 @@ export interface CorridorOptions {
 
 /**
  * The corridor of `widthM` metres (the full width, half each side) along a centre line: in the line's MGA
- * zone, a band along each segment and a circle at each vertex (round joins), unioned; then back to
- * GDA2020 longitude/latitude.
+ * zone, a band along each segment, the outside wedge of a circle at each turn (round joins) and a circle
+ * at each end (unless flat), unioned; then back to GDA2020 longitude/latitude.
  */
 export function corridorFromCentreLine(line: LineString | MultiLineString, widthM: number, options: CorridorOptions = {}): Polygon | MultiPolygon {
   if (!(widthM > 0) || !Number.isFinite(widthM)) throw new AppError(400, "The corridor's width must be a number of metres above 0.");
@@ -95,16 +136,24 @@ export function corridorFromCentreLine(line: LineString | MultiLineString, width
   const lines = projected.type === "LineString" ? [projected.coordinates] : projected.coordinates;
   const radius = widthM / 2;
   const pieces: Geom[] = [];
-  for (const points of lines) {
-    points.forEach((point, i) => {
-      const isEnd = i === 0 || i === points.length - 1;
-      if (!isEnd || options.ends !== "flat" || points.length === 1) pieces.push(circle(point, radius));
-      const band = i > 0 ? segmentBand(points[i - 1]!, point, radius) : null;
-      if (band) pieces.push(band);
-    });
+  for (const part of lines) {
+    const points = part.filter((p, i) => i === 0 || p[0] !== part[i - 1]![0] || p[1] !== part[i - 1]![1]);
+    if (points.length === 1 || options.ends !== "flat") pieces.push(circle(points[0]!, radius));
+    if (points.length > 1 && options.ends !== "flat") pieces.push(circle(points[points.length - 1]!, radius));
+    for (let i = 1; i < points.length; i++) {
+      pieces.push(segmentBand(points[i - 1]!, points[i]!, radius));
+      const wedge = i + 1 < points.length ? join(points[i - 1]!, points[i]!, points[i + 1]!, radius) : null;
+      if (wedge) pieces.push(wedge);
+    }
   }
   if (!pieces.length) throw new AppError(400, "The centre line has no points.");
-  const corridor = fromPolyclip(union(pieces[0]!, ...pieces.slice(1)))!;
+  let corridor: Polygon | MultiPolygon;
+  try {
+    corridor = fromPolyclip(union(pieces[0]!, ...pieces.slice(1)))!;
+  } catch {
+    // polyclip-ts gives up on some near-degenerate inputs ("Unable to complete output ring").
+    throw new AppError(422, "The corridor could not be built around this centre line. Remove points that almost repeat each other and try again.");
+  }
   return reprojectGeometry(corridor, mga, GDA2020_CODE);
 }
 
