@@ -52,10 +52,7 @@ export const Grievance = defineEntity({
     ...timestamps(),
   },
   uniques: [{ properties: ["project", "reference"] }],
-  indexes: [
-    { properties: ["project", "stage", "resolveBy"] },
-    { properties: ["project", "receivedAt"] },
-  ],
+  indexes: [{ properties: ["project", "stage", "resolveBy"] }, { properties: ["project", "receivedAt"] }],
 });
 
 export type IGrievance = InferEntity<typeof Grievance>;

@@ -34,18 +34,7 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 export const GRIEVANCE_STAGES = ["received", "acknowledged", "investigating", "response_proposed", "resolved", "closed"] as const;
 export const GRIEVANCE_CHANNELS = ["phone", "email", "in_person", "letter", "public_form", "other"] as const;
 export const GRIEVANCE_COMPLAINANT_KINDS = ["stakeholder", "person", "anonymous"] as const;
-export const GRIEVANCE_CATEGORIES = [
-  "access",
-  "gates_fences",
-  "damage",
-  "dust_noise",
-  "weeds_biosecurity",
-  "water",
-  "traffic",
-  "compensation_payments",
-  "communication",
-  "other",
-] as const;
+export const GRIEVANCE_CATEGORIES = ["access", "gates_fences", "damage", "dust_noise", "weeds_biosecurity", "water", "traffic", "compensation_payments", "communication", "other"] as const;
 export const GRIEVANCE_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export const GRIEVANCE_RESOLUTIONS = ["upheld", "partly_upheld", "not_upheld", "withdrawn", "referred"] as const;
 export const GRIEVANCE_EVENT_KINDS = ["created", "stage", "escalated", "referred", "reopened", "assigned", "edited", "note"] as const;

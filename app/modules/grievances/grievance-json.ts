@@ -1,5 +1,6 @@
 import type { IGrievance } from "~db/entities/Grievance";
 import { calendarDateOf, refIdOrNull } from "~db/entities/refs";
+import type { GrievanceStage } from "~db/entities/enums";
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -22,7 +23,7 @@ export function grievanceToJson(g: IGrievance) {
     severity: g.severity,
     description: g.description,
     ownerId: g.owner ? (g.owner as { id: string }).id : null,
-    stage: g.stage,
+    stage: g.stage as GrievanceStage,
     countedReceivedOn: calendarDateOf(g.countedReceivedOn),
     acknowledgeBy: calendarDateOf(g.acknowledgeBy),
     resolveBy: calendarDateOf(g.resolveBy),

@@ -77,7 +77,7 @@ export interface GrievanceListRow {
   id: number;
   reference: string;
   receivedAt: string;
-  complainant: string;
+  complainant: string | null;
   category: GrievanceCategory;
   severity: GrievanceSeverity;
   stage: GrievanceStage;
@@ -129,7 +129,8 @@ export async function listGrievances(access: ProjectAccess, query: GrievanceList
   );
   let total = Number(row?.total ?? 0);
   // A page past the last has no window count: count the matches alone.
-  if (!row?.rows.length && query.offset > 0) total = Number((await sqlOne<{ n: number }>(`select count(*)::int as n from grievance g left join stakeholder s on s.id = g.stakeholder_id where ${where.sql}`, where.params))?.n ?? 0);
+  if (!row?.rows.length && query.offset > 0)
+    total = Number((await sqlOne<{ n: number }>(`select count(*)::int as n from grievance g left join stakeholder s on s.id = g.stakeholder_id where ${where.sql}`, where.params))?.n ?? 0);
   return {
     total,
     stats: { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0), dueThisWeek: Number(row?.due_week ?? 0) },

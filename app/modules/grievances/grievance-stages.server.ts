@@ -55,7 +55,13 @@ export async function changeGrievanceStage(access: ProjectAccess, id: number, in
         grievance.referredTo = input.referredTo ?? null;
         grievance.referredAt = input.referredAt as never;
         await em.flush();
-        recordGrievanceChange(em, access, grievance, { kind: "referred", note: [`Referred to ${input.referredTo} on ${input.referredAt}`, input.note].filter(Boolean).join(". ") }, { action: "grievance.refer", before });
+        recordGrievanceChange(
+          em,
+          access,
+          grievance,
+          { kind: "referred", note: [`Referred to ${input.referredTo} on ${input.referredAt}`, input.note].filter(Boolean).join(". ") },
+          { action: "grievance.refer", before },
+        );
       } else if (input.action === "reopen") {
         refuse(reopenRefusal(from));
         grievance.stage = REOPEN_STAGE;

@@ -115,10 +115,7 @@ function receivedInstant(access: ProjectAccess, local: string): Date {
  */
 export async function nextReference(projectId: number): Promise<string> {
   await sqlRows("select id from project where id = ? for update", [projectId]);
-  const row = await sqlOne<{ n: number }>(
-    "select coalesce(max(substring(reference from 3)::int), 0)::int + 1 as n from grievance where project_id = ? and reference ~ '^G-[0-9]+$'",
-    [projectId],
-  );
+  const row = await sqlOne<{ n: number }>("select coalesce(max(substring(reference from 3)::int), 0)::int + 1 as n from grievance where project_id = ? and reference ~ '^G-[0-9]+$'", [projectId]);
   return `G-${String(row?.n ?? 1).padStart(4, "0")}`;
 }
 
@@ -181,7 +178,13 @@ export async function updateGrievance(access: ProjectAccess, id: number, input: 
       em.assign(grievance, { ...fieldsOf(input, receivedAt), ...(receivedChanged ? dueDatesFor(receivedAt, access.project.settings) : {}) } as never);
       await em.flush();
       const assigned = ownerBefore !== input.ownerId;
-      recordGrievanceChange(em, access, grievance, { kind: assigned ? "assigned" : "edited", note: receivedChanged ? "Received date changed: due dates recalculated" : null }, { action: "grievance.update", before });
+      recordGrievanceChange(
+        em,
+        access,
+        grievance,
+        { kind: assigned ? "assigned" : "edited", note: receivedChanged ? "Received date changed: due dates recalculated" : null },
+        { action: "grievance.update", before },
+      );
       return grievance;
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_COMPLAINANT_KINDS, 
 import { blankToNull, optionalText, toBoolean } from "~/utils/form-fields";
 import { isCalendarDate, isLocalDateTime } from "~/modules/engagement/zoned-time";
 import { closingErrors } from "./stages";
+import { GRIEVANCE_LIMITS } from "./limits";
 
 /**
  * The grievance forms (docs/records.md#grievances), shared by the /grievances actions and the /api
@@ -11,7 +12,7 @@ import { closingErrors } from "./stages";
  * The received date and time are wall-clock values in the project's time zone; the module turns them
  * into an instant (the schema does not know the project).
  */
-export const GRIEVANCE_LIMITS = { name: 200, contact: 500, description: 10_000, note: 2_000, referredTo: 300, actionTaken: 5_000, toldHow: 300 } as const;
+export { GRIEVANCE_LIMITS };
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(values, { errorMap: () => ({ message }) }));
@@ -22,8 +23,7 @@ const requiredText = (message: string, label: string, max: number) =>
 const recordId = (message: string) =>
   z.preprocess((v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v) : v), z.number({ invalid_type_error: message }).int(message).positive(message).nullable());
 
-const calendarDate = (message: string) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: message }).refine(isCalendarDate, message).nullable().optional()).transform((v) => v ?? null);
+const calendarDate = (message: string) => z.preprocess(blankToNull, z.string({ invalid_type_error: message }).refine(isCalendarDate, message).nullable().optional()).transform((v) => v ?? null);
 
 export const COMPLAINANT_MESSAGES = {
   stakeholder: "Select the stakeholder who raised it",
@@ -32,7 +32,12 @@ export const COMPLAINANT_MESSAGES = {
 
 export const GrievanceSchema = z
   .object({
-    receivedDate: z.preprocess(blankToNull, z.string({ required_error: "Enter the date it was received", invalid_type_error: "Enter the date it was received" }).refine(isCalendarDate, "Received date must be a real date, for example 2026-03-31")),
+    receivedDate: z.preprocess(
+      blankToNull,
+      z
+        .string({ required_error: "Enter the date it was received", invalid_type_error: "Enter the date it was received" })
+        .refine(isCalendarDate, "Received date must be a real date, for example 2026-03-31"),
+    ),
     receivedTime: z.preprocess(
       (v) => blankToNull(v) ?? "00:00",
       z.string({ invalid_type_error: "Received time must be a time" }).regex(/^\d{2}:\d{2}$/, "Received time must be a time, for example 14:30"),
@@ -72,7 +77,9 @@ export type GrievanceInput = z.output<typeof GrievanceSchema>;
 
 /** The page form also carries the version it was rendered with (edit). */
 export const GrievancePageSchema = GrievanceSchema.and(
-  z.object({ version: z.preprocess((v) => (v === "" || v === null || v === undefined ? null : Number(v)), z.number({ invalid_type_error: "Reload the form and try again" }).int().positive().nullable()) }),
+  z.object({
+    version: z.preprocess((v) => (v === "" || v === null || v === undefined ? null : Number(v)), z.number({ invalid_type_error: "Reload the form and try again" }).int().positive().nullable()),
+  }),
 );
 export const grievanceValidator = withZod(GrievancePageSchema);
 
@@ -91,7 +98,10 @@ export const GrievanceStageSchema = z
     actionTaken: optionalText("What was done", GRIEVANCE_LIMITS.actionTaken),
     complainantToldOn: calendarDate("Date told must be a real date, for example 2026-03-31"),
     complainantToldHow: optionalText("How they were told", GRIEVANCE_LIMITS.toldHow),
-    complainantAccepted: z.preprocess((v) => (v === undefined || v === null || v === "" ? null : toBoolean(v === "yes" ? true : v === "no" ? false : v)), z.boolean({ invalid_type_error: "Select yes or no" }).nullable()),
+    complainantAccepted: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? null : toBoolean(v === "yes" ? true : v === "no" ? false : v)),
+      z.boolean({ invalid_type_error: "Select yes or no" }).nullable(),
+    ),
     version: z.preprocess((v) => (v === "" || v === null || v === undefined ? null : Number(v)), z.number().int().positive().nullable()),
   })
   .superRefine((data, ctx) => {
