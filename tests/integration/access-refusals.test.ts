@@ -141,6 +141,10 @@ const PROBES: Record<string, Probe[]> = {
   "api.file.parse.ts": [otherClientApi("/api/file/parse", "POST", { body: "multipart" })],
   "api.file.parse-sheet.ts": [otherClientApi("/api/file/parse-sheet", "POST")],
   "api.projects.$id.closure.ts": [phases("/api/projects/$id/closure", "action")],
+  "api.projects.$id.grievance-clock.ts": [
+    phases("/api/projects/$id/grievance-clock", "loader"),
+    { ...phases("/api/projects/$id/grievance-clock", "action"), method: "PUT", body: { json: { grievanceJurisdiction: "VIC" } } },
+  ],
   "api.projects.$id.planning.ts": [phases("/api/projects/$id/planning", "action")],
   "api.projects.$id.ts": [phases("/api/projects/$id", "loader")],
   "api.projects.all.ts": [systemOnly("/api/projects/all", "loader")],
@@ -218,6 +222,7 @@ const PROBES: Record<string, Probe[]> = {
     { fn: "action", as: "director", path: () => "/project-migration", body: () => ({ form: { projectId: String(env.westernId), targetClientId: String(env.demoClientId) } }), status: 403 },
   ],
   "projects.$id.phases.tsx": [phases("/projects/$id/phases", "loader")],
+  "projects.$id.phases_.grievance-clock.tsx": [phases("/projects/$id/phases/grievance-clock", "loader"), phases("/projects/$id/phases/grievance-clock", "action")],
   "projects.$id.phases_.closure.tsx": [phases("/projects/$id/phases/closure", "loader"), phases("/projects/$id/phases/closure", "action")],
   "projects.$id.phases_.planning.tsx": [phases("/projects/$id/phases/planning", "loader"), phases("/projects/$id/phases/planning", "action")],
   "projects.new.tsx": [

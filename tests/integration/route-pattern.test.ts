@@ -241,6 +241,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "projects.$id.phases_.closure.tsx": { area: "project lifecycle", methods: POST },
   "api.projects.$id.planning.ts": { area: "project lifecycle", methods: POST },
   "api.projects.$id.closure.ts": { area: "project lifecycle", methods: POST },
+  "projects.$id.phases_.grievance-clock.tsx": { area: "project lifecycle", methods: POST },
+  "api.projects.$id.grievance-clock.ts": { area: "project lifecycle", methods: ["PUT"] },
   "api.extract-pdf-fields.ts": { area: "project lifecycle", methods: POST },
 
   "import.tsx": { area: "import", methods: POST },

@@ -138,6 +138,17 @@ const savePhase = (body: "form" | "json"): Op => ({
   build: () => ({ [body]: { intent: "save", clientHandover: "yes", deliverablesConfirmed: "yes", additionalComments: `Matrix ${unique()}` } }),
 });
 
+/** Saving the grievance clock (docs/records.md#grievance-clock-settings): each save sends a new number, so it changes something. */
+let clockSaves = 0;
+const saveClock = (method: "PUT" | "POST", body: "form" | "json"): Op => ({
+  label: `${method} grievance clock`,
+  method,
+  write: true,
+  permission: "createProjects",
+  target: "phases",
+  build: () => ({ [body]: { grievanceJurisdiction: "VIC", grievanceAcknowledgeDays: (clockSaves++ % 90) + 1, grievanceResolveDays: 30 } }),
+});
+
 /** The other end of each linkedStakeholder / linkedProperty record's one link. */
 const linkPartner = new Map<string, number>();
 const partnerOf = (kind: "linkedStakeholder" | "linkedProperty", id: number | string) => linkPartner.get(`${kind}:${id}`) ?? 0;
@@ -201,6 +212,18 @@ const MATRIX: Record<string, Entry> = {
   // The project phases (docs/lifecycle.md#phases): the project's id is the record.
   "api.projects.$id.planning.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.planning"), ops: [savePhase("json")] },
   "api.projects.$id.closure.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.closure"), ops: [savePhase("json")] },
+  "api.projects.$id.grievance-clock.ts": {
+    kind: "api",
+    projectScoped: false,
+    module: () => import("../../app/routes/api.projects.$id.grievance-clock"),
+    ops: [get("GET", "phases"), saveClock("PUT", "json")],
+  },
+  "projects.$id.phases_.grievance-clock.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/projects.$id.phases_.grievance-clock"),
+    ops: [get("GET", "phases"), saveClock("POST", "form")],
+  },
   "projects.$id.phases.tsx": { kind: "page", projectScoped: false, module: () => import("../../app/routes/projects.$id.phases"), ops: [get("GET", "project")] },
   "projects.$id.phases_.planning.tsx": {
     kind: "page",
