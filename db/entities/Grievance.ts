@@ -7,6 +7,20 @@ import { optionalText, timestamps } from "./columns";
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_CHANNELS, GRIEVANCE_COMPLAINANT_KINDS, GRIEVANCE_RESOLUTIONS, GRIEVANCE_SEVERITIES, GRIEVANCE_STAGES } from "./enums";
 
 /**
+ * Exactly one kind of complainant. A stakeholder deleted later leaves the kind with an empty link (the
+ * foreign key sets it null), so the stakeholder kind does not require stakeholder_id here; the save does.
+ */
+export const COMPLAINANT_CHECK =
+  "(complainant_kind = 'stakeholder' and complainant_name is null and complainant_contact is null)" +
+  " or (complainant_kind = 'person' and stakeholder_id is null and complainant_name is not null)" +
+  " or (complainant_kind = 'anonymous' and stakeholder_id is null and complainant_name is null and complainant_contact is null)";
+
+/** A closed grievance has its whole outcome (docs/records.md#grievance-closing), whoever writes the row. */
+export const CLOSED_OUTCOME_CHECK =
+  "stage <> 'closed' or (resolution is not null and action_taken is not null and complainant_told_on is not null" +
+  " and complainant_told_how is not null and complainant_accepted is not null and closed_at is not null)";
+
+/**
  * A grievance (complaint) raised with the project (docs/records.md#grievances). The complainant is a
  * stakeholder of the project, a named person who is not one, or anonymous (`complainantKind`; a check
  * constraint keeps the columns consistent with it). Due dates are stored when the grievance is created
@@ -52,6 +66,10 @@ export const Grievance = defineEntity({
     ...timestamps(),
   },
   uniques: [{ properties: ["project", "reference"] }],
+  checks: [
+    { name: "grievance_complainant_check", expression: COMPLAINANT_CHECK },
+    { name: "grievance_closed_outcome_check", expression: CLOSED_OUTCOME_CHECK },
+  ],
   indexes: [{ properties: ["project", "stage", "resolveBy"] }, { properties: ["project", "receivedAt"] }],
 });
 

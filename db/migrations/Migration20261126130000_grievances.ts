@@ -23,14 +23,8 @@ export class Migration20261126130000_grievances extends Migration {
         "action_taken" text null, "complainant_told_on" date null, "complainant_told_how" text null, "complainant_accepted" boolean null,
         "created_by_id" text null, "version" int not null default 1,
         "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(),
-        constraint grievance_complainant_check check (
-          (complainant_kind = 'stakeholder' and stakeholder_id is not null and complainant_name is null and complainant_contact is null)
-          or (complainant_kind = 'person' and stakeholder_id is null and complainant_name is not null)
-          or (complainant_kind = 'anonymous' and stakeholder_id is null and complainant_name is null and complainant_contact is null)
-          -- a stakeholder deleted later leaves the kind and loses the link (set null)
-          or (complainant_kind = 'stakeholder' and stakeholder_id is null)),
-        constraint grievance_closed_outcome_check check (stage <> 'closed' or (resolution is not null and action_taken is not null
-          and complainant_told_on is not null and complainant_told_how is not null and complainant_accepted is not null and closed_at is not null)));`,
+        constraint grievance_complainant_check check ((complainant_kind = 'stakeholder' and complainant_name is null and complainant_contact is null) or (complainant_kind = 'person' and stakeholder_id is null and complainant_name is not null) or (complainant_kind = 'anonymous' and stakeholder_id is null and complainant_name is null and complainant_contact is null)),
+        constraint grievance_closed_outcome_check check (stage <> 'closed' or (resolution is not null and action_taken is not null and complainant_told_on is not null and complainant_told_how is not null and complainant_accepted is not null and closed_at is not null)));`,
     );
     this.addSql(`alter table "grievance" add constraint "grievance_project_id_reference_unique" unique ("project_id", "reference");`);
     this.addSql(`create index "grievance_project_id_stage_resolve_by_index" on "grievance" ("project_id", "stage", "resolve_by");`);

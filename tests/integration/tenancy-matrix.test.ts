@@ -374,7 +374,14 @@ const MATRIX: Record<string, Entry> = {
         okStatus: 302,
         build: () => ({ form: { intent: "update", ...GRIEVANCE_FORM_FIELDS, description: `Edited ${unique()}`, version: "" } }),
       },
-      { label: "POST stage", method: "POST", write: true, target: "grievance", okStatus: 302, build: () => ({ form: { intent: "stage", action: "escalate", note: `Matrix ${unique()}`, version: "" } }) },
+      {
+        label: "POST stage",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        okStatus: 302,
+        build: () => ({ form: { intent: "stage", action: "escalate", note: `Matrix ${unique()}`, version: "" } }),
+      },
     ],
   },
   "properties.tsx": {
@@ -832,7 +839,21 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
   });
 }
 
-const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "grievance", "grievance_event", "document", "template", "user", "project_membership", "user_invitation"];
+const DATA_TABLES = [
+  "project",
+  "project_phase_form",
+  "stakeholder",
+  "property",
+  "stakeholder_property",
+  "engagement",
+  "grievance",
+  "grievance_event",
+  "document",
+  "template",
+  "user",
+  "project_membership",
+  "user_invitation",
+];
 
 /** Every record of both clients, whether each stored file is still there, and every session's selected project (and, when asked, other tables). */
 async function everything(extraTables: string[] = []): Promise<string> {
