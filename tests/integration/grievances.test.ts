@@ -11,6 +11,8 @@ import { zonedLocalToInstant } from "../../app/modules/engagement/zoned-time";
 import * as listRoute from "../../app/routes/api.grievances";
 import * as itemRoute from "../../app/routes/api.grievances.$id";
 import * as stageRoute from "../../app/routes/api.grievances.$id.stage";
+import * as listPage from "../../app/routes/grievances";
+import * as itemPage from "../../app/routes/grievances_.$id";
 import { accessFor } from "../factories/access";
 import { useTestDatabase } from "../setup/test-database";
 
@@ -68,6 +70,25 @@ async function call(handler: Handler, userId: string, pathname: string, { method
     }
   });
   return { status: response.status, json: await response.json(), headers: response.headers };
+}
+
+/** Posts a form to a page's action (the project from ?projectId=), returning status, location and the JSON body if any. */
+async function postForm(handler: Handler, userId: string, pathname: string, fields: Record<string, string>, params: Record<string, string> = {}) {
+  const request = new Request(`${URL_BASE}${pathname}`, {
+    method: "POST",
+    headers: { Cookie: await cookieFor(userId), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  const response = await withRequestContext(async () => {
+    try {
+      return (await handler({ request, params, context: {} })) as Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  });
+  const text = await response.text();
+  return { status: response.status, location: response.headers.get("Location"), json: text.startsWith("{") ? JSON.parse(text) : null };
 }
 
 const BASE = { receivedDate: "2026-11-20", receivedTime: "09:15", channel: "phone", category: "gates_fences", severity: "medium", description: "Gate left open by the survey crew" };
@@ -243,5 +264,44 @@ describe("grievances", () => {
     expect((await del(made.json.id, PM)).status).toBe(200);
     expect((await get(made.json.id)).status).toBe(404);
     expect((await audits(made.json.id)).map((a) => a.action)).toEqual(["grievance.create", "grievance.delete"]);
+  });
+
+  it("works through the pages' forms: record, then closing refused field by field with nothing changed, then the page shows it", async () => {
+    const made = await postForm(listPage.action as Handler, OFFICER, `/grievances?projectId=${western}`, {
+      intent: "create",
+      receivedDate: "2026-11-24",
+      receivedTime: "14:05",
+      channel: "letter",
+      complainantKind: "person",
+      complainantName: "Page Person",
+      category: "water",
+      severity: "low",
+      description: "Trough drained by the crew",
+    });
+    expect(made.status).toBe(302);
+    const id = Number(made.location?.match(/^\/grievances\/(\d+)$/)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    const before = await row(id);
+    const refused = await postForm(
+      itemPage.action as Handler,
+      OFFICER,
+      `/grievances/${id}?projectId=${western}`,
+      { intent: "stage", action: "close", resolution: "upheld", version: "" },
+      { id: String(id) },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.json.fieldErrors).toMatchObject({ actionTaken: "Enter what was done", complainantAccepted: "Select whether the complainant accepted the outcome" });
+    expect(await row(id)).toMatchObject({ stage: "received", version: before.version, resolution: null });
+    const viewer = await postForm(itemPage.action as Handler, VIEWER, `/grievances/${id}?projectId=${western}`, { intent: "stage", action: "escalate", version: "" }, { id: String(id) });
+    expect(viewer.status).toBe(403);
+    expect((await row(id)).escalatedAt).toBeNull();
+
+    const page = await call(itemPage.loader as Handler, OFFICER, `/grievances/${id}?projectId=${western}`, { params: { id: String(id) } });
+    expect(page.status).toBe(200);
+    expect(page.json.grievance).toMatchObject({ reference: expect.stringMatching(/^G-\d{4}$/), complainantName: "Page Person", stage: "received" });
+    expect(page.json.moves).toEqual(["acknowledged", "investigating", "response_proposed", "resolved"]);
+    expect(page.json.timeline.map((e: { kind: string; byName: string }) => e.kind)).toEqual(["created"]);
+    const list = await call(listPage.loader as Handler, OFFICER, `/grievances?projectId=${western}&search=Page%20Person`);
+    expect(list.json.list.rows.map((r: { id: number }) => r.id)).toEqual([id]);
   });
 });
