@@ -3,6 +3,8 @@ import { Client } from "./Client";
 import { CommunityProject } from "./CommunityProject";
 import { Document } from "./Document";
 import { Engagement } from "./Engagement";
+import { Grievance } from "./Grievance";
+import { GrievanceEvent } from "./GrievanceEvent";
 import { ImportStagedData } from "./ImportStagedData";
 import { ImportStagedRow } from "./ImportStagedRow";
 import { ImportWorkbook } from "./ImportWorkbook";
@@ -33,6 +35,8 @@ export * from "./Client";
 export * from "./CommunityProject";
 export * from "./Document";
 export * from "./Engagement";
+export * from "./Grievance";
+export * from "./GrievanceEvent";
 export * from "./ImportStagedData";
 export * from "./ImportStagedRow";
 export * from "./ImportWorkbook";
@@ -92,4 +96,6 @@ export const allEntities = [
   RestorePoint,
   ReleasedObject,
   RestorePointObject,
+  Grievance,
+  GrievanceEvent,
 ];

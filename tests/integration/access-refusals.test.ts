@@ -132,6 +132,9 @@ const PROBES: Record<string, Probe[]> = {
   "api.documents.upload.ts": [otherClientApi("/api/documents/upload", "POST", { body: "multipart" })],
   "api.engagements.$id.ts": [otherClientApi("/api/engagements/1"), otherClientApi("/api/engagements/1", "DELETE")],
   "api.engagements.ts": [otherClientApi("/api/engagements"), otherClientApi("/api/engagements", "POST")],
+  "api.grievances.$id.stage.ts": [otherClientApi("/api/grievances/1/stage", "POST")],
+  "api.grievances.$id.ts": [otherClientApi("/api/grievances/1"), otherClientApi("/api/grievances/1", "PUT"), otherClientApi("/api/grievances/1", "DELETE")],
+  "api.grievances.ts": [otherClientApi("/api/grievances"), otherClientApi("/api/grievances", "POST")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
   "api.extract-pdf-fields.ts": [{ fn: "action", as: "viewer", path: () => "/api/extract-pdf-fields", body: "multipart", status: 403 }],
   "api.file.import.ts": [otherClientApi("/api/file/import", "POST")],
@@ -227,6 +230,11 @@ const PROBES: Record<string, Probe[]> = {
     { fn: "action", as: "viewer", path: () => "/projects/new", body: { form: { intent: "create" } }, status: 403 },
   ],
   "properties.tsx": [otherClientPage("/properties"), otherClientPage("/properties", "action")],
+  "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
+  "grievances_.$id.tsx": [
+    { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },
+    { ...otherClientPage("/grievances/1", "action"), params: () => ({ id: "1" }) },
+  ],
   "stakeholder-property-groups.tsx": [otherClientPage("/stakeholder-property-groups")],
   "stakeholders.tsx": [
     otherClientPage("/stakeholders"),

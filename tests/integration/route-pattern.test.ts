@@ -151,6 +151,7 @@ type Area =
   | "stakeholders"
   | "properties"
   | "engagements"
+  | "grievances"
   | "property groups"
   | "documents"
   | "templates"
@@ -198,6 +199,12 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.stakeholders.link-properties.ts": { area: "stakeholders", methods: ["POST", "DELETE"] },
 
   "properties.tsx": { area: "properties", methods: POST },
+
+  "grievances.tsx": { area: "grievances", methods: POST },
+  "grievances_.$id.tsx": { area: "grievances", methods: POST },
+  "api.grievances.ts": { area: "grievances", methods: POST },
+  "api.grievances.$id.ts": { area: "grievances", methods: EDIT },
+  "api.grievances.$id.stage.ts": { area: "grievances", methods: POST },
   "api.properties.ts": { area: "properties", methods: POST },
   "api.properties.$id.ts": { area: "properties", methods: EDIT },
   "api.properties.$id.documents.ts": { area: "properties" },

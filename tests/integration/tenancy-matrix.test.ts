@@ -6,6 +6,8 @@ import { Project } from "../../db/entities/index";
 import { db, getOrm } from "../../db/orm";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { EngagementSchema } from "../../app/modules/engagement/schemas";
+import { createGrievance } from "../../app/modules/grievances/grievance.server";
+import { GrievanceSchema } from "../../app/modules/grievances/schemas";
 import { createDocument } from "../../app/modules/document/document.server";
 import { newObjectKey } from "../../app/modules/document/upload.server";
 import { setStakeholderProperties } from "../../app/modules/links/links.server";
@@ -49,6 +51,7 @@ type Kind =
   | "stakeholder"
   | "property"
   | "engagement"
+  | "grievance"
   | "document"
   | "template"
   | "group"
@@ -149,6 +152,9 @@ const saveClock = (method: "PUT" | "POST", body: "form" | "json"): Op => ({
 /** The other end of each linkedStakeholder / linkedProperty record's one link. */
 const linkPartner = new Map<string, number>();
 const partnerOf = (kind: "linkedStakeholder" | "linkedProperty", id: number | string) => linkPartner.get(`${kind}:${id}`) ?? 0;
+
+/** A whole grievance form (anonymous complainant), for the page's update. */
+const GRIEVANCE_FORM_FIELDS = { receivedDate: "2026-11-20", receivedTime: "09:00", channel: "phone", complainantKind: "anonymous", category: "access", severity: "low" };
 
 const MATRIX: Record<string, Entry> = {
   // /api routes with an id in the URL
@@ -336,6 +342,45 @@ const MATRIX: Record<string, Entry> = {
         write: true,
         target: "stakeholder",
         build: (c) => ({ form: { intent: "record-interaction", formId: "interaction-form", stakeholderId: c.id, type: "call", subject: `Call ${unique()}` } }),
+      },
+    ],
+  },
+  "api.grievances.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.grievances.$id"),
+    ops: [
+      get("GET", "grievance"),
+      { label: "PUT", method: "PUT", write: true, target: "grievance", build: () => ({ json: { description: `Put ${unique()}` } }) },
+      { label: "PATCH", method: "PATCH", write: true, target: "grievance", build: () => ({ json: { description: `Patched ${unique()}` } }) },
+      remove("grievance"),
+    ],
+  },
+  "api.grievances.$id.stage.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.grievances.$id.stage"),
+    ops: [{ label: "POST escalate", method: "POST", write: true, target: "grievance", build: () => ({ json: { action: "escalate", note: `Matrix ${unique()}` } }) }],
+  },
+  "grievances_.$id.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/grievances_.$id"),
+    ops: [
+      get("GET", "grievance"),
+      get("GET ?edit=1", "grievance", () => ({ edit: 1 })),
+      {
+        label: "POST update",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        okStatus: 302,
+        build: () => ({ form: { intent: "update", ...GRIEVANCE_FORM_FIELDS, description: `Edited ${unique()}`, version: "" } }),
+      },
+      {
+        label: "POST stage",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        okStatus: 302,
+        build: () => ({ form: { intent: "stage", action: "escalate", note: `Matrix ${unique()}`, version: "" } }),
       },
     ],
   },
@@ -600,6 +645,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/projects/all": "every client's projects, system admin only (project-phases.test.ts)",
   "/api/stakeholders": "list and create in ?projectId=",
   "/api/properties": "list and create in ?projectId=",
+  "/api/grievances": "list and create in ?projectId= (grievances.test.ts)",
+  "/grievances": "the selected project's list and create; its filter ids only narrow that project's rows (grievances.test.ts)",
   "/api/documents": "list in ?projectId=",
   "/api/documents/stats": "tiles of ?projectId=",
   "/api/templates": "list in ?projectId=",
@@ -743,6 +790,8 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
         return stakeholder();
       case "property":
         return property();
+      case "grievance":
+        return (await createGrievance(access, GrievanceSchema.parse({ ...GRIEVANCE_FORM_FIELDS, description: `Matrix ${unique()}` }))).id;
       case "engagement":
         return (await recordEngagement(access, await stakeholder(), EngagementSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
       case "group": {
@@ -790,7 +839,21 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
   });
 }
 
-const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "document", "template", "user", "project_membership", "user_invitation"];
+const DATA_TABLES = [
+  "project",
+  "project_phase_form",
+  "stakeholder",
+  "property",
+  "stakeholder_property",
+  "engagement",
+  "grievance",
+  "grievance_event",
+  "document",
+  "template",
+  "user",
+  "project_membership",
+  "user_invitation",
+];
 
 /** Every record of both clients, whether each stored file is still there, and every session's selected project (and, when asked, other tables). */
 async function everything(extraTables: string[] = []): Promise<string> {
