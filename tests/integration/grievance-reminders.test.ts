@@ -48,7 +48,17 @@ interface MailRow {
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => getOrm().em.getConnection().execute(query, params) as Promise<T[]>;
 const mails = (kind: string) => sql<MailRow>("select id, kind, to_addresses, subject, text_body, job_id from mail_message where kind = ? order by id", [kind]);
 
-const FORM = { receivedDate: "2026-11-20", receivedTime: "09:15", channel: "phone", complainantKind: "person", complainantName: "Jo Smith", complainantContact: "0400 000 000", category: "gates_fences", severity: "high", description: "Gate left open by the survey crew" };
+const FORM = {
+  receivedDate: "2026-11-20",
+  receivedTime: "09:15",
+  channel: "phone",
+  complainantKind: "person",
+  complainantName: "Jo Smith",
+  complainantContact: "0400 000 000",
+  category: "gates_fences",
+  severity: "high",
+  description: "Gate left open by the survey crew",
+};
 const input = (over: Record<string, unknown> = {}) => GrievanceSchema.parse({ ...FORM, ...over });
 const create = (userId: string, over: Record<string, unknown> = {}, project = WESTERN) => withRequestContext(async () => createGrievance(await accessFor(userId, project), input(over)));
 const update = (userId: string, id: number, over: Record<string, unknown>) => withRequestContext(async () => updateGrievance(await accessFor(userId, WESTERN), id, input(over)));
@@ -153,11 +163,13 @@ describe("due-date reminders", () => {
       ].sort(),
     );
     expect(sent.every((m) => m.job_id)).toBe(true);
-    expect(await sql("select id, acknowledge_reminded_for::text as ack, resolve_reminded_for::text as resolve from grievance where id in (?, ?, ?) order by id", [ack, acknowledged, unowned])).toEqual([
-      { id: ack, ack: "2026-11-30", resolve: null },
-      { id: acknowledged, ack: null, resolve: "2026-11-30" },
-      { id: unowned, ack: null, resolve: null },
-    ]);
+    expect(await sql("select id, acknowledge_reminded_for::text as ack, resolve_reminded_for::text as resolve from grievance where id in (?, ?, ?) order by id", [ack, acknowledged, unowned])).toEqual(
+      [
+        { id: ack, ack: "2026-11-30", resolve: null },
+        { id: acknowledged, ack: null, resolve: "2026-11-30" },
+        { id: unowned, ack: null, resolve: null },
+      ],
+    );
     // A reminder is not an edit: a form opened before it still saves.
     expect((await sql<{ version: number }>("select version from grievance where id = ?", [ack]))[0]!.version).toBe(version);
 
@@ -190,6 +202,9 @@ describe("due-date reminders", () => {
     const sent = (await mails("grievance-reminder")).slice(before);
     expect(sent.map((m) => m.to_addresses[0]).sort()).toEqual(["owner@second-client.local", PM_EMAIL]);
     expect(sent.every((m) => m.subject.endsWith("is due to be resolved by 11 Jan 2027"))).toBe(true);
-    expect(await sql("select resolve_reminded_for::text as resolve from grievance where id in (?, ?) order by id", [ack, acknowledged])).toEqual([{ resolve: "2027-01-11" }, { resolve: "2026-11-30" }]);
+    expect(await sql("select resolve_reminded_for::text as resolve from grievance where id in (?, ?) order by id", [ack, acknowledged])).toEqual([
+      { resolve: "2027-01-11" },
+      { resolve: "2026-11-30" },
+    ]);
   });
 });

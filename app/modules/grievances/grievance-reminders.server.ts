@@ -6,8 +6,7 @@
  * send it once: the second waits on the row lock and then finds it claimed.
  */
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { sqlOne } from "~db/sql.server";
-import { withPgClient, withPgTransaction } from "~db/sql.server";
+import { sqlOne, withPgClient, withPgTransaction } from "~db/sql.server";
 import type { ProjectAccess } from "~/modules/access/project-access.server";
 import { projectClockSettings } from "~/modules/calendar/business-days";
 import { addDays, projectToday, type CalendarDate } from "~/modules/calendar/today";

@@ -43,9 +43,7 @@ describe("dueReminders", () => {
 
   it("sends nothing for a due date already reminded of, and again for a due date that moved", () => {
     expect(dueReminders(open({ acknowledgeBy: "2026-11-30", acknowledgeRemindedFor: "2026-11-30" }), "2026-11-27", "NSW")).toEqual([]);
-    expect(dueReminders(open({ acknowledgeBy: "2026-11-30", acknowledgeRemindedFor: "2026-11-23" }), "2026-11-27", "NSW")).toEqual([
-      { kind: "acknowledge", dueBy: "2026-11-30" },
-    ]);
+    expect(dueReminders(open({ acknowledgeBy: "2026-11-30", acknowledgeRemindedFor: "2026-11-23" }), "2026-11-27", "NSW")).toEqual([{ kind: "acknowledge", dueBy: "2026-11-30" }]);
     expect(dueReminders(open({ stage: "investigating", resolveBy: "2026-11-30", resolveRemindedFor: "2026-11-30" }), "2026-11-27", "NSW")).toEqual([]);
   });
 
