@@ -103,8 +103,8 @@ export function GrievanceFiguresTables({ figures, jurisdictionLabel }: { figures
           How these figures are counted
         </Heading>
         <Text as="p">
-          Business days are Monday to Friday except the public holidays of {jurisdictionLabel}; dates are days in the project&apos;s time zone. Open grievances are counted among
-          those received in the period, not across the whole register.
+          Business days are Monday to Friday except the public holidays of {jurisdictionLabel}; dates are days in the project&apos;s time zone. Open grievances are counted among those received in the
+          period, not across the whole register.
         </Text>
         <dl className="figure-definitions">
           {Object.entries(d).map(([name, def]) => (

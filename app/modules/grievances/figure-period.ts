@@ -18,8 +18,7 @@ export const PERIOD_MESSAGES = {
   tooLong: "The period can be at most 5 years",
 } as const;
 
-const optionalDate = (message: string) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: message }).refine(isCalendarDateString, message).nullable().optional()).transform((v) => v ?? null);
+const optionalDate = (message: string) => z.preprocess(blankToNull, z.string({ invalid_type_error: message }).refine(isCalendarDateString, message).nullable().optional()).transform((v) => v ?? null);
 
 export const GrievanceFiguresSchema = z.object({ from: optionalDate(PERIOD_MESSAGES.from), to: optionalDate(PERIOD_MESSAGES.to) });
 export type GrievanceFiguresInput = z.infer<typeof GrievanceFiguresSchema>;

@@ -135,7 +135,6 @@ export async function figuresWorkbook(access: ProjectAccess, report: FiguresRepo
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-
 export const FIGURES_DOWNLOAD_FAILED = "Failed to download the figures";
 
 /**

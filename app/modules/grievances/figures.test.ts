@@ -18,13 +18,7 @@ const TODAY = "2026-10-30";
 const PERIOD = { from: "2026-09-28", to: "2026-10-16", today: TODAY };
 const at = (local: string) => zonedLocalToInstant(local, CLOCK.timeZone)!;
 
-function row(
-  received: string,
-  due: [string, string, string],
-  stage: GrievanceStage,
-  category: GrievanceCategory,
-  stamps: { ack?: string; res?: string; closed?: string } = {},
-): FigureRow {
+function row(received: string, due: [string, string, string], stage: GrievanceStage, category: GrievanceCategory, stamps: { ack?: string; res?: string; closed?: string } = {}): FigureRow {
   return {
     receivedAt: at(received),
     countedReceivedOn: due[0],
@@ -125,7 +119,10 @@ describe("grievanceFigures", () => {
 
   it("works out missing stored dates from the clock", () => {
     const bare = { ...ROWS[2]!, countedReceivedOn: null, acknowledgeBy: null, resolveBy: null };
-    expect(grievanceFigures([bare], CLOCK, PERIOD)).toMatchObject({ acknowledgedOnTime: { onTime: 1, counted: 1 }, openByAge: expect.arrayContaining([expect.objectContaining({ bucket: "11-20", open: 1 })]) });
+    expect(grievanceFigures([bare], CLOCK, PERIOD)).toMatchObject({
+      acknowledgedOnTime: { onTime: 1, counted: 1 },
+      openByAge: expect.arrayContaining([expect.objectContaining({ bucket: "11-20", open: 1 })]),
+    });
   });
 });
 
