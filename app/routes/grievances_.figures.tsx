@@ -9,7 +9,8 @@ import { getSelectedProjectAccess } from "~/modules/access/project-access.server
 import { loadGrievanceFiguresPage } from "~/modules/grievances/figures.server";
 import { handleAppErrors } from "~/utils/http.server";
 
-export const handle = { pageTitle: "Grievance figures" };
+// A refused period is the GET form's failure: the title says so, as a failed POST's does.
+export const handle = { pageTitle: (data: unknown) => ((data as { errors?: unknown } | undefined)?.errors ? "Error: Grievance figures" : "Grievance figures") };
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {

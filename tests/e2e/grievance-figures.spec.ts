@@ -20,6 +20,7 @@ for (const mode of JS_MODES) {
       await page.getByLabel("From").fill("2026-10-16");
       await page.getByLabel("To").fill("2026-10-01");
       await page.getByRole("button", { name: "Show figures" }).click();
+      await expect(page).toHaveTitle(/^Error: Grievance figures/);
       const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
       await expect(summary.getByRole("link", { name: "The end date must be on or after the start date" })).toBeVisible();
       await expect(page.locator("#field-to-error")).toHaveText("Error: The end date must be on or after the start date");
@@ -28,6 +29,7 @@ for (const mode of JS_MODES) {
       await page.getByLabel("To").fill("2026-11-20");
       await page.getByRole("button", { name: "Show figures" }).click();
       await expect(page).toHaveURL(/from=2026-10-16&to=2026-11-20/);
+      await expect(page).toHaveTitle(/^Grievance figures/);
       await expect(page.getByRole("table", { name: /^Grievances received from 2026-10-16 to 2026-11-20/ })).toBeVisible();
       await expect(page.getByRole("table", { name: "Open now by category, of the grievances received in the period" })).toContainText("Total open");
       await expect(page.getByRole("table", { name: "Open now by age in business days, of the grievances received in the period" })).toContainText("Over 30 business days");
