@@ -43,6 +43,9 @@ export default function GrievancesPage() {
   return (
     <div className="stack">
       <PageHeader title="Grievances" subtitle={data.project.name}>
+        <Button asChild variant="outline">
+          <Link to="/grievances/figures">Grievance figures</Link>
+        </Button>
         {canEdit ? (
           <Button asChild>
             <Link to={panelSearch(search, { new: 1 })} preventScrollReset>

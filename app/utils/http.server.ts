@@ -18,6 +18,15 @@ export function requestOrigin(request: Request): string {
   return new URL(request.url).origin;
 }
 
+/**
+ * Whether the browser itself followed a link (JavaScript off), rather than a script fetching: a
+ * download behind a plain link then answers a failure as a flash on the page instead of JSON.
+ */
+export function isBrowserNavigation(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === "navigate" || (!mode && (request.headers.get("accept") ?? "").includes("text/html"));
+}
+
 // Any URL resolved against this and still on it is a path of our own site.
 const REDIRECT_BASE = "http://app.invalid";
 // Control characters (browsers strip tabs and newlines from URLs) and backslashes (read as "/").

@@ -135,6 +135,8 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.$id.stage.ts": [otherClientApi("/api/grievances/1/stage", "POST")],
   "api.grievances.$id.ts": [otherClientApi("/api/grievances/1"), otherClientApi("/api/grievances/1", "PUT"), otherClientApi("/api/grievances/1", "DELETE")],
   "api.grievances.ts": [otherClientApi("/api/grievances"), otherClientApi("/api/grievances", "POST")],
+  "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],
+  "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
   "api.extract-pdf-fields.ts": [{ fn: "action", as: "viewer", path: () => "/api/extract-pdf-fields", body: "multipart", status: 403 }],
   "api.file.import.ts": [otherClientApi("/api/file/import", "POST")],
@@ -231,6 +233,7 @@ const PROBES: Record<string, Probe[]> = {
   ],
   "properties.tsx": [otherClientPage("/properties"), otherClientPage("/properties", "action")],
   "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
+  "grievances_.figures.tsx": [otherClientPage("/grievances/figures")],
   "grievances_.$id.tsx": [
     { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },
     { ...otherClientPage("/grievances/1", "action"), params: () => ({ id: "1" }) },
