@@ -29,3 +29,7 @@ export type TitleType = (typeof TITLE_TYPES)[number];
 export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
 export type CommunityProjectStatus = (typeof COMMUNITY_PROJECT_STATUSES)[number];
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+/** A commitment's status (docs/records.md#commitments). */
+export const COMMITMENT_STATUSES = ["open", "in_progress", "fulfilled", "cancelled"] as const;
+export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
