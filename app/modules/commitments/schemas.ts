@@ -30,7 +30,8 @@ const optionalId = (label: string) =>
 
 const idList = (label: string) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    // A list, one id, or ids joined by commas (the page form sends its ticked boxes that way).
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : typeof v === "string" ? v.split(",").filter((s) => s.trim()) : [v]),
     z.array(z.coerce.number({ invalid_type_error: `${label} must be numbers` }).int().positive(`${label} must be positive whole numbers`)).max(200, `Too many ${label.toLowerCase()}`),
   );
 
