@@ -13,7 +13,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     if (!access) throw new AppError(400, "No project selected. Please select a project first from the dashboard.");
     const letter = await loadLetter(access, requireRecordId(params.stakeholderId, "Stakeholder not found"));
     const bytes = await letterPdf(letter);
-    return new Response(bytes, {
+    return new Response(new Uint8Array(bytes), {
       headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", letterFileName(letter.stakeholder.name, letter.today)), "Cache-Control": "private, no-store" },
     });
   });
