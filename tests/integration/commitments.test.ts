@@ -92,7 +92,7 @@ describe("create with stakeholders and properties", () => {
     const other = await inContext(async () => (await db().findOneOrFail("Stakeholder", { project: coastal })) as { id: number });
     const before = await inContext(() => db().count(Commitment, {}));
     const res = await call(listApi.action as RouteFn, "seed-officer", "/api/commitments", jsonBody({ projectId: western, description: "x", promisedOn: "2026-03-03", stakeholderIds: [other.id] }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
     expect(await inContext(() => db().count(Commitment, {}))).toBe(before);
   });
 });

@@ -74,14 +74,14 @@ function snapshot(c: ICommitment, links?: { stakeholderIds: number[]; propertyId
 const countIn = async (table: string, projectId: number, ids: number[]) =>
   ids.length ? Number((await sqlRows<{ n: number }>(`select count(*)::int as n from ${table} where project_id = ? and id = any(?::int[])`, [projectId, `{${ids.join(",")}}`]))[0]?.n ?? 0) : 0;
 
-/** Every id the input names must be the project's; a member must own it (docs/records.md#commitments). */
+/** Every id the input names must be the project's (another's looks missing: 404); a member must own it (docs/records.md#commitments). */
 async function checkReferences(access: ProjectAccess, input: CommitmentInput) {
   const projectId = access.project.id;
   const stakeholderIds = [...new Set(input.stakeholderIds)];
   const propertyIds = [...new Set(input.propertyIds)];
-  if ((await countIn("stakeholder", projectId, stakeholderIds)) !== stakeholderIds.length) throw new FieldError(400, "A chosen stakeholder is not in this project", "stakeholderIds");
-  if ((await countIn("property", projectId, propertyIds)) !== propertyIds.length) throw new FieldError(400, "A chosen property is not in this project", "propertyIds");
-  if (input.engagementId && (await countIn("engagement", projectId, [input.engagementId])) !== 1) throw new FieldError(400, "The engagement is not in this project", "engagementId");
+  if ((await countIn("stakeholder", projectId, stakeholderIds)) !== stakeholderIds.length) throw new FieldError(404, "Stakeholder not found", "stakeholderIds");
+  if ((await countIn("property", projectId, propertyIds)) !== propertyIds.length) throw new FieldError(404, "Property not found", "propertyIds");
+  if (input.engagementId && (await countIn("engagement", projectId, [input.engagementId])) !== 1) throw new FieldError(404, "Engagement not found", "engagementId");
   if (input.ownerId && !(await ownerChoices(access)).some((o) => o.id === input.ownerId)) throw new FieldError(400, "The owner must be a member of this project", "ownerId");
   return { stakeholderIds, propertyIds };
 }
@@ -173,7 +173,7 @@ export async function changeCommitmentStatus(access: ProjectAccess, id: number, 
       const result = applyTransition(c.status, input.transition as CommitmentTransition, input);
       if (!result.ok) throw result.field ? new FieldError(400, result.message, result.field) : new AppError(409, result.message);
       if (input.transition === "fulfil" && input.evidenceDocumentId && (await countIn("document", access.project.id, [input.evidenceDocumentId])) !== 1)
-        throw new FieldError(400, "The evidence document is not in this project", "evidenceDocumentId");
+        throw new FieldError(404, "Document not found", "evidenceDocumentId");
       const before = snapshot(c);
       const fulfilled = input.transition === "fulfil";
       em.assign(c, {

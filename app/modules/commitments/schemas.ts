@@ -12,6 +12,9 @@ export const DESCRIPTION_REQUIRED = "Say what was promised";
 export const PROMISED_ON_REQUIRED = "Enter the date the promise was made";
 export const WHO_REQUIRED = "Choose at least one stakeholder or property the promise was made to";
 
+/** The largest id a table holds (PostgreSQL int); a larger one is refused before it reaches SQL. */
+const MAX_ID = 2_147_483_647;
+
 const asText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : value);
 
 const text = (label: string, max: number) =>
@@ -26,13 +29,13 @@ const date = (label: string) =>
     .transform((v) => v || null);
 
 const optionalId = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : Number(v)), z.number({ invalid_type_error: `${label} must be a number` }).int().positive(`${label} must be a positive whole number`).nullable());
+  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : Number(v)), z.number({ invalid_type_error: `${label} must be a number` }).int().positive(`${label} must be a positive whole number`).max(MAX_ID, `${label} not found`).nullable());
 
 const idList = (label: string) =>
   z.preprocess(
     // A list, one id, or ids joined by commas (the page form sends its ticked boxes that way).
     (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : typeof v === "string" ? v.split(",").filter((s) => s.trim()) : [v]),
-    z.array(z.coerce.number({ invalid_type_error: `${label} must be numbers` }).int().positive(`${label} must be positive whole numbers`)).max(200, `Too many ${label.toLowerCase()}`),
+    z.array(z.coerce.number({ invalid_type_error: `${label} must be numbers` }).int().positive(`${label} must be positive whole numbers`).max(MAX_ID, `${label} not found`)).max(200, `Too many ${label.toLowerCase()}`),
   );
 
 export const version = z
