@@ -14,6 +14,10 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const letter = await loadLetter(access, requireRecordId(params.stakeholderId, "Stakeholder not found"));
     const bytes = await letterPdf(letter);
     return new Response(new Uint8Array(bytes), {
-      headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", letterFileName(letter.stakeholder.name, letter.today)), "Cache-Control": "private, no-store" },
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": contentDisposition("attachment", letterFileName(letter.stakeholder.name, letter.today)),
+        "Cache-Control": "private, no-store",
+      },
     });
   });

@@ -1,5 +1,5 @@
 import { PDFParse } from "pdf-parse";
-import { AuditLog, Commitment, CommitmentProperty, CommitmentStakeholder, Engagement, Property } from "../../db/entities/index";
+import { AuditLog, Commitment, CommitmentProperty, CommitmentStakeholder, Engagement, Project, Property, Stakeholder } from "../../db/entities/index";
 import { db } from "../../db/orm";
 import { addDays, todayForProject } from "../../app/modules/calendar/today";
 import { listCommitments, recordCommitments } from "../../app/modules/commitments/commitment-list.server";
@@ -48,7 +48,7 @@ async function call(route: RouteFn, user: string, path: string, init: RequestIni
 }
 const jsonBody = (body: unknown, method = "POST"): RequestInit => ({ method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...ORIGIN } });
 const formBody = (fields: [string, string][]): RequestInit => ({ method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", ...ORIGIN } });
-const today = () => inContext(async () => todayForProject(await db().findOneOrFail("Project", { id: western })));
+const today = () => inContext(async () => todayForProject(await db().findOneOrFail(Project, { id: western })));
 const row = (id: number) => inContext(() => db().findOneOrFail(Commitment, { id }, { refresh: true }));
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -63,7 +63,12 @@ async function seedCommitment(fields: Partial<Record<string, unknown>>, user = "
 describe("create with stakeholders and properties", () => {
   it("POST /api/commitments saves the links and an audit row; GET returns them", async () => {
     const description = `Fix the fence before lambing ${unique()}`;
-    const res = await call(listApi.action as RouteFn, "seed-officer", "/api/commitments", jsonBody({ projectId: western, description, promisedOn: "2026-03-03", dueDate: "2026-04-30", stakeholderIds: [margaret, tom], propertyIds: [property], ownerId: "seed-officer" }));
+    const res = await call(
+      listApi.action as RouteFn,
+      "seed-officer",
+      "/api/commitments",
+      jsonBody({ projectId: western, description, promisedOn: "2026-03-03", dueDate: "2026-04-30", stakeholderIds: [margaret, tom], propertyIds: [property], ownerId: "seed-officer" }),
+    );
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: number; stakeholderIds: number[]; propertyIds: number[]; status: string };
     expect(created).toMatchObject({ status: "open", stakeholderIds: [margaret, tom].sort((a, b) => a - b), propertyIds: [property] });
@@ -77,19 +82,40 @@ describe("create with stakeholders and properties", () => {
 
   it("the page form creates one too (ticked boxes), and refuses one with no stakeholder or property, saving nothing", async () => {
     const description = `Page promise ${unique()}`;
-    const ok = await call(page.action as RouteFn, "seed-officer", `/commitments?projectId=${western}`, formBody([["intent", "create"], ["description", description], ["promisedOn", "2026-02-01"], ["stakeholderIds", String(margaret)], ["stakeholderIds", String(tom)], ["propertyIds", String(property)]]));
+    const ok = await call(
+      page.action as RouteFn,
+      "seed-officer",
+      `/commitments?projectId=${western}`,
+      formBody([
+        ["intent", "create"],
+        ["description", description],
+        ["promisedOn", "2026-02-01"],
+        ["stakeholderIds", String(margaret)],
+        ["stakeholderIds", String(tom)],
+        ["propertyIds", String(property)],
+      ]),
+    );
     expect(ok.status).toBe(302);
     const saved = await inContext(() => db().findOneOrFail(Commitment, { description }));
     expect(await inContext(() => db().count(CommitmentStakeholder, { commitment: saved.id }))).toBe(2);
     const before = await inContext(() => db().count(Commitment, {}));
-    const refused = await call(page.action as RouteFn, "seed-officer", `/commitments?projectId=${western}`, formBody([["intent", "create"], ["description", "No one"], ["promisedOn", "2026-02-01"]]));
+    const refused = await call(
+      page.action as RouteFn,
+      "seed-officer",
+      `/commitments?projectId=${western}`,
+      formBody([
+        ["intent", "create"],
+        ["description", "No one"],
+        ["promisedOn", "2026-02-01"],
+      ]),
+    );
     expect(refused.status).toBe(422);
     expect(JSON.stringify(await refused.json())).toContain("Choose at least one stakeholder or property");
     expect(await inContext(() => db().count(Commitment, {}))).toBe(before);
   });
 
   it("refuses another project's stakeholder, saving nothing", async () => {
-    const other = await inContext(async () => (await db().findOneOrFail("Stakeholder", { project: coastal })) as { id: number });
+    const other = await inContext(async () => await db().findOneOrFail(Stakeholder, { project: coastal }));
     const before = await inContext(() => db().count(Commitment, {}));
     const res = await call(listApi.action as RouteFn, "seed-officer", "/api/commitments", jsonBody({ projectId: western, description: "x", promisedOn: "2026-03-03", stakeholderIds: [other.id] }));
     expect(res.status).toBe(404);
@@ -100,7 +126,17 @@ describe("create with stakeholders and properties", () => {
 describe("status rules", () => {
   it("refuses fulfil without evidence (page and /api) and changes nothing; fulfils with it", async () => {
     const id = await seedCommitment({});
-    const page400 = await call(page.action as RouteFn, "seed-officer", `/commitments?projectId=${western}`, formBody([["intent", "status"], ["id", String(id)], ["transition", "fulfil"], ["evidenceNote", ""]]));
+    const page400 = await call(
+      page.action as RouteFn,
+      "seed-officer",
+      `/commitments?projectId=${western}`,
+      formBody([
+        ["intent", "status"],
+        ["id", String(id)],
+        ["transition", "fulfil"],
+        ["evidenceNote", ""],
+      ]),
+    );
     expect(page400.status).toBe(422);
     expect(JSON.stringify(await page400.json())).toContain("Describe how the commitment was fulfilled");
     const api400 = await call(statusApi.action as RouteFn, "seed-officer", `/api/commitments/${id}/status`, jsonBody({ projectId: western, transition: "fulfil" }), { id: String(id) });
@@ -108,7 +144,18 @@ describe("status rules", () => {
     const unchanged = await row(id);
     expect([unchanged.status, unchanged.version, unchanged.evidenceNote ?? null]).toEqual(["open", 1, null]);
 
-    const done = await call(page.action as RouteFn, "seed-officer", `/commitments?projectId=${western}`, formBody([["intent", "status"], ["id", String(id)], ["transition", "fulfil"], ["evidenceNote", "New fence photographed"], ["fulfilledOn", "2026-04-20"]]));
+    const done = await call(
+      page.action as RouteFn,
+      "seed-officer",
+      `/commitments?projectId=${western}`,
+      formBody([
+        ["intent", "status"],
+        ["id", String(id)],
+        ["transition", "fulfil"],
+        ["evidenceNote", "New fence photographed"],
+        ["fulfilledOn", "2026-04-20"],
+      ]),
+    );
     expect(done.status).toBe(302);
     const after = await row(id);
     expect([after.status, after.evidenceNote, String(after.fulfilledOn).slice(0, 10)]).toEqual(["fulfilled", "New fence photographed", "2026-04-20"]);
@@ -132,7 +179,9 @@ describe("status rules", () => {
 
   it("refuses a stale version with 409", async () => {
     const id = await seedCommitment({});
-    const res = await call(itemApi.action as RouteFn, "seed-officer", `/api/commitments/${id}?projectId=${western}`, jsonBody({ projectId: western, description: "Changed", version: 99 }, "PUT"), { id: String(id) });
+    const res = await call(itemApi.action as RouteFn, "seed-officer", `/api/commitments/${id}?projectId=${western}`, jsonBody({ projectId: western, description: "Changed", version: 99 }, "PUT"), {
+      id: String(id),
+    });
     expect(res.status).toBe(409);
     expect((await row(id)).description).not.toBe("Changed");
   });
@@ -156,11 +205,20 @@ describe("overdue and due soon", () => {
     expect(soon.stats.overdue).toBe(overdueList.total);
     expect(soon.stats.dueSoon).toBe(soon.total);
     const section = await inContext(() => recordCommitments(access, { stakeholderId: tom }, t));
-    expect(section.map((r) => [r.id, r.badge])).toEqual(expect.arrayContaining([[overdue, "overdue"], [dueToday, "due_soon"], [later, null]]));
+    expect(section.map((r) => [r.id, r.badge])).toEqual(
+      expect.arrayContaining([
+        [overdue, "overdue"],
+        [dueToday, "due_soon"],
+        [later, null],
+      ]),
+    );
 
     const pageData = (await (await call(stakeholdersPage.loader as RouteFn, "seed-viewer", `/stakeholders?projectId=${western}&highlight=${tom}`)).json()) as { commitments: { id: number }[] };
     expect(pageData.commitments.map((c) => c.id)).toEqual(expect.arrayContaining([overdue, dueToday, later]));
-    const listPage = (await (await call(page.loader as RouteFn, "seed-viewer", `/commitments?projectId=${western}&due=overdue`)).json()) as { stats: { overdue: number }; list: { rows: { id: number }[] } };
+    const listPage = (await (await call(page.loader as RouteFn, "seed-viewer", `/commitments?projectId=${western}&due=overdue`)).json()) as {
+      stats: { overdue: number };
+      list: { rows: { id: number }[] };
+    };
     expect(listPage.list.rows.map((r) => r.id)).toContain(overdue);
     expect(listPage.stats.overdue).toBe(overdueList.total);
   });
@@ -170,7 +228,13 @@ describe("What we promised you", () => {
   it("the page and the PDF say what was promised and when it was done", async () => {
     const open = await seedCommitment({ description: "Fix the fence before lambing", promisedOn: "2026-03-03", dueDate: "2026-04-30", stakeholderIds: [margaret] });
     const done = await seedCommitment({ description: "Grade the access track", promisedOn: "2026-01-10", stakeholderIds: [margaret] });
-    await call(statusApi.action as RouteFn, "seed-officer", `/api/commitments/${done}/status`, jsonBody({ projectId: western, transition: "fulfil", evidenceNote: "Graded", fulfilledOn: "2026-02-01" }), { id: String(done) });
+    await call(
+      statusApi.action as RouteFn,
+      "seed-officer",
+      `/api/commitments/${done}/status`,
+      jsonBody({ projectId: western, transition: "fulfil", evidenceNote: "Graded", fulfilledOn: "2026-02-01" }),
+      { id: String(done) },
+    );
     const data = (await (await call(letterPage.loader as RouteFn, "seed-viewer", `/commitments/letter/${margaret}?projectId=${western}`, {}, { stakeholderId: String(margaret) })).json()) as {
       letter: { open: { id: number }[]; fulfilled: { id: number }[] };
     };
@@ -187,7 +251,7 @@ describe("What we promised you", () => {
   });
 
   it("another project's stakeholder is 404", async () => {
-    const other = await inContext(async () => (await db().findOneOrFail("Stakeholder", { project: coastal })) as { id: number });
+    const other = await inContext(async () => await db().findOneOrFail(Stakeholder, { project: coastal }));
     const res = await call(letterPdf.loader as RouteFn, "seed-officer", `/commitments/letter/${other.id}/pdf?projectId=${western}`, {}, { stakeholderId: String(other.id) });
     expect(res.status).toBe(404);
   });
@@ -197,7 +261,17 @@ describe("permissions and tenancy", () => {
   it("a viewer reads but may not write: 403 and nothing saved, page and /api alike", async () => {
     const before = await inContext(() => db().count(Commitment, {}));
     const api = await call(listApi.action as RouteFn, "seed-viewer", "/api/commitments", jsonBody({ projectId: western, description: "Viewer", promisedOn: "2026-03-03", stakeholderIds: [margaret] }));
-    const form = await call(page.action as RouteFn, "seed-viewer", `/commitments?projectId=${western}`, formBody([["intent", "create"], ["description", "Viewer"], ["promisedOn", "2026-03-03"], ["stakeholderIds", String(margaret)]]));
+    const form = await call(
+      page.action as RouteFn,
+      "seed-viewer",
+      `/commitments?projectId=${western}`,
+      formBody([
+        ["intent", "create"],
+        ["description", "Viewer"],
+        ["promisedOn", "2026-03-03"],
+        ["stakeholderIds", String(margaret)],
+      ]),
+    );
     expect([api.status, form.status]).toEqual([403, 403]);
     expect(await inContext(() => db().count(Commitment, {}))).toBe(before);
     const id = await seedCommitment({});
@@ -219,7 +293,9 @@ describe("permissions and tenancy", () => {
   it("another client's user gets 404 for the commitment", async () => {
     const id = await seedCommitment({});
     expect((await call(itemApi.loader as RouteFn, "seed-second-owner", `/api/commitments/${id}?projectId=${coastal}`, {}, { id: String(id) })).status).toBe(404);
-    const put = await call(itemApi.action as RouteFn, "seed-second-owner", `/api/commitments/${id}?projectId=${coastal}`, jsonBody({ projectId: coastal, description: "hijack" }, "PUT"), { id: String(id) });
+    const put = await call(itemApi.action as RouteFn, "seed-second-owner", `/api/commitments/${id}?projectId=${coastal}`, jsonBody({ projectId: coastal, description: "hijack" }, "PUT"), {
+      id: String(id),
+    });
     expect(put.status).toBe(404);
     expect((await row(id)).description).not.toBe("hijack");
   });

@@ -159,7 +159,13 @@ const MATRIX: Record<string, Entry> = {
     ops: [
       // The list takes no record id: its tenancy (another client's project 404) is in commitments.test.ts and access-refusals.test.ts.
       { label: "GET (the project's commitments)", method: "GET", write: false, target: null, build: () => ({}) },
-      { label: "POST stakeholderIds", method: "POST", write: true, target: "stakeholder", build: (c) => ({ json: { stakeholderIds: [c.id], description: `Promise ${unique()}`, promisedOn: "2026-03-03" } }) },
+      {
+        label: "POST stakeholderIds",
+        method: "POST",
+        write: true,
+        target: "stakeholder",
+        build: (c) => ({ json: { stakeholderIds: [c.id], description: `Promise ${unique()}`, promisedOn: "2026-03-03" } }),
+      },
     ],
   },
   "api.commitments.$id.status.ts": {
@@ -776,7 +782,8 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
       case "property":
         return property();
       case "commitment":
-        return (await createCommitment(access, CommitmentFormSchema.parse({ description: `Matrix ${unique()}`, promisedOn: "2026-03-03", stakeholderIds: [await stakeholder()] }) as CommitmentInput)).id;
+        return (await createCommitment(access, CommitmentFormSchema.parse({ description: `Matrix ${unique()}`, promisedOn: "2026-03-03", stakeholderIds: [await stakeholder()] }) as CommitmentInput))
+          .id;
       case "engagement":
         return (await recordEngagement(access, await stakeholder(), EngagementSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
       case "group": {
@@ -824,7 +831,22 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
   });
 }
 
-const DATA_TABLES = ["project", "project_phase_form", "stakeholder", "property", "stakeholder_property", "engagement", "commitment", "commitment_stakeholder", "commitment_property", "document", "template", "user", "project_membership", "user_invitation"];
+const DATA_TABLES = [
+  "project",
+  "project_phase_form",
+  "stakeholder",
+  "property",
+  "stakeholder_property",
+  "engagement",
+  "commitment",
+  "commitment_stakeholder",
+  "commitment_property",
+  "document",
+  "template",
+  "user",
+  "project_membership",
+  "user_invitation",
+];
 
 /** Every record of both clients, whether each stored file is still there, and every session's selected project (and, when asked, other tables). */
 async function everything(extraTables: string[] = []): Promise<string> {

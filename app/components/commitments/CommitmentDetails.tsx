@@ -92,16 +92,39 @@ export function CommitmentDetails({ c, canEdit, canDelete, documents }: { c: Det
           {c.transitions.includes("start") ? <StatusForm c={c} transition="start" label="Start work" returnTo={closeTo} /> : null}
           {c.transitions.includes("fulfil") ? (
             <StatusForm c={c} transition="fulfil" label="Mark fulfilled" returnTo={closeTo}>
-              <TextAreaField formId={COMMITMENT_STATUS_FORM} name="evidenceNote" label="How it was fulfilled" hint="Required: what was done, and how we know" rows={3} maxLength={COMMITMENT_LIMITS.note} defaultValue={typed.evidenceNote} />
+              <TextAreaField
+                formId={COMMITMENT_STATUS_FORM}
+                name="evidenceNote"
+                label="How it was fulfilled"
+                hint="Required: what was done, and how we know"
+                rows={3}
+                maxLength={COMMITMENT_LIMITS.note}
+                defaultValue={typed.evidenceNote}
+              />
               <div className="grid grid--2">
                 <TextField formId={COMMITMENT_STATUS_FORM} name="fulfilledOn" label="Fulfilled on" type="date" hint="Today when left blank" defaultValue={typed.fulfilledOn} />
-                <SelectField formId={COMMITMENT_STATUS_FORM} name="evidenceDocumentId" label="Evidence document" placeholder="None" options={documents.map((d) => ({ value: String(d.id), label: d.name }))} defaultValue={typed.evidenceDocumentId} />
+                <SelectField
+                  formId={COMMITMENT_STATUS_FORM}
+                  name="evidenceDocumentId"
+                  label="Evidence document"
+                  placeholder="None"
+                  options={documents.map((d) => ({ value: String(d.id), label: d.name }))}
+                  defaultValue={typed.evidenceDocumentId}
+                />
               </div>
             </StatusForm>
           ) : null}
           {c.transitions.includes("cancel") ? (
             <StatusForm c={c} transition="cancel" label="Cancel commitment" returnTo={closeTo}>
-              <TextAreaField formId={COMMITMENT_STATUS_FORM} name="cancellationReason" label="Reason for cancelling" hint="Required" rows={2} maxLength={COMMITMENT_LIMITS.note} defaultValue={typed.cancellationReason} />
+              <TextAreaField
+                formId={COMMITMENT_STATUS_FORM}
+                name="cancellationReason"
+                label="Reason for cancelling"
+                hint="Required"
+                rows={2}
+                maxLength={COMMITMENT_LIMITS.note}
+                defaultValue={typed.cancellationReason}
+              />
             </StatusForm>
           ) : null}
           {c.transitions.includes("reopen") ? <StatusForm c={c} transition="reopen" label="Reopen" returnTo={closeTo} /> : null}

@@ -70,7 +70,14 @@ export function CommitmentForm({ form, closeTo, returnTo }: { form: FormData; cl
         <div className="grid grid--2">
           <TextField formId={COMMITMENT_FORM} name="promisedOn" label="Promised on" type="date" required hint="For example 2026-03-03" defaultValue={values.promisedOn} />
           <TextField formId={COMMITMENT_FORM} name="dueDate" label="Due date" type="date" hint="Optional" defaultValue={values.dueDate} />
-          <SelectField formId={COMMITMENT_FORM} name="ownerId" label="Owner" placeholder="Unassigned" options={form.choices.owners.map((o) => ({ value: o.id, label: o.name }))} defaultValue={values.ownerId} />
+          <SelectField
+            formId={COMMITMENT_FORM}
+            name="ownerId"
+            label="Owner"
+            placeholder="Unassigned"
+            options={form.choices.owners.map((o) => ({ value: o.id, label: o.name }))}
+            defaultValue={values.ownerId}
+          />
           <SelectField
             formId={COMMITMENT_FORM}
             name="engagementId"

@@ -18,7 +18,13 @@ const DUE_OPTIONS: { value: DueFilter; label: string }[] = [
 ];
 
 /** Search and filters: one GET form, so it works without JavaScript (docs/records.md#commitments). */
-export function CommitmentToolbar({ list, owners }: { list: { search: string; who: string; status: StatusFilter; due: DueFilter; owner: string | null; sort: string; dir: string }; owners: { id: string; name: string }[] }) {
+export function CommitmentToolbar({
+  list,
+  owners,
+}: {
+  list: { search: string; who: string; status: StatusFilter; due: DueFilter; owner: string | null; sort: string; dir: string };
+  owners: { id: string; name: string }[];
+}) {
   const filtered = list.search || list.who || list.status !== "active" || list.due !== "any" || list.owner;
   return (
     <Form method="get" role="search" aria-label="Commitments" className="toolbar inline-form commitments-toolbar">

@@ -17,8 +17,8 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const DUE_FILTERS = ["any", "overdue", "soon"] as const;
 export type DueFilter = (typeof DUE_FILTERS)[number];
 
-export const parseStatusFilter = (v: string | null): StatusFilter => (STATUS_FILTERS as readonly string[]).includes(v ?? "") ? (v as StatusFilter) : "active";
-export const parseDueFilter = (v: string | null): DueFilter => (DUE_FILTERS as readonly string[]).includes(v ?? "") ? (v as DueFilter) : "any";
+export const parseStatusFilter = (v: string | null): StatusFilter => ((STATUS_FILTERS as readonly string[]).includes(v ?? "") ? (v as StatusFilter) : "active");
+export const parseDueFilter = (v: string | null): DueFilter => ((DUE_FILTERS as readonly string[]).includes(v ?? "") ? (v as DueFilter) : "any");
 
 const ORDER_BY: Record<CommitmentSortKey, (dir: "asc" | "desc") => string> = {
   dueDate: (dir) => `c.due_date ${dir} nulls last`,
@@ -68,14 +68,18 @@ const ACTIVE = "c.status in ('open', 'in_progress')";
 function listWhere(access: ProjectAccess, q: CommitmentListQuery) {
   const clauses = ["c.project_id = ?"];
   const params: unknown[] = [access.project.id];
+  const where = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
   if (q.status === "active" || !q.status) clauses.push(ACTIVE);
-  else if (q.status !== "all") (clauses.push("c.status = ?"), params.push(q.status));
-  if (q.due === "overdue") (clauses.push(`${ACTIVE} and c.due_date < ?::date`), params.push(q.today));
-  if (q.due === "soon") (clauses.push(`${ACTIVE} and c.due_date between ?::date and ?::date`), params.push(q.today, dueSoonUntil(q.today)));
-  if (q.ownerId) (clauses.push("c.owner_id = ?"), params.push(q.ownerId));
-  if (q.search) (clauses.push("c.description ilike ?"), params.push(likePattern(q.search)));
-  if (q.stakeholderId) (clauses.push("exists (select 1 from commitment_stakeholder cs where cs.commitment_id = c.id and cs.stakeholder_id = ?)"), params.push(q.stakeholderId));
-  if (q.propertyId) (clauses.push("exists (select 1 from commitment_property cp where cp.commitment_id = c.id and cp.property_id = ?)"), params.push(q.propertyId));
+  else if (q.status !== "all") where("c.status = ?", q.status);
+  if (q.due === "overdue") where(`${ACTIVE} and c.due_date < ?::date`, q.today);
+  if (q.due === "soon") where(`${ACTIVE} and c.due_date between ?::date and ?::date`, q.today, dueSoonUntil(q.today));
+  if (q.ownerId) where("c.owner_id = ?", q.ownerId);
+  if (q.search) where("c.description ilike ?", likePattern(q.search));
+  if (q.stakeholderId) where("exists (select 1 from commitment_stakeholder cs where cs.commitment_id = c.id and cs.stakeholder_id = ?)", q.stakeholderId);
+  if (q.propertyId) where("exists (select 1 from commitment_property cp where cp.commitment_id = c.id and cp.property_id = ?)", q.propertyId);
   if (q.who) {
     clauses.push(`(exists (select 1 from commitment_stakeholder cs join stakeholder s on s.id = cs.stakeholder_id where cs.commitment_id = c.id and s.name ilike ?)
       or exists (select 1 from commitment_property cp join property p on p.id = cp.property_id where cp.commitment_id = c.id and p.address ilike ?))`);

@@ -12,7 +12,12 @@ import { allowedTransitions, dueBadge } from "./rules";
 const FORM_FIELDS = ["description", "promisedOn", "dueDate", "ownerId", "engagementId", "stakeholderIds", "propertyIds", "version"] as const;
 const PICK_LIMIT = 30;
 
-const ids = (value: string | undefined) => (value ?? "").split(",").map((s) => parseRecordId(s.trim())).filter((n): n is number => n !== null).slice(0, 200);
+const ids = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((s) => parseRecordId(s.trim()))
+    .filter((n): n is number => n !== null)
+    .slice(0, 200);
 
 /**
  * The form's choices without loading thousands of records (docs/records.md#commitments): the chosen
@@ -49,13 +54,29 @@ async function formChoices(access: ProjectAccess, chosen: { stakeholderIds: numb
 async function detailsOf(access: ProjectAccess, id: number, today: string) {
   const c = await getCommitment(access, id);
   const links = await commitmentLinks(access, id);
-  const [names] = await sqlRows<{ stakeholders: { id: number; name: string }[]; properties: { id: number; address: string }[]; engagement: string | null; owner: string | null; document: string | null }>(
+  const [names] = await sqlRows<{
+    stakeholders: { id: number; name: string }[];
+    properties: { id: number; address: string }[];
+    engagement: string | null;
+    owner: string | null;
+    document: string | null;
+  }>(
     `select (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by lower(name)), '[]') from stakeholder where project_id = ? and id = any(?::int[])) as stakeholders,
             (select coalesce(json_agg(json_build_object('id', id, 'address', address) order by lower(address)), '[]') from property where project_id = ? and id = any(?::int[])) as properties,
             (select subject from engagement where project_id = ? and id = ?) as engagement,
             (select coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) from "user" where id = ?) as owner,
             (select original_file_name from document where project_id = ? and id = ?) as document`,
-    [access.project.id, `{${links.stakeholderIds.join(",")}}`, access.project.id, `{${links.propertyIds.join(",")}}`, access.project.id, refIdOrNull(c.engagement) ?? 0, c.owner ? (c.owner as { id: string }).id : "", access.project.id, refIdOrNull(c.evidenceDocument) ?? 0],
+    [
+      access.project.id,
+      `{${links.stakeholderIds.join(",")}}`,
+      access.project.id,
+      `{${links.propertyIds.join(",")}}`,
+      access.project.id,
+      refIdOrNull(c.engagement) ?? 0,
+      c.owner ? (c.owner as { id: string }).id : "",
+      access.project.id,
+      refIdOrNull(c.evidenceDocument) ?? 0,
+    ],
   );
   const dueDate = calendarDateOf(c.dueDate);
   return {
@@ -89,7 +110,18 @@ export async function loadCommitmentsPage(access: ProjectAccess, url: URL) {
   const due = parseDueFilter(params.get("due"));
   const owner = (params.get("owner") ?? "").slice(0, 200) || null;
   const who = (params.get("who") ?? "").trim().slice(0, 200);
-  const { rows, total, stats } = await listCommitments(access, { search: query.search, who, status, due, ownerId: owner, sort: query.sort, dir: query.dir, limit: query.pageSize, offset: query.offset, today });
+  const { rows, total, stats } = await listCommitments(access, {
+    search: query.search,
+    who,
+    status,
+    due,
+    ownerId: owner,
+    sort: query.sort,
+    dir: query.dir,
+    limit: query.pageSize,
+    offset: query.offset,
+    today,
+  });
 
   const details = params.get("view") ? await detailsOf(access, requireRecordId(params.get("view"), NOT_FOUND), today) : null;
   let form: { mode: "add" | "edit"; values: Record<string, string>; find: string; choices: Awaited<ReturnType<typeof formChoices>> } | null = null;

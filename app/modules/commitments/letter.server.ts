@@ -36,7 +36,14 @@ const MARGIN = 56;
 /** The letter as PDF bytes, in the app's PDF fonts (utils/pdf-fonts.server.ts). */
 export async function letterPdf(letter: LetterData): Promise<Buffer> {
   const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, font: regular as unknown as string, lang: "en-AU", displayTitle: true, info: { Title: `${LETTER_TITLE}: ${drawableText(letter.stakeholder.name)}`, Creator: "Land Liaison Records" } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    font: regular as unknown as string,
+    lang: "en-AU",
+    displayTitle: true,
+    info: { Title: `${LETTER_TITLE}: ${drawableText(letter.stakeholder.name)}`, Creator: "Land Liaison Records" },
+  });
   doc.registerFont("regular", regular);
   doc.registerFont("bold", bold);
   const bytes = collectPdfBytes(doc);

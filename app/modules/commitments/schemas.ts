@@ -19,7 +19,13 @@ const asText = (value: unknown) => (value === null || value === undefined ? "" :
 
 const text = (label: string, max: number) =>
   z
-    .preprocess(asText, z.string({ invalid_type_error: `${label} must be text` }).trim().max(max, `${label} must be ${max} characters or fewer`))
+    .preprocess(
+      asText,
+      z
+        .string({ invalid_type_error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be ${max} characters or fewer`),
+    )
     .transform((v) => v || null);
 
 const date = (label: string) =>
@@ -29,23 +35,45 @@ const date = (label: string) =>
     .transform((v) => v || null);
 
 const optionalId = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : Number(v)), z.number({ invalid_type_error: `${label} must be a number` }).int().positive(`${label} must be a positive whole number`).max(MAX_ID, `${label} not found`).nullable());
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : Number(v)),
+    z
+      .number({ invalid_type_error: `${label} must be a number` })
+      .int()
+      .positive(`${label} must be a positive whole number`)
+      .max(MAX_ID, `${label} not found`)
+      .nullable(),
+  );
 
 const idList = (label: string) =>
   z.preprocess(
     // A list, one id, or ids joined by commas (the page form sends its ticked boxes that way).
     (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : typeof v === "string" ? v.split(",").filter((s) => s.trim()) : [v]),
-    z.array(z.coerce.number({ invalid_type_error: `${label} must be numbers` }).int().positive(`${label} must be positive whole numbers`).max(MAX_ID, `${label} not found`)).max(200, `Too many ${label.toLowerCase()}`),
+    z
+      .array(
+        z.coerce
+          .number({ invalid_type_error: `${label} must be numbers` })
+          .int()
+          .positive(`${label} must be positive whole numbers`)
+          .max(MAX_ID, `${label} not found`),
+      )
+      .max(200, `Too many ${label.toLowerCase()}`),
   );
 
 export const version = z
-  .preprocess((v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v) : v), z.number({ invalid_type_error: "Reload the form and try again" }).int().positive().nullable())
+  .preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+    z.number({ invalid_type_error: "Reload the form and try again" }).int().positive().nullable(),
+  )
   .optional()
   .transform((v) => v ?? null);
 
 export const CommitmentFormSchema = z
   .object({
-    description: z.preprocess(asText, z.string().trim().min(1, DESCRIPTION_REQUIRED).max(COMMITMENT_LIMITS.description, `What was promised must be ${COMMITMENT_LIMITS.description} characters or fewer`)),
+    description: z.preprocess(
+      asText,
+      z.string().trim().min(1, DESCRIPTION_REQUIRED).max(COMMITMENT_LIMITS.description, `What was promised must be ${COMMITMENT_LIMITS.description} characters or fewer`),
+    ),
     promisedOn: date("Promised on").refine((v) => v !== null, PROMISED_ON_REQUIRED),
     dueDate: date("Due date"),
     ownerId: z.preprocess(asText, z.string().trim().max(200)).transform((v) => v || null),

@@ -1,7 +1,25 @@
 import { panelUrls } from "~/utils/list-query";
 
 /** The URL-state parameters of the panels on /commitments (docs/decisions.md#url-states). */
-export const PANEL_PARAMS = ["view", "new", "edit", "status", "find", "description", "promisedOn", "dueDate", "ownerId", "engagementId", "stakeholderIds", "propertyIds", "version", "intent", "returnTo", "id", "findSubmit"] as const;
+export const PANEL_PARAMS = [
+  "view",
+  "new",
+  "edit",
+  "status",
+  "find",
+  "description",
+  "promisedOn",
+  "dueDate",
+  "ownerId",
+  "engagementId",
+  "stakeholderIds",
+  "propertyIds",
+  "version",
+  "intent",
+  "returnTo",
+  "id",
+  "findSubmit",
+] as const;
 
 export const { listSearch, panelSearch } = panelUrls(PANEL_PARAMS);
 
