@@ -11,7 +11,7 @@ export function CommitmentBadges({ status, badge }: { status?: CommitmentStatus;
         </Badge>
       ) : null}{" "}
       {badge === "overdue" ? (
-        <Badge color="red" variant="solid">
+        <Badge color="red" variant="soft">
           Overdue
         </Badge>
       ) : badge === "due_soon" ? (
