@@ -306,5 +306,10 @@ describe("permissions and tenancy", () => {
     const access = await inContext(async () => accessFor(await userFor("seed-viewer"), western));
     const rows = await inContext(() => recordCommitments(access, { engagementId: engagement }, "2026-01-01"));
     expect(rows.map((r) => r.id)).toContain(id);
+    // The interactions panel shows it under the engagement (linked both ways).
+    const data = (await (await call(stakeholdersPage.loader as RouteFn, "seed-viewer", `/stakeholders?projectId=${western}&interactions=${margaret}`)).json()) as {
+      panels: { interactions: { data: { commitments: Record<string, { id: number }[]> } } };
+    };
+    expect(data.panels.interactions.data.commitments[String(engagement)]?.map((c) => c.id)).toContain(id);
   });
 });

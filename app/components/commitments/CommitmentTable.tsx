@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { DataTable, RowLink, SortHeader, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import type { CommitmentRow } from "~/modules/commitments/commitment-list.server";
-import { panelSearch } from "~/modules/commitments/urls";
+import { letterPath, panelSearch } from "~/modules/commitments/urls";
 import { formatDate } from "~/utils/dates";
 import { CommitmentBadges } from "./CommitmentBadges";
 
@@ -29,7 +29,19 @@ export function CommitmentTable({ rows, sort, dir, canEdit }: { rows: Commitment
                 {row.description}
               </RowLink>
             </th>
-            <td className="rt-TableCell">{[...row.stakeholders.map((s) => s.name), ...row.properties.map((p) => p.address)].join("; ") || <span className="muted">No one recorded</span>}</td>
+            <td className="rt-TableCell">
+              {/* Each stakeholder's name opens their "What we promised you" letter (docs/records.md#commitments). */}
+              {row.stakeholders.map((s, i) => (
+                <span key={s.id}>
+                  {i ? "; " : ""}
+                  <a href={letterPath(s.id)}>
+                    {s.name}
+                    <span className="visually-hidden"> (What we promised you)</span>
+                  </a>
+                </span>
+              ))}
+              {row.properties.length ? `${row.stakeholders.length ? "; " : ""}${row.properties.map((p) => p.address).join("; ")}` : null}
+            </td>
             <td className="rt-TableCell">{formatDate(row.promisedOn)}</td>
             <td className="rt-TableCell">{row.dueDate ? formatDate(row.dueDate) : <span className="muted">No due date</span>}</td>
             <td className="rt-TableCell">{row.ownerName ?? <span className="muted">Unassigned</span>}</td>

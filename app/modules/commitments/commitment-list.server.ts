@@ -168,3 +168,17 @@ export async function commitmentFigures(access: ProjectAccess, today: CalendarDa
   );
   return { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0) };
 }
+
+/** The commitments made at each of some engagements (the interactions panel, "linked both ways"): one query. */
+export async function commitmentsByEngagement(access: ProjectAccess, engagementIds: number[], today: CalendarDate) {
+  requirePermission(access, "viewData");
+  if (!engagementIds.length) return {};
+  const rows = await sqlRows<{ id: number; engagement_id: number; description: string; due_date: string | null; status: CommitmentStatus }>(
+    `select c.id, c.engagement_id, c.description, c.due_date::text as due_date, c.status from commitment c
+     where c.project_id = ? and c.engagement_id = any(?::int[]) order by c.promised_on, c.id limit 500`,
+    [access.project.id, `{${engagementIds.join(",")}}`],
+  );
+  const out: Record<number, { id: number; description: string; status: CommitmentStatus; badge: DueBadge }[]> = {};
+  for (const r of rows) (out[Number(r.engagement_id)] ??= []).push({ id: Number(r.id), description: r.description, status: r.status, badge: dueBadge(r.status, r.due_date, today) });
+  return out;
+}

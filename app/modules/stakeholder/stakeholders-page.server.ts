@@ -1,4 +1,4 @@
-import { recordCommitments } from "~/modules/commitments/commitment-list.server";
+import { commitmentsByEngagement, recordCommitments } from "~/modules/commitments/commitment-list.server";
 import { recordHistory } from "~/modules/audit/history.server";
 import { recordTabFrom } from "~/utils/record-tabs";
 import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
@@ -102,7 +102,13 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       : null;
   const interactions = await panel(params.get("interactions"), async (id) => {
     const result = await listEngagements(access, id, { limit: 50 });
-    return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total };
+    // The commitments made at each interaction, linked both ways (docs/records.md#commitments).
+    const commitments = await commitmentsByEngagement(
+      access,
+      result.rows.map((e) => e.id),
+      today,
+    );
+    return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total, commitments, today };
   });
 
   const panels = { detail, contact, form, link, interact, interactions };
