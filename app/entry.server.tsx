@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
+import { scriptsAfterStyles } from "~/utils/scripts-after-styles";
 import { log } from "~/utils/log.server";
 
 /**
@@ -23,10 +24,12 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
+  const html = scriptsAfterStyles(
+    renderToString(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+    ),
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // renderToString leaves out the doctype that the streaming renderer adds before <html>. The body

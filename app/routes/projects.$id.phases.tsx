@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
 import { PageHeader, ProjectBanner } from "~/components/kit";
+import { GrievanceClockCard } from "~/components/project-phases/GrievanceClockForm";
 import { PhaseCards, ProcessFlow } from "~/components/project-phases/PhaseCards";
 import { PhasesErrorBoundary } from "~/components/project-phases/PhaseFormPage";
 import { PhasesLoadError } from "~/components/project-phases/PhasesLoadError";
@@ -35,6 +36,7 @@ export default function ProjectPhases() {
       <ProjectBanner project={data.project} />
       <PhaseCards data={data} />
       <ProcessFlow />
+      <GrievanceClockCard projectId={data.project.id} />
     </div>
   );
 }

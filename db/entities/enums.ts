@@ -33,3 +33,20 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 /** A commitment's status (docs/records.md#commitments). */
 export const COMMITMENT_STATUSES = ["open", "in_progress", "fulfilled", "cancelled"] as const;
 export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
+
+/** Grievances (docs/records.md#grievances). Stages in their order; labels live in app/modules/grievances/. */
+export const GRIEVANCE_STAGES = ["received", "acknowledged", "investigating", "response_proposed", "resolved", "closed"] as const;
+export const GRIEVANCE_CHANNELS = ["phone", "email", "in_person", "letter", "public_form", "other"] as const;
+export const GRIEVANCE_COMPLAINANT_KINDS = ["stakeholder", "person", "anonymous"] as const;
+export const GRIEVANCE_CATEGORIES = ["access", "gates_fences", "damage", "dust_noise", "weeds_biosecurity", "water", "traffic", "compensation_payments", "communication", "other"] as const;
+export const GRIEVANCE_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export const GRIEVANCE_RESOLUTIONS = ["upheld", "partly_upheld", "not_upheld", "withdrawn", "referred"] as const;
+export const GRIEVANCE_EVENT_KINDS = ["created", "stage", "escalated", "referred", "reopened", "assigned", "edited", "note"] as const;
+
+export type GrievanceStage = (typeof GRIEVANCE_STAGES)[number];
+export type GrievanceChannel = (typeof GRIEVANCE_CHANNELS)[number];
+export type GrievanceComplainantKind = (typeof GRIEVANCE_COMPLAINANT_KINDS)[number];
+export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
+export type GrievanceSeverity = (typeof GRIEVANCE_SEVERITIES)[number];
+export type GrievanceResolution = (typeof GRIEVANCE_RESOLUTIONS)[number];
+export type GrievanceEventKind = (typeof GRIEVANCE_EVENT_KINDS)[number];

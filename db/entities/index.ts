@@ -4,6 +4,8 @@ import { Commitment, CommitmentProperty, CommitmentStakeholder } from "./Commitm
 import { CommunityProject } from "./CommunityProject";
 import { Document } from "./Document";
 import { Engagement } from "./Engagement";
+import { Grievance } from "./Grievance";
+import { GrievanceEvent } from "./GrievanceEvent";
 import { ImportStagedData } from "./ImportStagedData";
 import { ImportStagedRow } from "./ImportStagedRow";
 import { ImportWorkbook } from "./ImportWorkbook";
@@ -35,6 +37,8 @@ export * from "./Commitment";
 export * from "./CommunityProject";
 export * from "./Document";
 export * from "./Engagement";
+export * from "./Grievance";
+export * from "./GrievanceEvent";
 export * from "./ImportStagedData";
 export * from "./ImportStagedRow";
 export * from "./ImportWorkbook";
@@ -97,4 +101,6 @@ export const allEntities = [
   Commitment,
   CommitmentStakeholder,
   CommitmentProperty,
+  Grievance,
+  GrievanceEvent,
 ];

@@ -17,7 +17,9 @@ import { Migration20261123113005_stakeholder_link_count } from "./Migration20261
 import { Migration20261126063226_mail_retry } from "./Migration20261126063226_mail_retry";
 import { Migration20261126063228_nothing_lost } from "./Migration20261126063228_nothing_lost";
 import { Migration20261126101500_invitation_expiry } from "./Migration20261126101500_invitation_expiry";
+import { Migration20261126130000_grievances } from "./Migration20261126130000_grievances";
 import { Migration20261126130500_commitments } from "./Migration20261126130500_commitments";
+import { Migration20261126150000_grievance_reminders } from "./Migration20261126150000_grievance_reminders";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -41,6 +43,8 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126063226_mail_retry", class: Migration20261126063226_mail_retry },
   { name: "Migration20261126063228_nothing_lost", class: Migration20261126063228_nothing_lost },
   { name: "Migration20261126101500_invitation_expiry", class: Migration20261126101500_invitation_expiry },
+  { name: "Migration20261126130000_grievances", class: Migration20261126130000_grievances },
   { name: "Migration20261126130500_commitments", class: Migration20261126130500_commitments },
+  { name: "Migration20261126150000_grievance_reminders", class: Migration20261126150000_grievance_reminders },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

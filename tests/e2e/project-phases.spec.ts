@@ -9,6 +9,8 @@ import { JS_MODES, expect, signedIn, test } from "./support";
  * its own that no other browser test changes the phases of: without JavaScript the demo owner in
  * Northern Transmission Line, with it the second client's owner in Coastal Road Upgrade. A viewer
  * reads Western's phases without changing them; another client's project and a malformed id are refused.
+ * The grievance clock form (docs/records.md#grievance-clock-settings), reached from the overview, is
+ * refused with bad values and saved in both modes, and read-only for the viewer, with an axe scan of each state.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -117,6 +119,48 @@ for (const mode of JS_MODES) {
   });
 }
 
+for (const mode of JS_MODES) {
+  const javaScript = mode.javaScriptEnabled;
+  const setup = SETUP[javaScript ? "on" : "off"];
+
+  test.describe(`Grievance clock (${mode.name})`, () => {
+    test.use({ javaScriptEnabled: javaScript });
+
+    test("defaults from the time zone, bad values refused with the error summary, saved with a flash", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "client_owner", setup.project, setup.client);
+      await page.goto("/");
+      await page.getByRole("link", { name: "Project Phases" }).click();
+      await page.getByRole("link", { name: "Grievance clock settings" }).click();
+      await expect(page).toHaveURL(/\/phases\/grievance-clock$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Grievance clock" })).toBeVisible();
+      const state = page.getByLabel("State or territory");
+      await expect(state).toHaveValue("NSW");
+      await expect(page.getByLabel("Acknowledge within")).toHaveValue("5");
+      await expect(page.getByLabel("Resolve within")).toHaveValue("30");
+      await expectAccessible();
+
+      await state.selectOption({ label: "Victoria" });
+      await page.getByLabel("Acknowledge within").fill("0");
+      await page.getByRole("button", { name: "Save grievance clock" }).click();
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary).toContainText("Acknowledge within must be a whole number of business days from 1 to 90");
+      await expect(page).toHaveTitle(/^Error: /);
+      await expect(state).toHaveValue("VIC");
+      await expectAccessible();
+
+      await page.getByLabel("Acknowledge within").fill("3");
+      await page.getByLabel("Resolve within").fill("20");
+      await page.getByRole("button", { name: "Save grievance clock" }).click();
+      await expect(flash(page)).toContainText("Grievance clock saved");
+      await expect(flash(page)).toContainText("Victoria: acknowledge within 3 and resolve within 20 business days.");
+      await expect(state).toHaveValue("VIC");
+      await expect(page.getByLabel("Acknowledge within")).toHaveValue("3");
+      await expect(page.getByLabel("Resolve within")).toHaveValue("20");
+      await expectAccessible();
+    });
+  });
+}
+
 test.describe("Project phases, read-only and refused", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -137,6 +181,13 @@ test.describe("Project phases, read-only and refused", () => {
 
     const refused = await page.request.post(page.url(), { form: { intent: "submit", clientKickoffMeeting: "yes" }, headers: { Origin: new URL(page.url()).origin } });
     expect(refused.status()).toBe(403);
+
+    // The grievance clock: read-only for a viewer.
+    await page.getByRole("link", { name: "Back to Overview" }).first().click();
+    await page.getByRole("link", { name: "Grievance clock settings" }).click();
+    await expect(page.getByText("You can read the grievance clock but not change it")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save grievance clock" })).toHaveCount(0);
+    await expectAccessible();
   });
 
   test("another client's project is Project ID not found, a malformed id Invalid project ID", async ({ browser, page, expectAccessible }) => {

@@ -24,7 +24,7 @@ const PAGES = ["/", "/stakeholders", "/properties", "/export", "/import"] as con
 const PROJECT = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 
 interface Visit {
-  requests: { url: string; bytes: number }[];
+  requests: { url: string; bytes: number; startedAt: number; finishedAt: number }[];
   bytes: number;
   fcp: number;
   load: number;
@@ -38,21 +38,29 @@ async function visit(page: Page, context: BrowserContext, url: string, javaScrip
   // Chrome's own lifecycle events time the paint and the load, so they work with page scripts disabled too.
   await cdp.send("Page.enable");
   await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
-  const urls = new Map<string, string>();
-  const perRequest = new Map<string, { url: string; bytes: number }>();
+  const urls = new Map<string, { url: string; startedAt: number }>();
+  const perRequest = new Map<string, Visit["requests"][number]>();
   let startedAt = NaN;
   const lifecycle = new Map<string, number>();
   cdp.on("Network.requestWillBeSent", (event) => {
-    urls.set(event.requestId, event.request.url);
+    urls.set(event.requestId, { url: event.request.url, startedAt: event.timestamp });
     if (Number.isNaN(startedAt) && event.type === "Document") startedAt = event.timestamp;
   });
-  cdp.on("Network.loadingFinished", (event) => perRequest.set(event.requestId, { url: urls.get(event.requestId) ?? "?", bytes: event.encodedDataLength }));
-  cdp.on("Network.loadingFailed", (event) => perRequest.set(event.requestId, { url: urls.get(event.requestId) ?? "?", bytes: 0 }));
+  const finished = (requestId: string, bytes: number, finishedAt: number) => {
+    const sent = urls.get(requestId);
+    perRequest.set(requestId, { url: sent?.url ?? "?", bytes, startedAt: sent?.startedAt ?? NaN, finishedAt });
+  };
+  cdp.on("Network.loadingFinished", (event) => finished(event.requestId, event.encodedDataLength, event.timestamp));
+  cdp.on("Network.loadingFailed", (event) => finished(event.requestId, 0, event.timestamp));
   cdp.on("Page.lifecycleEvent", (event) => {
     if (!lifecycle.has(event.name)) lifecycle.set(event.name, event.timestamp);
   });
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  // A hydration mismatch is not thrown: React reports it through console.error and renders again.
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
   await page.goto(url, { waitUntil: "load" });
   // With JavaScript, hydration may fetch route modules or the lazily discovered route manifest.
   if (javaScript) {
@@ -88,8 +96,15 @@ for (const javaScript of [true, false]) {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         rows.push(`${path.padEnd(14)} ${String(first.requests.length).padStart(2)} requests ${kb(first.bytes).padStart(9)}   FCP ${ms(first.fcp).padStart(8)}   load ${ms(first.load).padStart(8)}`);
         const list = first.requests.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${r.bytes}`).join(", ");
-        if (javaScript) {
-          // Without JavaScript a page is its document and stylesheet; only the scripted visit has budgets to keep.
+        if (!javaScript) {
+          // The script preloads are inert until a script turns them on (docs/architecture.md#scripts-after-styles).
+          const other = first.requests.filter((r) => !/\/build\/_assets\/app-[A-Z0-9]+\.css$/.test(r.url) && new URL(r.url).pathname !== path);
+          if (other.length > 0) failures.push(`${path} without JavaScript fetched more than its document and stylesheet: ${list}`);
+        } else {
+          // The first paint gets the stylesheet alone: no script is asked for before it has arrived.
+          const stylesheet = first.requests.find((r) => /\/build\/_assets\/app-[A-Z0-9]+\.css$/.test(r.url));
+          const early = first.requests.filter((r) => r.url.endsWith(".js") && !(stylesheet && r.startedAt >= stylesheet.finishedAt));
+          if (early.length > 0) failures.push(`${path}: scripts requested before the stylesheet arrived: ${early.map((r) => r.url).join(", ")}`);
           if (first.requests.length > BUDGET.requests) failures.push(`${path}: ${first.requests.length} requests > ${BUDGET.requests}: ${list}`);
           if (first.bytes > BUDGET.bytes) failures.push(`${path}: ${kb(first.bytes)} > ${kb(BUDGET.bytes)}: ${list}`);
         }

@@ -18,6 +18,8 @@ const EXPECTED_TABLES = [
   "community_project",
   "document",
   "engagement",
+  "grievance",
+  "grievance_event",
   "import_duplicate",
   "import_merge",
   "import_record",

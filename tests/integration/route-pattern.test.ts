@@ -152,6 +152,7 @@ type Area =
   | "properties"
   | "engagements"
   | "commitments"
+  | "grievances"
   | "property groups"
   | "documents"
   | "templates"
@@ -199,6 +200,12 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.stakeholders.link-properties.ts": { area: "stakeholders", methods: ["POST", "DELETE"] },
 
   "properties.tsx": { area: "properties", methods: POST },
+
+  "grievances.tsx": { area: "grievances", methods: POST },
+  "grievances_.$id.tsx": { area: "grievances", methods: POST },
+  "api.grievances.ts": { area: "grievances", methods: POST },
+  "api.grievances.$id.ts": { area: "grievances", methods: EDIT },
+  "api.grievances.$id.stage.ts": { area: "grievances", methods: POST },
   "api.properties.ts": { area: "properties", methods: POST },
   "api.properties.$id.ts": { area: "properties", methods: EDIT },
   "api.properties.$id.documents.ts": { area: "properties" },
@@ -242,6 +249,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "projects.$id.phases_.closure.tsx": { area: "project lifecycle", methods: POST },
   "api.projects.$id.planning.ts": { area: "project lifecycle", methods: POST },
   "api.projects.$id.closure.ts": { area: "project lifecycle", methods: POST },
+  "projects.$id.phases_.grievance-clock.tsx": { area: "project lifecycle", methods: POST },
+  "api.projects.$id.grievance-clock.ts": { area: "project lifecycle", methods: ["PUT"] },
   "api.extract-pdf-fields.ts": { area: "project lifecycle", methods: POST },
 
   "import.tsx": { area: "import", methods: POST },

@@ -6,6 +6,8 @@ import { Project } from "../../db/entities/index";
 import { db, getOrm } from "../../db/orm";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { EngagementSchema } from "../../app/modules/engagement/schemas";
+import { createGrievance } from "../../app/modules/grievances/grievance.server";
+import { GrievanceSchema } from "../../app/modules/grievances/schemas";
 import { createDocument } from "../../app/modules/document/document.server";
 import { newObjectKey } from "../../app/modules/document/upload.server";
 import { setStakeholderProperties } from "../../app/modules/links/links.server";
@@ -52,6 +54,7 @@ type Kind =
   | "property"
   | "engagement"
   | "commitment"
+  | "grievance"
   | "document"
   | "template"
   | "group"
@@ -138,9 +141,23 @@ const savePhase = (body: "form" | "json"): Op => ({
   build: () => ({ [body]: { intent: "save", clientHandover: "yes", deliverablesConfirmed: "yes", additionalComments: `Matrix ${unique()}` } }),
 });
 
+/** Saving the grievance clock (docs/records.md#grievance-clock-settings): each save sends a new number, so it changes something. */
+let clockSaves = 0;
+const saveClock = (method: "PUT" | "POST", body: "form" | "json"): Op => ({
+  label: `${method} grievance clock`,
+  method,
+  write: true,
+  permission: "createProjects",
+  target: "phases",
+  build: () => ({ [body]: { grievanceJurisdiction: "VIC", grievanceAcknowledgeDays: (clockSaves++ % 90) + 1, grievanceResolveDays: 30 } }),
+});
+
 /** The other end of each linkedStakeholder / linkedProperty record's one link. */
 const linkPartner = new Map<string, number>();
 const partnerOf = (kind: "linkedStakeholder" | "linkedProperty", id: number | string) => linkPartner.get(`${kind}:${id}`) ?? 0;
+
+/** A whole grievance form (anonymous complainant), for the page's update. */
+const GRIEVANCE_FORM_FIELDS = { receivedDate: "2026-11-20", receivedTime: "09:00", channel: "phone", complainantKind: "anonymous", category: "access", severity: "low" };
 
 const MATRIX: Record<string, Entry> = {
   "api.commitments.$id.ts": {
@@ -256,6 +273,18 @@ const MATRIX: Record<string, Entry> = {
   // The project phases (docs/lifecycle.md#phases): the project's id is the record.
   "api.projects.$id.planning.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.planning"), ops: [savePhase("json")] },
   "api.projects.$id.closure.ts": { kind: "api", projectScoped: false, module: () => import("../../app/routes/api.projects.$id.closure"), ops: [savePhase("json")] },
+  "api.projects.$id.grievance-clock.ts": {
+    kind: "api",
+    projectScoped: false,
+    module: () => import("../../app/routes/api.projects.$id.grievance-clock"),
+    ops: [get("GET", "phases"), saveClock("PUT", "json")],
+  },
+  "projects.$id.phases_.grievance-clock.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/projects.$id.phases_.grievance-clock"),
+    ops: [get("GET", "phases"), saveClock("POST", "form")],
+  },
   "projects.$id.phases.tsx": { kind: "page", projectScoped: false, module: () => import("../../app/routes/projects.$id.phases"), ops: [get("GET", "project")] },
   "projects.$id.phases_.planning.tsx": {
     kind: "page",
@@ -374,6 +403,45 @@ const MATRIX: Record<string, Entry> = {
         write: true,
         target: "stakeholder",
         build: (c) => ({ form: { intent: "record-interaction", formId: "interaction-form", stakeholderId: c.id, type: "call", subject: `Call ${unique()}` } }),
+      },
+    ],
+  },
+  "api.grievances.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.grievances.$id"),
+    ops: [
+      get("GET", "grievance"),
+      { label: "PUT", method: "PUT", write: true, target: "grievance", build: () => ({ json: { description: `Put ${unique()}` } }) },
+      { label: "PATCH", method: "PATCH", write: true, target: "grievance", build: () => ({ json: { description: `Patched ${unique()}` } }) },
+      remove("grievance"),
+    ],
+  },
+  "api.grievances.$id.stage.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.grievances.$id.stage"),
+    ops: [{ label: "POST escalate", method: "POST", write: true, target: "grievance", build: () => ({ json: { action: "escalate", note: `Matrix ${unique()}` } }) }],
+  },
+  "grievances_.$id.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/grievances_.$id"),
+    ops: [
+      get("GET", "grievance"),
+      get("GET ?edit=1", "grievance", () => ({ edit: 1 })),
+      {
+        label: "POST update",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        okStatus: 302,
+        build: () => ({ form: { intent: "update", ...GRIEVANCE_FORM_FIELDS, description: `Edited ${unique()}`, version: "" } }),
+      },
+      {
+        label: "POST stage",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        okStatus: 302,
+        build: () => ({ form: { intent: "stage", action: "escalate", note: `Matrix ${unique()}`, version: "" } }),
       },
     ],
   },
@@ -638,6 +706,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/projects/all": "every client's projects, system admin only (project-phases.test.ts)",
   "/api/stakeholders": "list and create in ?projectId=",
   "/api/properties": "list and create in ?projectId=",
+  "/api/grievances": "list and create in ?projectId= (grievances.test.ts)",
+  "/grievances": "the selected project's list and create; its filter ids only narrow that project's rows (grievances.test.ts)",
   "/api/documents": "list in ?projectId=",
   "/api/documents/stats": "tiles of ?projectId=",
   "/api/templates": "list in ?projectId=",
@@ -784,6 +854,8 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
       case "commitment":
         return (await createCommitment(access, CommitmentFormSchema.parse({ description: `Matrix ${unique()}`, promisedOn: "2026-03-03", stakeholderIds: [await stakeholder()] }) as CommitmentInput))
           .id;
+      case "grievance":
+        return (await createGrievance(access, GrievanceSchema.parse({ ...GRIEVANCE_FORM_FIELDS, description: `Matrix ${unique()}` }))).id;
       case "engagement":
         return (await recordEngagement(access, await stakeholder(), EngagementSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
       case "group": {
@@ -838,6 +910,8 @@ const DATA_TABLES = [
   "property",
   "stakeholder_property",
   "engagement",
+  "grievance",
+  "grievance_event",
   "commitment",
   "commitment_stakeholder",
   "commitment_property",

@@ -225,6 +225,7 @@ describe("menus", () => {
       { label: "Stakeholders", to: "/stakeholders" },
       { label: "Properties", to: "/properties" },
       { label: "Commitments", to: "/commitments" },
+      { label: "Grievances", to: "/grievances" },
       { label: "Documents", to: "/documents" },
     ]);
     expect(TOOLS_MENU_ITEMS).toEqual([

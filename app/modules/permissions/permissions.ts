@@ -215,6 +215,7 @@ export const MAIN_NAV_ITEMS: readonly MenuItem[] = [
   { label: "Stakeholders", to: "/stakeholders" },
   { label: "Properties", to: "/properties" },
   { label: "Commitments", to: "/commitments" },
+  { label: "Grievances", to: "/grievances" },
   { label: "Documents", to: "/documents" },
 ];
 

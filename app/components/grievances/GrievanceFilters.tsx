@@ -1,0 +1,64 @@
+import { Form, Link } from "@remix-run/react";
+import { Button } from "@radix-ui/themes";
+import { SearchField } from "~/components/kit";
+import { CATEGORY_OPTIONS, STAGE_OPTIONS } from "~/modules/grievances/labels";
+
+type Option = { value: string; label: string };
+
+function FilterSelect({ name, label, value, options, all }: { name: string; label: string; value: string; options: readonly Option[]; all: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`grievance-filter-${name}`} className="field__label">
+        {label}
+      </label>
+      <select id={`grievance-filter-${name}`} name={name} defaultValue={value} className="native-select">
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Search and filters as one GET form (works without JavaScript); sorting is kept across a search. */
+export function GrievanceFilters(props: {
+  search: string;
+  stage: string | null;
+  overdue: boolean;
+  category: string | null;
+  ownerId: string | null;
+  propertyId: number | null;
+  sort: string;
+  dir: string;
+  owners: Option[];
+}) {
+  const filtered = Boolean(props.search || props.stage || props.overdue || props.category || props.ownerId || props.propertyId);
+  return (
+    <Form method="get" role="search" aria-label="Grievances" className="toolbar grievance-filters">
+      <SearchField id="grievance-search" label="Search grievances" hint="Reference, complainant or description" value={props.search} />
+      <FilterSelect name="stage" label="Stage" value={props.stage ?? ""} options={[{ value: "open", label: "Open (not closed)" }, ...STAGE_OPTIONS]} all="All stages" />
+      <FilterSelect name="category" label="Category" value={props.category ?? ""} options={CATEGORY_OPTIONS} all="All categories" />
+      <FilterSelect name="owner" label="Owner" value={props.ownerId ?? ""} options={props.owners} all="Anyone" />
+      <div className="checkbox-field">
+        <input id="grievance-filter-overdue" type="checkbox" name="overdue" value="yes" defaultChecked={props.overdue} />
+        <label htmlFor="grievance-filter-overdue">Overdue only</label>
+      </div>
+      {props.propertyId ? <input type="hidden" name="property" value={props.propertyId} /> : null}
+      {props.sort !== "receivedAt" || props.dir !== "desc" ? (
+        <>
+          <input type="hidden" name="sort" value={props.sort} />
+          <input type="hidden" name="dir" value={props.dir} />
+        </>
+      ) : null}
+      <Button type="submit">Apply</Button>
+      {filtered ? (
+        <Button asChild variant="outline" color="gray">
+          <Link to="/grievances">Clear filters</Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,139 @@
+import { GRIEVANCE_CATEGORIES, GRIEVANCE_STAGES, type GrievanceCategory, type GrievanceSeverity, type GrievanceStage } from "~db/entities/enums";
+import { sqlOne } from "~db/sql.server";
+import { addDays, todayForProject, type CalendarDate } from "~/modules/calendar/today";
+import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
+import { likePattern } from "~/utils/list-query";
+import { dueStatus } from "./due-dates";
+
+/**
+ * The grievances list (docs/records.md#grievance-list): one page of plain rows, the total matching and
+ * the tiles (open, overdue, due this week) in ONE statement. "Overdue" is judged on the project's
+ * today as isOverdue does (calendar/business-days.ts): a due date before today while the stage still
+ * waits for it.
+ */
+export const GRIEVANCE_SORT_KEYS = ["receivedAt", "reference", "resolveBy", "severity", "stage"] as const;
+export type GrievanceSortKey = (typeof GRIEVANCE_SORT_KEYS)[number];
+
+const ORDER_BY: Record<GrievanceSortKey, (dir: "asc" | "desc") => string> = {
+  receivedAt: (dir) => `g.received_at ${dir}`,
+  reference: (dir) => `g.reference ${dir}`,
+  resolveBy: (dir) => `g.resolve_by ${dir} nulls last`,
+  severity: (dir) => `array_position(array['low','medium','high','critical'], g.severity) ${dir}`,
+  stage: (dir) => `array_position(array[${GRIEVANCE_STAGES.map((s) => `'${s}'`).join(",")}], g.stage) ${dir}`,
+};
+
+export interface GrievanceListQuery {
+  search?: string;
+  stage?: GrievanceStage | "open" | null;
+  overdue?: boolean;
+  category?: GrievanceCategory | null;
+  ownerId?: string | null;
+  propertyId?: number | null;
+  sort?: GrievanceSortKey;
+  dir?: "asc" | "desc";
+  limit: number;
+  offset: number;
+  today?: CalendarDate;
+}
+
+/** The SQL twin of dueStatus: overdue to acknowledge or to resolve on `today` (a bound parameter). */
+const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
+const OPEN_SQL = `g.stage <> 'closed'`;
+const COMPLAINANT_SQL = `coalesce(s.name, g.complainant_name)`;
+
+function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: CalendarDate) {
+  const clauses = ["g.project_id = ?"];
+  const params: unknown[] = [access.project.id];
+  if (query.search) {
+    clauses.push(`(g.reference ilike ? or ${COMPLAINANT_SQL} ilike ? or g.description ilike ?)`);
+    const pattern = likePattern(query.search);
+    params.push(pattern, pattern, pattern);
+  }
+  if (query.stage === "open") clauses.push(OPEN_SQL);
+  else if (query.stage) {
+    clauses.push("g.stage = ?");
+    params.push(query.stage);
+  }
+  if (query.overdue) {
+    clauses.push(OVERDUE_SQL);
+    params.push(today, today);
+  }
+  if (query.category && (GRIEVANCE_CATEGORIES as readonly string[]).includes(query.category)) {
+    clauses.push("g.category = ?");
+    params.push(query.category);
+  }
+  if (query.ownerId) {
+    clauses.push("g.owner_id = ?");
+    params.push(query.ownerId);
+  }
+  if (query.propertyId) {
+    clauses.push("g.property_id = ?");
+    params.push(query.propertyId);
+  }
+  return { sql: clauses.join(" and "), params };
+}
+
+export interface GrievanceListRow {
+  id: number;
+  reference: string;
+  receivedAt: string;
+  complainant: string | null;
+  category: GrievanceCategory;
+  severity: GrievanceSeverity;
+  stage: GrievanceStage;
+  ownerName: string | null;
+  acknowledgeBy: string | null;
+  resolveBy: string | null;
+  acknowledgeOverdue: boolean;
+  resolveOverdue: boolean;
+  escalated: boolean;
+}
+
+export interface GrievanceStats {
+  open: number;
+  overdue: number;
+  dueThisWeek: number;
+}
+
+const ROW_JSON = `json_build_object('id', pg.id, 'reference', pg.reference, 'receivedAt', pg.received_at, 'complainant', pg.complainant,
+  'category', pg.category, 'severity', pg.severity, 'stage', pg.stage, 'ownerName', pg.owner_name,
+  'acknowledgeBy', pg.acknowledge_by::text, 'resolveBy', pg.resolve_by::text, 'escalated', pg.escalated_at is not null)`;
+
+/**
+ * One page of the project's grievances, the total matching and the tiles in one statement. "Due this
+ * week" is an open grievance whose resolve-by date falls in the next seven days from today.
+ */
+export async function listGrievances(access: ProjectAccess, query: GrievanceListQuery): Promise<{ rows: GrievanceListRow[]; total: number; stats: GrievanceStats }> {
+  requirePermission(access, "viewData");
+  const today = query.today ?? todayForProject(access.project);
+  const where = listWhere(access, query, today);
+  const dir = query.dir ?? "desc";
+  const order = `${ORDER_BY[query.sort ?? "receivedAt"](dir)}, g.id ${dir}`;
+  const row = await sqlOne<{ open: number; overdue: number; due_week: number; total: number; rows: (Omit<GrievanceListRow, "acknowledgeOverdue" | "resolveOverdue"> & { receivedAt: string })[] }>(
+    `with page as (
+       select g.id, g.reference, g.received_at, ${COMPLAINANT_SQL} as complainant, g.category, g.severity, g.stage, g.acknowledge_by, g.resolve_by, g.escalated_at,
+              coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as owner_name,
+              row_number() over (order by ${order}) as n, count(*) over () as matched
+         from grievance g left join stakeholder s on s.id = g.stakeholder_id left join "user" u on u.id = g.owner_id
+        where ${where.sql} order by ${order} limit ? offset ?
+     ), tiles as (
+       select count(*) filter (where ${OPEN_SQL})::int as open,
+              count(*) filter (where ${OVERDUE_SQL})::int as overdue,
+              count(*) filter (where ${OPEN_SQL} and g.stage <> 'resolved' and g.resolve_by between ?::date and ?::date)::int as due_week
+         from grievance g where g.project_id = ?
+     )
+     select t.*, coalesce((select max(matched)::int from page), 0) as total,
+            (select coalesce(json_agg(${ROW_JSON} order by pg.n), '[]') from page pg) as rows
+       from tiles t`,
+    [...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
+  );
+  let total = Number(row?.total ?? 0);
+  // A page past the last has no window count: count the matches alone.
+  if (!row?.rows.length && query.offset > 0)
+    total = Number((await sqlOne<{ n: number }>(`select count(*)::int as n from grievance g left join stakeholder s on s.id = g.stakeholder_id where ${where.sql}`, where.params))?.n ?? 0);
+  return {
+    total,
+    stats: { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0), dueThisWeek: Number(row?.due_week ?? 0) },
+    rows: (row?.rows ?? []).map((r) => ({ ...r, receivedAt: new Date(r.receivedAt).toISOString(), ...dueStatus(r, today) })),
+  };
+}
