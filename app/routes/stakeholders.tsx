@@ -80,6 +80,7 @@ export default function StakeholdersPage() {
           tab={data.tab}
           documents={data.documents}
           history={data.history}
+          commitments={data.commitments}
           canEdit={data.canEdit}
           projectId={data.project.id}
           editingContact={panels.contact?.state === "open"}

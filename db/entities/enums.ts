@@ -30,6 +30,10 @@ export type EngagementType = (typeof ENGAGEMENT_TYPES)[number];
 export type CommunityProjectStatus = (typeof COMMUNITY_PROJECT_STATUSES)[number];
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
+/** A commitment's status (docs/records.md#commitments). */
+export const COMMITMENT_STATUSES = ["open", "in_progress", "fulfilled", "cancelled"] as const;
+export type CommitmentStatus = (typeof COMMITMENT_STATUSES)[number];
+
 /** Grievances (docs/records.md#grievances). Stages in their order; labels live in app/modules/grievances/. */
 export const GRIEVANCE_STAGES = ["received", "acknowledged", "investigating", "response_proposed", "resolved", "closed"] as const;
 export const GRIEVANCE_CHANNELS = ["phone", "email", "in_person", "letter", "public_form", "other"] as const;

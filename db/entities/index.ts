@@ -1,5 +1,6 @@
 import { AuditLog } from "./AuditLog";
 import { Client } from "./Client";
+import { Commitment, CommitmentProperty, CommitmentStakeholder } from "./Commitment";
 import { CommunityProject } from "./CommunityProject";
 import { Document } from "./Document";
 import { Engagement } from "./Engagement";
@@ -32,6 +33,7 @@ import { UserInvitation } from "./UserInvitation";
 
 export * from "./AuditLog";
 export * from "./Client";
+export * from "./Commitment";
 export * from "./CommunityProject";
 export * from "./Document";
 export * from "./Engagement";
@@ -96,6 +98,9 @@ export const allEntities = [
   RestorePoint,
   ReleasedObject,
   RestorePointObject,
+  Commitment,
+  CommitmentStakeholder,
+  CommitmentProperty,
   Grievance,
   GrievanceEvent,
 ];

@@ -12,6 +12,9 @@ const adminUrl = inject("pgAdminUrl") ?? process.env.TEST_PG_ADMIN_URL ?? DEFAUL
 const EXPECTED_TABLES = [
   "audit_log",
   "client",
+  "commitment",
+  "commitment_property",
+  "commitment_stakeholder",
   "community_project",
   "document",
   "engagement",

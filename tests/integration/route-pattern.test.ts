@@ -151,6 +151,7 @@ type Area =
   | "stakeholders"
   | "properties"
   | "engagements"
+  | "commitments"
   | "grievances"
   | "property groups"
   | "documents"
@@ -217,6 +218,13 @@ const ROUTES: Record<string, RouteEntry> = {
 
   "api.engagements.ts": { area: "engagements", methods: POST },
   "api.engagements.$id.ts": { area: "engagements", methods: DELETE },
+
+  "commitments.tsx": { area: "commitments", methods: POST },
+  "commitments_.letter.$stakeholderId.tsx": { area: "commitments" },
+  "commitments_.letter.$stakeholderId_.pdf.ts": { area: "commitments" },
+  "api.commitments.ts": { area: "commitments", methods: POST },
+  "api.commitments.$id.ts": { area: "commitments", methods: EDIT },
+  "api.commitments.$id.status.ts": { area: "commitments", methods: POST },
 
   "stakeholder-property-groups.tsx": { area: "property groups" },
 

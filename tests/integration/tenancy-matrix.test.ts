@@ -12,6 +12,8 @@ import { createDocument } from "../../app/modules/document/document.server";
 import { newObjectKey } from "../../app/modules/document/upload.server";
 import { setStakeholderProperties } from "../../app/modules/links/links.server";
 import { createProperty } from "../../app/modules/property/property.server";
+import { createCommitment } from "../../app/modules/commitments/commitment.server";
+import { CommitmentFormSchema, type CommitmentInput } from "../../app/modules/commitments/schemas";
 import { PropertyFormSchema } from "../../app/modules/property/schemas";
 import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
@@ -51,6 +53,7 @@ type Kind =
   | "stakeholder"
   | "property"
   | "engagement"
+  | "commitment"
   | "grievance"
   | "document"
   | "template"
@@ -157,6 +160,64 @@ const partnerOf = (kind: "linkedStakeholder" | "linkedProperty", id: number | st
 const GRIEVANCE_FORM_FIELDS = { receivedDate: "2026-11-20", receivedTime: "09:00", channel: "phone", complainantKind: "anonymous", category: "access", severity: "low" };
 
 const MATRIX: Record<string, Entry> = {
+  "api.commitments.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.commitments.$id"),
+    ops: [
+      get("GET", "commitment"),
+      { label: "PUT", method: "PUT", write: true, target: "commitment", build: () => ({ json: { description: `Put ${unique()}` } }) },
+      { label: "PATCH", method: "PATCH", write: true, target: "commitment", build: () => ({ json: { description: `Patched ${unique()}` } }) },
+      remove("commitment"),
+    ],
+  },
+  "api.commitments.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.commitments"),
+    ops: [
+      // The list takes no record id: its tenancy (another client's project 404) is in commitments.test.ts and access-refusals.test.ts.
+      { label: "GET (the project's commitments)", method: "GET", write: false, target: null, build: () => ({}) },
+      {
+        label: "POST stakeholderIds",
+        method: "POST",
+        write: true,
+        target: "stakeholder",
+        build: (c) => ({ json: { stakeholderIds: [c.id], description: `Promise ${unique()}`, promisedOn: "2026-03-03" } }),
+      },
+    ],
+  },
+  "api.commitments.$id.status.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.commitments.$id.status"),
+    ops: [{ label: "POST start", method: "POST", write: true, target: "commitment", build: () => ({ json: { transition: "start" } }) }],
+  },
+  "commitments.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/commitments"),
+    ops: [
+      get("GET ?view=", "commitment", (c) => ({ view: c.id })),
+      get("GET ?edit=", "commitment", (c) => ({ edit: c.id })),
+      {
+        label: "POST update",
+        method: "POST",
+        write: true,
+        target: "commitment",
+        secondary: "stakeholder",
+        build: (c) => ({ form: { intent: "update", id: c.id, description: `Edited ${unique()}`, promisedOn: "2026-03-03", stakeholderIds: [c.secondary] } }),
+      },
+      { label: "POST status", method: "POST", write: true, target: "commitment", build: (c) => ({ form: { intent: "status", id: c.id, transition: "fulfil", evidenceNote: "Done" } }) },
+      { label: "POST delete", method: "POST", write: true, permission: "deleteData", target: "commitment", build: (c) => ({ form: { intent: "delete", id: c.id } }) },
+    ],
+  },
+  "commitments_.letter.$stakeholderId.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/commitments_.letter.$stakeholderId"),
+    ops: [get("GET", "stakeholder")],
+  },
+  "commitments_.letter.$stakeholderId_.pdf.ts": {
+    kind: "page",
+    module: () => import("../../app/routes/commitments_.letter.$stakeholderId_.pdf"),
+    ops: [get("GET", "stakeholder")],
+  },
   // /api routes with an id in the URL
   "api.stakeholders.$id.ts": {
     kind: "api",
@@ -790,6 +851,9 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
         return stakeholder();
       case "property":
         return property();
+      case "commitment":
+        return (await createCommitment(access, CommitmentFormSchema.parse({ description: `Matrix ${unique()}`, promisedOn: "2026-03-03", stakeholderIds: [await stakeholder()] }) as CommitmentInput))
+          .id;
       case "grievance":
         return (await createGrievance(access, GrievanceSchema.parse({ ...GRIEVANCE_FORM_FIELDS, description: `Matrix ${unique()}` }))).id;
       case "engagement":
@@ -848,6 +912,9 @@ const DATA_TABLES = [
   "engagement",
   "grievance",
   "grievance_event",
+  "commitment",
+  "commitment_stakeholder",
+  "commitment_property",
   "document",
   "template",
   "user",

@@ -9,7 +9,7 @@ export interface DashboardProps {
   totalProjects: number;
   selected: ProjectSummary | null;
   activeClientDescription: string | null;
-  counts: { stakeholders: number; properties: number } | null;
+  counts: { stakeholders: number; properties: number; commitmentsOpen: number; commitmentsOverdue: number } | null;
   canExportDatabase: boolean;
   canCreateProjects: boolean;
 }
@@ -119,6 +119,15 @@ export function Dashboard(props: DashboardProps) {
             { label: "Total Projects", value: props.totalProjects },
             { label: "Stakeholders", value: counts ? counts.stakeholders : "–" },
             { label: "Properties", value: counts ? counts.properties : "–" },
+            {
+              label: "Open Commitments",
+              value: counts ? <a href="/commitments">{counts.commitmentsOpen}</a> : "–",
+              note: counts ? (
+                <a href="/commitments?due=overdue">
+                  <span data-testid="commitments-overdue">{counts.commitmentsOverdue}</span> overdue
+                </a>
+              ) : undefined,
+            },
           ]}
         />
       </section>

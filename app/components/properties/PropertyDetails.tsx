@@ -9,6 +9,7 @@ import { Button, Flex, Heading } from "@radix-ui/themes";
 import { safeExternalUrl } from "~/modules/property/display";
 import type { PropertyDetailsView } from "~/modules/property/property-json";
 import { LaaBadge } from "./LaaBadge";
+import { RecordCommitments, type RecordCommitmentRow } from "~/components/commitments/RecordCommitments";
 import { LinkedStakeholderList } from "./PropertyCards";
 import { usePanelLink } from "./PropertyTable";
 
@@ -30,8 +31,10 @@ export function PropertyDetails({
   canEdit,
   documents,
   history = null,
+  commitments = null,
   projectId,
 }: {
+  commitments?: RecordCommitmentRow[] | null;
   property: PropertyDetailsView;
   tab: RecordTab;
   canEdit: boolean;
@@ -110,6 +113,7 @@ export function PropertyDetails({
             Linked Stakeholders ({property.linkedStakeholders.length})
           </Heading>
           <LinkedStakeholderList stakeholders={property.linkedStakeholders} />
+          {commitments ? <RecordCommitments rows={commitments} /> : null}
           {canEdit ? (
             <Flex className="button-row" gap="2" wrap="wrap">
               <Button asChild>

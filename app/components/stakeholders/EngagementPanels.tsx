@@ -10,6 +10,8 @@ import { DEFAULT_TIME_ZONE, ENGAGEMENT_TIME_ZONES, instantToZonedDate } from "~/
 import { ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
+import type { CommitmentStatus, DueBadge } from "~/modules/commitments/rules";
+import { CommitmentBadges } from "~/components/commitments/CommitmentBadges";
 
 /**
  * Record Interaction (docs/records.md#engagements). Follow-up Date is always rendered (so it works without
@@ -63,7 +65,21 @@ function when(e: EngagementJson) {
 }
 
 /** Interactions list for a stakeholder, newest first. */
-export function EngagementList({ stakeholder, rows, total, canEdit }: { stakeholder: { id: number; name: string }; rows: EngagementJson[]; total: number; canEdit: boolean }) {
+export function EngagementList({
+  stakeholder,
+  rows,
+  total,
+  canEdit,
+  commitments = {},
+  today,
+}: {
+  stakeholder: { id: number; name: string };
+  rows: EngagementJson[];
+  total: number;
+  canEdit: boolean;
+  commitments?: Record<number, { id: number; description: string; status: CommitmentStatus; badge: DueBadge }[]>;
+  today?: string;
+}) {
   const { search } = useLocation();
   return (
     <PanelDialog id="interactions" title={`Interactions: ${stakeholder.name}`} closeTo={listSearch(search)} wide>
@@ -113,6 +129,26 @@ export function EngagementList({ stakeholder, rows, total, canEdit }: { stakehol
                         </FieldRow>
                       </>
                     ) : null}
+                    <FieldRow label="Commitments" empty="None recorded">
+                      {commitments[e.id]?.length || canEdit ? (
+                        <ul className="plain-list">
+                          {(commitments[e.id] ?? []).map((c) => (
+                            <li key={c.id}>
+                              <a href={`/commitments?view=${c.id}`}>{c.description}</a> <CommitmentBadges status={c.status} badge={c.badge} />
+                            </li>
+                          ))}
+                          {canEdit ? (
+                            <li>
+                              <a
+                                href={`/commitments?${new URLSearchParams({ new: "1", description: "", promisedOn: today ?? "", engagementId: String(e.id), stakeholderIds: String(stakeholder.id) })}`}
+                              >
+                                Record a commitment made here<span className="visually-hidden"> ({e.subject})</span>
+                              </a>
+                            </li>
+                          ) : null}
+                        </ul>
+                      ) : null}
+                    </FieldRow>
                     <FieldRow label="Follow-up">
                       {e.followUpRequired ? `Required${e.followUpDate ? ` by ${formatDate(instantToZonedDate(new Date(e.followUpDate), e.timezone))}` : ""}` : "Not required"}
                     </FieldRow>

@@ -10,6 +10,7 @@ import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json"
 import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 import { ContactDetailsForm } from "./ContactDetailsForm";
+import { RecordCommitments, type RecordCommitmentRow } from "~/components/commitments/RecordCommitments";
 
 type Row = [label: string, value: ReactNode];
 
@@ -132,10 +133,12 @@ export function StakeholderDetail({
   tab,
   documents,
   history = null,
+  commitments = null,
   canEdit,
   projectId,
   editingContact = false,
 }: {
+  commitments?: RecordCommitmentRow[] | null;
   stakeholder: StakeholderDetails;
   /** ?contact=1: the Details tab is the Edit Contact Details form (docs/records.md#contact-details). */
   editingContact?: boolean;
@@ -200,7 +203,10 @@ export function StakeholderDetail({
       ) : tab === "documents" && documents ? (
         <DocumentsPanel data={documents} projectId={projectId} returnTo={`/stakeholders?highlight=${s.id}&tab=documents`} recordLabel={s.name} />
       ) : (
-        <DetailsTab s={s} editContactTo={canEdit ? panelSearch(search, { highlight: s.id, contact: 1 }) : null} />
+        <>
+          <DetailsTab s={s} editContactTo={canEdit ? panelSearch(search, { highlight: s.id, contact: 1 }) : null} />
+          {commitments ? <RecordCommitments rows={commitments} stakeholderId={s.id} /> : null}
+        </>
       )}
       <details className="debug-actions">
         <summary>Debug data</summary>

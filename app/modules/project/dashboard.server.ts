@@ -1,4 +1,5 @@
 import { sqlRows } from "~db/sql.server";
+import { todayForProject } from "~/modules/calendar/today";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -22,15 +23,19 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     description: project.description ?? null,
     clientName: (project.client as { name?: string }).name ?? "",
   }));
-  let counts: { stakeholders: number; properties: number } | null = null;
+  let counts: { stakeholders: number; properties: number; commitmentsOpen: number; commitmentsOverdue: number } | null = null;
   if (selected) {
-    // One round trip for both tiles; each count reads only the (project, …) index.
-    const [row] = await sqlRows<{ stakeholders: number; properties: number }>(
+    // One round trip for every tile; each count reads only the (project, …) index. Overdue is judged
+    // on the project's today (docs/records.md#commitments).
+    const [row] = await sqlRows<{ stakeholders: number; properties: number; open: number; overdue: number }>(
       `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
-              (select count(*)::int from property where project_id = ?) as properties`,
-      [selected.project.id, selected.project.id],
+              (select count(*)::int from property where project_id = ?) as properties,
+              c.open, c.overdue
+       from (select count(*)::int as open, count(*) filter (where due_date < ?::date)::int as overdue
+             from commitment where project_id = ? and status in ('open', 'in_progress')) c`,
+      [selected.project.id, selected.project.id, todayForProject(selected.project), selected.project.id],
     );
-    counts = { stakeholders: row?.stakeholders ?? 0, properties: row?.properties ?? 0 };
+    counts = { stakeholders: row?.stakeholders ?? 0, properties: row?.properties ?? 0, commitmentsOpen: row?.open ?? 0, commitmentsOverdue: row?.overdue ?? 0 };
   }
   const selectedSummary = selected
     ? (summaries.find((s) => s.id === selected.project.id) ?? {

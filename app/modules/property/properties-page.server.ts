@@ -1,3 +1,4 @@
+import { recordCommitments } from "~/modules/commitments/commitment-list.server";
 import { recordHistory } from "~/modules/audit/history.server";
 import { recordTabFrom } from "~/utils/record-tabs";
 import { loadRecordDocuments } from "~/modules/document/document.server";
@@ -35,6 +36,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   let details = null;
   let documents = null;
   let history = null;
+  let commitments = null;
   if (params.get("highlight")) {
     const id = requireRecordId(params.get("highlight"), "Property not found");
     const property = await getProperty(access, id);
@@ -42,6 +44,8 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
     details = propertyDetails(property, linked, today);
     if (tab === "documents") documents = await loadRecordDocuments(access, { propertyId: property.id });
     if (tab === "history") history = await recordHistory(access, "Property", property.id);
+    // The Details tab lists the property's open commitments (docs/records.md#commitments).
+    if (tab === "details") commitments = await recordCommitments(access, { propertyId: property.id }, today);
   }
   let form: { mode: "add" | "edit"; values: Record<string, string> } | null = null;
   if (canEdit && params.get("edit")) {
@@ -68,6 +72,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
     tab,
     documents,
     history,
+    commitments,
     form,
     linkPanel,
   };

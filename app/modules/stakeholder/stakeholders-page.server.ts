@@ -1,3 +1,4 @@
+import { commitmentsByEngagement, recordCommitments } from "~/modules/commitments/commitment-list.server";
 import { recordHistory } from "~/modules/audit/history.server";
 import { recordTabFrom } from "~/utils/record-tabs";
 import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
@@ -71,6 +72,8 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   const tab = recordTabFrom(params.get("tab"));
   const documents = detail?.state === "open" && tab === "documents" ? await loadRecordDocuments(access, { stakeholderId: detail.data.id }) : null;
   const history = detail?.state === "open" && tab === "history" ? await recordHistory(access, "Stakeholder", detail.data.id) : null;
+  // The Details tab lists the stakeholder's open commitments (docs/records.md#commitments).
+  const commitments = detail?.state === "open" && tab === "details" ? await recordCommitments(access, { stakeholderId: detail.data.id }, today) : null;
   const form =
     params.get("new") !== null
       ? await writable(Promise.resolve({ state: "open" as const, data: null }))
@@ -99,7 +102,13 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       : null;
   const interactions = await panel(params.get("interactions"), async (id) => {
     const result = await listEngagements(access, id, { limit: 50 });
-    return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total };
+    // The commitments made at each interaction, linked both ways (docs/records.md#commitments).
+    const commitments = await commitmentsByEngagement(
+      access,
+      result.rows.map((e) => e.id),
+      today,
+    );
+    return { stakeholder: brief(result.stakeholder), rows: result.rows.map(engagementToJson), total: result.total, commitments, today };
   });
 
   const panels = { detail, contact, form, link, interact, interactions };
@@ -121,6 +130,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       tab,
       documents,
       history,
+      commitments,
     },
   };
 }
