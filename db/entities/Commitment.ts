@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
 import { Document } from "./Document";
 import { Engagement } from "./Engagement";
+import { Grievance } from "./Grievance";
 import { Project } from "./Project";
 import { Property } from "./Property";
 import { Stakeholder } from "./Stakeholder";
@@ -19,8 +20,9 @@ export const Commitment = defineEntity({
     id: p.integer().primary().autoincrement(),
     project: p.manyToOne(Project).deleteRule("cascade"),
     description: p.text(),
-    /** The engagement it was made at; a grievance source will sit beside it (docs/records.md#commitments). */
+    /** Where it came from: the engagement it was made at and/or the grievance it answers (docs/records.md#commitments). */
     engagement: p.manyToOne(Engagement).nullable().index().deleteRule("set null"),
+    grievance: p.manyToOne(Grievance).nullable().index().deleteRule("set null"),
     promisedOn: p.date(),
     dueDate: p.date().nullable(),
     owner: p.manyToOne(User).nullable().index().deleteRule("set null"),

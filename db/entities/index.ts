@@ -6,6 +6,7 @@ import { Document } from "./Document";
 import { Engagement } from "./Engagement";
 import { Grievance } from "./Grievance";
 import { GrievanceEvent } from "./GrievanceEvent";
+import { GrievanceDocument, GrievanceEngagement } from "./GrievanceLink";
 import { ImportStagedData } from "./ImportStagedData";
 import { ImportStagedRow } from "./ImportStagedRow";
 import { ImportWorkbook } from "./ImportWorkbook";
@@ -39,6 +40,7 @@ export * from "./Document";
 export * from "./Engagement";
 export * from "./Grievance";
 export * from "./GrievanceEvent";
+export * from "./GrievanceLink";
 export * from "./ImportStagedData";
 export * from "./ImportStagedRow";
 export * from "./ImportWorkbook";
@@ -103,4 +105,6 @@ export const allEntities = [
   CommitmentProperty,
   Grievance,
   GrievanceEvent,
+  GrievanceEngagement,
+  GrievanceDocument,
 ];

@@ -19,6 +19,8 @@ const EXPECTED_TABLES = [
   "document",
   "engagement",
   "grievance",
+  "grievance_document",
+  "grievance_engagement",
   "grievance_event",
   "import_duplicate",
   "import_merge",
