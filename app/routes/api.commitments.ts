@@ -12,7 +12,7 @@ import { handleAppErrors, requireMethod } from "~/utils/http.server";
 import { MAX_SEARCH_LENGTH } from "~/utils/list-query";
 import { parseRecordId } from "~/utils/record-id";
 
-/** GET /api/commitments?projectId=[&search=&who=&status=&due=&owner=&stakeholderId=&propertyId=&limit=&offset=]: one page of list rows (X-Total-Count, Link). */
+/** GET /api/commitments?projectId=[&search=&who=&status=&due=&owner=&stakeholderId=&propertyId=&grievanceId=&limit=&offset=]: one page of list rows (X-Total-Count, Link). */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleAppErrors(async () => {
     const access = await requireApiProject(request);
@@ -27,6 +27,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       ownerId: text("owner") || null,
       stakeholderId: parseRecordId(params.get("stakeholderId")),
       propertyId: parseRecordId(params.get("propertyId")),
+      grievanceId: parseRecordId(params.get("grievanceId")),
       limit: page.limit,
       offset: page.offset,
       today: todayForProject(access.project),

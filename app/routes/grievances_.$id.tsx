@@ -6,6 +6,7 @@ import { PageHeader, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { GrievanceDetails } from "~/components/grievances/GrievanceDetails";
 import { GrievanceForm } from "~/components/grievances/GrievanceForm";
+import { GrievanceLinks } from "~/components/grievances/GrievanceLinks";
 import { GrievanceStageForms } from "~/components/grievances/GrievanceStageForms";
 import { GrievanceTimeline } from "~/components/grievances/GrievanceTimeline";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
@@ -57,6 +58,7 @@ export default function GrievancePage() {
       {data.form ? <GrievanceForm mode="edit" values={data.form.values} choices={data.form.choices} closeTo={path} keep={keep} /> : null}
       <GrievanceDetails g={g} timeZone={data.timeZone} />
       {data.canEdit && !data.form ? <GrievanceStageForms stage={g.stage} moves={data.moves} open={data.open} version={g.version} /> : null}
+      <GrievanceLinks grievanceId={g.id} links={data.links} canEdit={data.canEdit} />
       <GrievanceTimeline events={data.timeline} timeZone={data.timeZone} />
     </div>
   );

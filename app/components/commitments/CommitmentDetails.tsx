@@ -4,6 +4,7 @@ import { ErrorSummary, FieldList, FieldRow, PanelDialog, SelectField, TextAreaFi
 import type { CommitmentsPageData } from "~/modules/commitments/commitments-page.server";
 import { COMMITMENT_LIMITS } from "~/modules/commitments/schemas";
 import { COMMITMENT_STATUS_FORM, letterPath, listSearch, panelSearch } from "~/modules/commitments/urls";
+import { grievancePath } from "~/modules/grievances/urls";
 import { formatDate } from "~/utils/dates";
 import { CommitmentBadges } from "./CommitmentBadges";
 
@@ -72,6 +73,9 @@ export function CommitmentDetails({ c, canEdit, canDelete, documents }: { c: Det
         </FieldRow>
         <FieldRow label="Made at engagement" empty="Not recorded">
           {c.engagement ? c.engagement.subject : null}
+        </FieldRow>
+        <FieldRow label="From grievance" empty="None">
+          {c.grievance ? <Link to={grievancePath(c.grievance.id)}>Grievance {c.grievance.reference}</Link> : null}
         </FieldRow>
         {c.status === "fulfilled" ? (
           <>

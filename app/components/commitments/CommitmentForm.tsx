@@ -41,7 +41,9 @@ function Checklist({ field, legend, choices, ticked, error }: { field: string; l
 /**
  * Add / edit a commitment (docs/records.md#commitments). Stakeholders and properties are picked by
  * "Find": the button sends the form by GET, so the page comes back with what was typed and the
- * matches as checkboxes, without JavaScript and without listing thousands of records.
+ * matches as checkboxes, without JavaScript and without listing thousands of records. The list's
+ * filters ride along as hidden fields so the list behind the panel stays as it was, and a visually
+ * hidden first submit button makes Enter in a text box save, never Find (CONTRIBUTING.md, "Rows in a form").
  */
 export function CommitmentForm({ form, closeTo, returnTo }: { form: FormData; closeTo: string; returnTo: string }) {
   const errors = useFormErrors(COMMITMENT_FORM);
@@ -55,6 +57,12 @@ export function CommitmentForm({ form, closeTo, returnTo }: { form: FormData; cl
     <PanelDialog id="commitment-form-panel" title={title} closeTo={closeTo} wide>
       <ErrorSummary errors={errors?.fieldErrors} fieldIds={{ [FORM_ERROR]: "commitment-form-panel-title" }} />
       <Form key={values.version || "new"} method="post" noValidate id={COMMITMENT_FORM} className="stack" preventScrollReset>
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          Save
+        </button>
+        {[...new URLSearchParams(returnTo)].map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="intent" value={form.mode === "add" ? "create" : "update"} />
         {form.mode === "edit" ? (
           <>
@@ -86,6 +94,15 @@ export function CommitmentForm({ form, closeTo, returnTo }: { form: FormData; cl
             placeholder="None"
             options={form.choices.engagements.map((e) => ({ value: String(e.id), label: e.label }))}
             defaultValue={values.engagementId}
+          />
+          <SelectField
+            formId={COMMITMENT_FORM}
+            name="grievanceId"
+            label="From grievance"
+            hint="The grievance this promise answers, if any"
+            placeholder="None"
+            options={form.choices.grievances.map((g) => ({ value: String(g.id), label: g.label }))}
+            defaultValue={values.grievanceId}
           />
         </div>
         <div className="field inline-form">

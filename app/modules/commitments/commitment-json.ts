@@ -14,6 +14,7 @@ export function commitmentToJson(c: ICommitment, links: { stakeholderIds: number
     dueDate,
     ownerId: c.owner ? (c.owner as { id: string }).id : null,
     engagementId: refIdOrNull(c.engagement),
+    grievanceId: refIdOrNull(c.grievance),
     status: c.status,
     cancellationReason: c.cancellationReason ?? null,
     evidenceNote: c.evidenceNote ?? null,

@@ -37,6 +37,8 @@ export interface CommitmentListQuery {
   /** Only those made to this stakeholder / about this property. */
   stakeholderId?: number | null;
   propertyId?: number | null;
+  /** Only those made from this grievance (docs/records.md#grievance-links). */
+  grievanceId?: number | null;
   sort?: CommitmentSortKey;
   dir?: "asc" | "desc";
   limit: number;
@@ -79,6 +81,7 @@ function listWhere(access: ProjectAccess, q: CommitmentListQuery) {
   if (q.ownerId) where("c.owner_id = ?", q.ownerId);
   if (q.search) where("c.description ilike ?", likePattern(q.search));
   if (q.stakeholderId) where("exists (select 1 from commitment_stakeholder cs where cs.commitment_id = c.id and cs.stakeholder_id = ?)", q.stakeholderId);
+  if (q.grievanceId) where("c.grievance_id = ?", q.grievanceId);
   if (q.propertyId) where("exists (select 1 from commitment_property cp where cp.commitment_id = c.id and cp.property_id = ?)", q.propertyId);
   if (q.who) {
     clauses.push(`(exists (select 1 from commitment_stakeholder cs join stakeholder s on s.id = cs.stakeholder_id where cs.commitment_id = c.id and s.name ilike ?)
@@ -142,15 +145,20 @@ export async function listCommitments(access: ProjectAccess, q: CommitmentListQu
   return { rows, total, stats };
 }
 
-/** A record's open commitments for its detail section (stakeholder, property, engagement): one small query. */
-export async function recordCommitments(access: ProjectAccess, on: { stakeholderId?: number; propertyId?: number; engagementId?: number }, today: CalendarDate, limit = 20) {
+/**
+ * A record's commitments for its detail section: a stakeholder's or property's open ones; every one
+ * made at an engagement or from a grievance (docs/records.md#grievance-links). One small query.
+ */
+export async function recordCommitments(access: ProjectAccess, on: { stakeholderId?: number; propertyId?: number; engagementId?: number; grievanceId?: number }, today: CalendarDate, limit = 20) {
   requirePermission(access, "viewData");
   const [clause, id] = on.stakeholderId
     ? ["exists (select 1 from commitment_stakeholder cs where cs.commitment_id = c.id and cs.stakeholder_id = ?)", on.stakeholderId]
     : on.propertyId
       ? ["exists (select 1 from commitment_property cp where cp.commitment_id = c.id and cp.property_id = ?)", on.propertyId]
-      : ["c.engagement_id = ?", on.engagementId ?? 0];
-  const activeOnly = on.engagementId ? "" : ` and ${ACTIVE}`;
+      : on.grievanceId
+        ? ["c.grievance_id = ?", on.grievanceId]
+        : ["c.engagement_id = ?", on.engagementId ?? 0];
+  const activeOnly = on.engagementId || on.grievanceId ? "" : ` and ${ACTIVE}`;
   const rows = await sqlRows<{ id: number; description: string; due_date: string | null; status: CommitmentStatus }>(
     `select c.id, c.description, c.due_date::text as due_date, c.status from commitment c where c.project_id = ?${activeOnly} and ${clause}
      order by c.due_date nulls last, c.id limit ?`,

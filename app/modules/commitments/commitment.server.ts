@@ -49,6 +49,7 @@ export async function commitmentFormStrings(access: ProjectAccess, c: ICommitmen
     dueDate: calendarDateOf(c.dueDate) ?? "",
     ownerId: c.owner ? String((c.owner as { id: string }).id) : "",
     engagementId: String(refIdOrNull(c.engagement) ?? ""),
+    grievanceId: String(refIdOrNull(c.grievance) ?? ""),
     stakeholderIds: links.stakeholderIds.join(","),
     propertyIds: links.propertyIds.join(","),
     version: String(c.version),
@@ -62,6 +63,7 @@ function snapshot(c: ICommitment, links?: { stakeholderIds: number[]; propertyId
     dueDate: calendarDateOf(c.dueDate),
     ownerId: c.owner ? (c.owner as { id: string }).id : null,
     engagementId: refIdOrNull(c.engagement),
+    grievanceId: refIdOrNull(c.grievance),
     status: c.status,
     cancellationReason: c.cancellationReason ?? null,
     evidenceNote: c.evidenceNote ?? null,
@@ -82,6 +84,7 @@ async function checkReferences(access: ProjectAccess, input: CommitmentInput) {
   if ((await countIn("stakeholder", projectId, stakeholderIds)) !== stakeholderIds.length) throw new FieldError(404, "Stakeholder not found", "stakeholderIds");
   if ((await countIn("property", projectId, propertyIds)) !== propertyIds.length) throw new FieldError(404, "Property not found", "propertyIds");
   if (input.engagementId && (await countIn("engagement", projectId, [input.engagementId])) !== 1) throw new FieldError(404, "Engagement not found", "engagementId");
+  if (input.grievanceId && (await countIn("grievance", projectId, [input.grievanceId])) !== 1) throw new FieldError(404, "Grievance not found", "grievanceId");
   if (input.ownerId && !(await ownerChoices(access)).some((o) => o.id === input.ownerId)) throw new FieldError(400, "The owner must be a member of this project", "ownerId");
   return { stakeholderIds, propertyIds };
 }
@@ -121,6 +124,7 @@ export async function createCommitment(access: ProjectAccess, input: CommitmentI
       dueDate: input.dueDate,
       owner: input.ownerId,
       engagement: input.engagementId,
+      grievance: input.grievanceId ?? null,
       status: "open",
       createdBy: access.user.id,
     } as never) as ICommitment;
@@ -153,7 +157,14 @@ export async function updateCommitment(access: ProjectAccess, id: number, input:
       if (input.version !== null && c.version !== input.version) throw await staleError(access, id);
       const before = snapshot(c, await commitmentLinks(access, id));
       const links = await checkReferences(access, input);
-      em.assign(c, { description: input.description, promisedOn: input.promisedOn, dueDate: input.dueDate, owner: input.ownerId, engagement: input.engagementId } as never);
+      em.assign(c, {
+        description: input.description,
+        promisedOn: input.promisedOn,
+        dueDate: input.dueDate,
+        owner: input.ownerId,
+        engagement: input.engagementId,
+        grievance: input.grievanceId ?? null,
+      } as never);
       await writeLinks(access, id, links);
       c.updatedAt = new Date();
       await em.flush();

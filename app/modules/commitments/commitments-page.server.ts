@@ -9,7 +9,7 @@ import { COMMITMENT_SORT_KEYS, listCommitments, parseDueFilter, parseStatusFilte
 import { commitmentFormStrings, commitmentLinks, getCommitment, NOT_FOUND, ownerChoices } from "./commitment.server";
 import { allowedTransitions, dueBadge } from "./rules";
 
-const FORM_FIELDS = ["description", "promisedOn", "dueDate", "ownerId", "engagementId", "stakeholderIds", "propertyIds", "version"] as const;
+const FORM_FIELDS = ["description", "promisedOn", "dueDate", "ownerId", "engagementId", "grievanceId", "stakeholderIds", "propertyIds", "version"] as const;
 const PICK_LIMIT = 30;
 
 const ids = (value: string | undefined) =>
@@ -24,12 +24,12 @@ const ids = (value: string | undefined) =>
  * stakeholders and properties, plus up to PICK_LIMIT of each that match the "Find" text; the
  * engagements of the chosen stakeholders; the project's owners and latest documents.
  */
-async function formChoices(access: ProjectAccess, chosen: { stakeholderIds: number[]; propertyIds: number[]; engagementId: number | null }, find: string) {
+async function formChoices(access: ProjectAccess, chosen: { stakeholderIds: number[]; propertyIds: number[]; engagementId: number | null; grievanceId: number | null }, find: string) {
   const projectId = access.project.id;
   const pattern = find ? likePattern(find) : null;
   const sIds = `{${chosen.stakeholderIds.join(",")}}`;
   const pIds = `{${chosen.propertyIds.join(",")}}`;
-  const [stakeholders, properties, engagements, owners] = await Promise.all([
+  const [stakeholders, properties, engagements, grievances, owners] = await Promise.all([
     sqlRows<{ id: number; label: string }>(
       `(select id, name as label from stakeholder where project_id = ? and id = any(?::int[]))
        union (select id, name from stakeholder where project_id = ? and ?::text is not null and name ilike ? order by lower(name), id limit ?) order by 2, 1`,
@@ -46,9 +46,31 @@ async function formChoices(access: ProjectAccess, chosen: { stakeholderIds: numb
        where e.project_id = ? and (e.stakeholder_id = any(?::int[]) or e.id = ?) order by e.created_at desc, e.id desc limit 100`,
       [projectId, sIds, chosen.engagementId ?? 0],
     ),
+    // The project's open grievances (newest first) and the chosen one, whatever its stage (docs/records.md#grievance-links).
+    sqlRows<{ id: number; label: string }>(
+      `select id, concat(reference, ': ', left(description, 60)) as label from grievance
+       where project_id = ? and (stage <> 'closed' or id = ?) order by received_at desc, id desc limit 100`,
+      [projectId, chosen.grievanceId ?? 0],
+    ),
     ownerChoices(access),
   ]);
-  return { stakeholders, properties, engagements, owners };
+  return { stakeholders, properties, engagements, grievances, owners };
+}
+
+/**
+ * "Add a commitment" from a grievance's page (docs/records.md#grievance-links): the grievance chosen
+ * as the source, and its complainant stakeholder and property as the people and place. Another
+ * project's grievance prefills nothing (the save would refuse it anyway).
+ */
+async function fromGrievance(access: ProjectAccess, idParam: string | null): Promise<Record<string, string>> {
+  const id = parseRecordId(idParam);
+  if (!id) return {};
+  const [g] = await sqlRows<{ id: number; stakeholder_id: number | null; property_id: number | null }>("select id, stakeholder_id, property_id from grievance where project_id = ? and id = ?", [
+    access.project.id,
+    id,
+  ]);
+  if (!g) return {};
+  return { grievanceId: String(g.id), stakeholderIds: g.stakeholder_id ? String(g.stakeholder_id) : "", propertyIds: g.property_id ? String(g.property_id) : "" };
 }
 
 async function detailsOf(access: ProjectAccess, id: number, today: string) {
@@ -58,12 +80,14 @@ async function detailsOf(access: ProjectAccess, id: number, today: string) {
     stakeholders: { id: number; name: string }[];
     properties: { id: number; address: string }[];
     engagement: string | null;
+    grievance: string | null;
     owner: string | null;
     document: string | null;
   }>(
     `select (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by lower(name)), '[]') from stakeholder where project_id = ? and id = any(?::int[])) as stakeholders,
             (select coalesce(json_agg(json_build_object('id', id, 'address', address) order by lower(address)), '[]') from property where project_id = ? and id = any(?::int[])) as properties,
             (select subject from engagement where project_id = ? and id = ?) as engagement,
+            (select reference from grievance where project_id = ? and id = ?) as grievance,
             (select coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) from "user" where id = ?) as owner,
             (select original_file_name from document where project_id = ? and id = ?) as document`,
     [
@@ -73,6 +97,8 @@ async function detailsOf(access: ProjectAccess, id: number, today: string) {
       `{${links.propertyIds.join(",")}}`,
       access.project.id,
       refIdOrNull(c.engagement) ?? 0,
+      access.project.id,
+      refIdOrNull(c.grievance) ?? 0,
       c.owner ? (c.owner as { id: string }).id : "",
       access.project.id,
       refIdOrNull(c.evidenceDocument) ?? 0,
@@ -91,6 +117,7 @@ async function detailsOf(access: ProjectAccess, id: number, today: string) {
     evidenceDocument: names?.document ? { id: refIdOrNull(c.evidenceDocument)!, name: names.document } : null,
     fulfilledOn: calendarDateOf(c.fulfilledOn),
     engagement: names?.engagement ? { id: refIdOrNull(c.engagement)!, subject: names.engagement } : null,
+    grievance: names?.grievance ? { id: refIdOrNull(c.grievance)!, reference: names.grievance } : null,
     ownerName: names?.owner ?? null,
     stakeholders: names?.stakeholders ?? [],
     properties: names?.properties ?? [],
@@ -127,12 +154,27 @@ export async function loadCommitmentsPage(access: ProjectAccess, url: URL) {
   let form: { mode: "add" | "edit"; values: Record<string, string>; find: string; choices: Awaited<ReturnType<typeof formChoices>> } | null = null;
   const editId = params.get("edit");
   if (canEdit && (editId || params.get("new") === "1")) {
-    let values: Record<string, string> = { description: "", promisedOn: today, dueDate: "", ownerId: access.user.id, engagementId: "", stakeholderIds: "", propertyIds: "", version: "" };
+    let values: Record<string, string> = {
+      description: "",
+      promisedOn: today,
+      dueDate: "",
+      ownerId: access.user.id,
+      engagementId: "",
+      grievanceId: "",
+      stakeholderIds: "",
+      propertyIds: "",
+      version: "",
+    };
+    if (!editId && params.get("grievanceId")) values = { ...values, ...(await fromGrievance(access, params.get("grievanceId"))) };
     if (editId) values = await commitmentFormStrings(access, await getCommitment(access, requireRecordId(editId, NOT_FOUND)));
     // "Find" submitted the form by GET: the typed values come back in the URL.
     const find = (params.get("find") ?? "").trim().slice(0, 200);
     if (params.has("description")) for (const field of FORM_FIELDS) values[field] = params.getAll(field).join(",");
-    const choices = await formChoices(access, { stakeholderIds: ids(values.stakeholderIds), propertyIds: ids(values.propertyIds), engagementId: parseRecordId(values.engagementId) }, find);
+    const choices = await formChoices(
+      access,
+      { stakeholderIds: ids(values.stakeholderIds), propertyIds: ids(values.propertyIds), engagementId: parseRecordId(values.engagementId), grievanceId: parseRecordId(values.grievanceId) },
+      find,
+    );
     form = { mode: editId ? "edit" : "add", values: editId ? { ...values, id: editId } : values, find, choices };
   }
   const documents =

@@ -78,6 +78,8 @@ export const CommitmentFormSchema = z
     dueDate: date("Due date"),
     ownerId: z.preprocess(asText, z.string().trim().max(200)).transform((v) => v || null),
     engagementId: optionalId("Engagement"),
+    /** The grievance it answers (docs/records.md#grievance-links). */
+    grievanceId: optionalId("Grievance"),
     stakeholderIds: idList("Stakeholders"),
     propertyIds: idList("Properties"),
     version,

@@ -10,6 +10,7 @@ import { grievanceToJson } from "./grievance-json";
 import { getGrievance, grievanceTimeline } from "./grievance.server";
 import { grievanceFormStrings } from "./form-values";
 import { forwardStages, isOpen } from "./stages";
+import { loadGrievanceLinks } from "./grievance-links-page.server";
 
 /**
  * Everything /grievances/{id} shows: the grievance with its due dates judged on the project's today,
@@ -42,6 +43,7 @@ export async function loadGrievancePage(access: ProjectAccess, idParam: string |
     moves: canEdit ? forwardStages(stage) : [],
     open: isOpen(stage),
     timeline: await grievanceTimeline(access, id),
+    links: await loadGrievanceLinks(access, id, url, canEdit, today),
     form,
   };
 }

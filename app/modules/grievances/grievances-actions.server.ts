@@ -7,6 +7,7 @@ import { validateForm } from "~/utils/validation.server";
 import { GRIEVANCE_CLOSE_FORM, GRIEVANCE_FORM, GRIEVANCE_STAGE_FORM } from "./form-ids";
 import { createGrievance, updateGrievance } from "./grievance.server";
 import { changeGrievanceStage, STAGE_MESSAGES } from "./grievance-stages.server";
+import { grievanceLinkAction, isLinkIntent } from "./grievance-links-actions.server";
 import { grievanceStageValidator, grievanceValidator } from "./schemas";
 import { grievancePath } from "./urls";
 
@@ -36,7 +37,8 @@ export async function grievancesAction(request: Request): Promise<Response> {
 /**
  * POST /grievances/{id}: `update` (the edit form, refusing a stale version) or `stage` (move,
  * escalate, refer, reopen, close; closing without the outcome re-renders the close form with each
- * missing field named, and nothing changes).
+ * missing field named, and nothing changes); attaching and removing engagements and documents
+ * (grievance-links-actions.server.ts).
  */
 export async function grievanceAction(request: Request, idParam: string | undefined): Promise<Response> {
   const access = await projectOf(request);
@@ -54,6 +56,7 @@ export async function grievanceAction(request: Request, idParam: string | undefi
       return errorResponse(error, { form: "summary", failures: true, formId: GRIEVANCE_FORM, values: submittedOf(formData), failure: "Failed to update grievance. Please try again." });
     }
   }
+  if (isLinkIntent(intent)) return grievanceLinkAction(request, access, id, String(intent), formData);
   if (intent !== "stage") throw new AppError(400, "Unknown action");
   const formId = formData.get("action") === "close" ? GRIEVANCE_CLOSE_FORM : GRIEVANCE_STAGE_FORM;
   const { data, response } = await validateForm(formData, grievanceStageValidator, formId);

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { readBody, requireApiProject } from "~/modules/access/api-request.server";
+import { linkTargetId } from "~/modules/grievances/grievance-links-actions.server";
+import { attachToGrievance, detachFromGrievance, grievanceAttachments } from "~/modules/grievances/grievance-links.server";
+import { handleAppErrors, requireMethod } from "~/utils/http.server";
+import { requireRecordId } from "~/utils/record-id";
+
+/**
+ * POST /api/grievances/{id}/documents: attach one of the project's documents (`documentId`, plus projectId); 201.
+ * DELETE with the same body removes it. Both answer the grievance's attachments; another project's
+ * document or grievance is 404 (docs/records.md#grievance-links).
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleAppErrors(async () => {
+    const id = requireRecordId(params.id, "Grievance not found");
+    requireMethod(request, "POST", "DELETE");
+    const body = await readBody(request);
+    const access = await requireApiProject(request, body);
+    const targetId = linkTargetId("document", body);
+    if (request.method === "DELETE") await detachFromGrievance(access, id, "document", targetId);
+    else await attachToGrievance(access, id, "document", targetId);
+    return json(await grievanceAttachments(access, id), { status: request.method === "DELETE" ? 200 : 201 });
+  });
+}
