@@ -10,6 +10,11 @@ describe("CommitmentFormSchema", () => {
     const r = CommitmentFormSchema.parse({ description: " Fix the fence ", promisedOn: "2026-03-03", dueDate: "", ownerId: "", engagementId: "", stakeholderIds: "4", version: "" });
     expect(r).toMatchObject({ description: "Fix the fence", promisedOn: "2026-03-03", dueDate: null, ownerId: null, engagementId: null, stakeholderIds: [4], propertyIds: [], version: null });
   });
+  it("takes an optional grievance source (docs/records.md#grievance-links)", () => {
+    expect(CommitmentFormSchema.parse({ description: "x", promisedOn: "2026-03-03", propertyIds: [1], grievanceId: "7" }).grievanceId).toBe(7);
+    expect(CommitmentFormSchema.parse({ description: "x", promisedOn: "2026-03-03", propertyIds: [1], grievanceId: "" }).grievanceId).toBeNull();
+    expect(messages(CommitmentFormSchema.safeParse({ description: "x", promisedOn: "2026-03-03", propertyIds: [1], grievanceId: "abc" })).grievanceId).toMatch(/number/);
+  });
   it("needs what, when and to whom", () => {
     expect(messages(CommitmentFormSchema.safeParse({ description: "", promisedOn: "" }))).toMatchObject({
       description: DESCRIPTION_REQUIRED,
