@@ -136,6 +136,8 @@ const PROBES: Record<string, Probe[]> = {
   "api.engagements.$id.ts": [otherClientApi("/api/engagements/1"), otherClientApi("/api/engagements/1", "DELETE")],
   "api.engagements.ts": [otherClientApi("/api/engagements"), otherClientApi("/api/engagements", "POST")],
   "api.grievances.$id.stage.ts": [otherClientApi("/api/grievances/1/stage", "POST")],
+  "api.grievances.$id.engagements.ts": [otherClientApi("/api/grievances/1/engagements", "POST"), otherClientApi("/api/grievances/1/engagements", "DELETE")],
+  "api.grievances.$id.documents.ts": [otherClientApi("/api/grievances/1/documents", "POST"), otherClientApi("/api/grievances/1/documents", "DELETE")],
   "api.grievances.$id.ts": [otherClientApi("/api/grievances/1"), otherClientApi("/api/grievances/1", "PUT"), otherClientApi("/api/grievances/1", "DELETE")],
   "api.grievances.ts": [otherClientApi("/api/grievances"), otherClientApi("/api/grievances", "POST")],
   "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],

@@ -215,10 +215,7 @@ describe("engagements and documents attached to a grievance", () => {
     const grievance = await seedGrievance();
     const engagement = await seedEngagement(coastal);
     const document = await seedDocument(coastal);
-    for (const fields of [
-      { intent: "attach-engagement", engagementId: String(engagement) },
-      { intent: "attach-document", documentId: String(document) },
-    ]) {
+    for (const fields of [{ intent: "attach-engagement", engagementId: String(engagement) } as Record<string, string>, { intent: "attach-document", documentId: String(document) }]) {
       const res = await call(grievancePage.action as RouteFn, "seed-officer", `/grievances/${grievance}?projectId=${western}`, formBody(fields), { id: String(grievance) });
       expect(res.status).toBe(404);
     }

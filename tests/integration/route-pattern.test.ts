@@ -206,6 +206,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.grievances.ts": { area: "grievances", methods: POST },
   "api.grievances.$id.ts": { area: "grievances", methods: EDIT },
   "api.grievances.$id.stage.ts": { area: "grievances", methods: POST },
+  "api.grievances.$id.engagements.ts": { area: "grievances", methods: ["POST", "DELETE"] },
+  "api.grievances.$id.documents.ts": { area: "grievances", methods: ["POST", "DELETE"] },
   "grievances_.figures.tsx": { area: "grievances" },
   "api.grievances.figures.ts": { area: "grievances" },
   "api.grievances.figures[.]xlsx.ts": { area: "grievances" },

@@ -7,6 +7,7 @@ import { db, getOrm } from "../../db/orm";
 import { recordEngagement } from "../../app/modules/engagement/engagement.server";
 import { EngagementSchema } from "../../app/modules/engagement/schemas";
 import { createGrievance } from "../../app/modules/grievances/grievance.server";
+import { attachToGrievance } from "../../app/modules/grievances/grievance-links.server";
 import { GrievanceSchema } from "../../app/modules/grievances/schemas";
 import { createDocument } from "../../app/modules/document/document.server";
 import { newObjectKey } from "../../app/modules/document/upload.server";
@@ -73,7 +74,10 @@ type Kind =
   | "targetClient"
   // A stakeholder (or property) with one link, whose partner the request names to remove that link.
   | "linkedStakeholder"
-  | "linkedProperty";
+  | "linkedProperty"
+  // A grievance with one engagement (or document) attached, whose id the request names to remove it.
+  | "attachedEngagement"
+  | "attachedDocument";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -154,7 +158,7 @@ const saveClock = (method: "PUT" | "POST", body: "form" | "json"): Op => ({
 
 /** The other end of each linkedStakeholder / linkedProperty record's one link. */
 const linkPartner = new Map<string, number>();
-const partnerOf = (kind: "linkedStakeholder" | "linkedProperty", id: number | string) => linkPartner.get(`${kind}:${id}`) ?? 0;
+const partnerOf = (kind: "linkedStakeholder" | "linkedProperty" | "attachedEngagement" | "attachedDocument", id: number | string) => linkPartner.get(`${kind}:${id}`) ?? 0;
 
 /** A whole grievance form (anonymous complainant), for the page's update. */
 const GRIEVANCE_FORM_FIELDS = { receivedDate: "2026-11-20", receivedTime: "09:00", channel: "phone", complainantKind: "anonymous", category: "access", severity: "low" };
@@ -416,6 +420,22 @@ const MATRIX: Record<string, Entry> = {
       remove("grievance"),
     ],
   },
+  "api.grievances.$id.engagements.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.grievances.$id.engagements"),
+    ops: [
+      { label: "POST", method: "POST", write: true, target: "grievance", secondary: "engagement", okStatus: 201, build: (c) => ({ json: { engagementId: c.secondary } }) },
+      { label: "DELETE", method: "DELETE", write: true, target: "attachedEngagement", build: (c) => ({ json: { engagementId: partnerOf("attachedEngagement", c.id) } }) },
+    ],
+  },
+  "api.grievances.$id.documents.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.grievances.$id.documents"),
+    ops: [
+      { label: "POST", method: "POST", write: true, target: "grievance", secondary: "document", okStatus: 201, build: (c) => ({ json: { documentId: c.secondary } }) },
+      { label: "DELETE", method: "DELETE", write: true, target: "attachedDocument", build: (c) => ({ json: { documentId: partnerOf("attachedDocument", c.id) } }) },
+    ],
+  },
   "api.grievances.$id.stage.ts": {
     kind: "api",
     module: () => import("../../app/routes/api.grievances.$id.stage"),
@@ -442,6 +462,41 @@ const MATRIX: Record<string, Entry> = {
         target: "grievance",
         okStatus: 302,
         build: () => ({ form: { intent: "stage", action: "escalate", note: `Matrix ${unique()}`, version: "" } }),
+      },
+      get("GET ?findEngagement=&findDocument=", "grievance", () => ({ findEngagement: "Matrix", findDocument: "matrix" })),
+      {
+        label: "POST attach-engagement",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        secondary: "engagement",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "attach-engagement", engagementId: c.secondary } }),
+      },
+      {
+        label: "POST attach-document",
+        method: "POST",
+        write: true,
+        target: "grievance",
+        secondary: "document",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "attach-document", documentId: c.secondary } }),
+      },
+      {
+        label: "POST remove-engagement",
+        method: "POST",
+        write: true,
+        target: "attachedEngagement",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "remove-engagement", engagementId: partnerOf("attachedEngagement", c.id) } }),
+      },
+      {
+        label: "POST remove-document",
+        method: "POST",
+        write: true,
+        target: "attachedDocument",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "remove-document", documentId: partnerOf("attachedDocument", c.id) } }),
       },
     ],
   },
@@ -871,6 +926,16 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
         linkPartner.set(`${kind}:${id}`, partner);
         return id;
       }
+      case "attachedEngagement":
+      case "attachedDocument": {
+        const grievance = (await createGrievance(access, GrievanceSchema.parse({ ...GRIEVANCE_FORM_FIELDS, description: `Matrix ${unique()}` }))).id;
+        const document = async () => (await createDocument(access, await stored("documents"), { stakeholderId: null, propertyId: null, description: null, category: null, tags: [] })).id;
+        const engagement = async () => (await recordEngagement(access, await stakeholder(), EngagementSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
+        const partner = kind === "attachedEngagement" ? await engagement() : await document();
+        await attachToGrievance(access, grievance, kind === "attachedEngagement" ? "engagement" : "document", partner);
+        linkPartner.set(`${kind}:${grievance}`, partner);
+        return grievance;
+      }
       case "document":
         return (await createDocument(access, await stored("documents"), { stakeholderId: null, propertyId: null, description: null, category: null, tags: [] })).id;
       case "import": {
@@ -915,6 +980,8 @@ const DATA_TABLES = [
   "commitment",
   "commitment_stakeholder",
   "commitment_property",
+  "grievance_engagement",
+  "grievance_document",
   "document",
   "template",
   "user",
