@@ -5,6 +5,7 @@ import { phasesUrl } from "~/modules/project-lifecycle/phase-fields";
 import { GRIEVANCE_CLOCK_FORM_ID } from "~/modules/project-lifecycle/grievance-clock-schema";
 import type { GrievanceClockPageData } from "~/modules/project-lifecycle/grievance-clock.server";
 import { FORM_ERROR } from "~/utils/form-state";
+import { PublicGrievanceFormSetting } from "./PublicGrievanceFormSetting";
 
 const FORM_ID = GRIEVANCE_CLOCK_FORM_ID;
 const DAYS_HINT = "Business days, a whole number from 1 to 90.";
@@ -63,6 +64,7 @@ export function GrievanceClockPage({ data }: { data: GrievanceClockPageData }) {
           </FieldList>
         </>
       )}
+      <PublicGrievanceFormSetting setting={data.publicForm} />
     </div>
   );
 }
