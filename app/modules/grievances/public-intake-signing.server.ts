@@ -28,29 +28,31 @@ export function formTokenOf(settings: unknown): string | null {
 
 export const RECEIPT_LIFETIME_SECONDS = 60 * 60;
 
-const hmac = (secret: string, payload: string) => crypto.createHmac("sha256", secret).update(`grievance-receipt:${payload}`).digest("base64url");
+// Signed together with the form's token: a receipt opens only on the address it was given on (and
+// no longer once a new address is issued), and carries no id of the project or the grievance.
+const hmac = (secret: string, boundTo: string, payload: string) => crypto.createHmac("sha256", secret).update(`grievance-receipt:${boundTo}:${payload}`).digest("base64url");
 
 /** `payload.signature`, valid for an hour: the redirect after the POST carries it instead of the grievance's id. */
-export function signReceipt(receipt: Receipt, secret: string, now = Date.now()): string {
+export function signReceipt(receipt: Receipt, boundTo: string, secret: string, now = Date.now()): string {
   const payload = Buffer.from(
-    JSON.stringify({ p: receipt.projectId, r: receipt.reference, a: receipt.acknowledgeBy, d: receipt.resolveBy, m: receipt.mailed ? 1 : 0, x: Math.floor(now / 1000) + RECEIPT_LIFETIME_SECONDS }),
+    JSON.stringify({ r: receipt.reference, a: receipt.acknowledgeBy, d: receipt.resolveBy, m: receipt.mailed ? 1 : 0, x: Math.floor(now / 1000) + RECEIPT_LIFETIME_SECONDS }),
   ).toString("base64url");
-  return `${payload}.${hmac(secret, payload)}`;
+  return `${payload}.${hmac(secret, boundTo, payload)}`;
 }
 
-/** The receipt, if the value is ours, unexpired and for this project; otherwise null. */
-export function readReceipt(value: string | null, projectId: number, secret: string, now = Date.now()): Receipt | null {
+/** The receipt, if the value is ours, unexpired and signed for this token; otherwise null. */
+export function readReceipt(value: string | null, boundTo: string, secret: string, now = Date.now()): Receipt | null {
   if (!value || value.length > 1000) return null;
   const [payload, signature, ...rest] = value.split(".");
   if (!payload || !signature || rest.length) return null;
-  const expected = Buffer.from(hmac(secret, payload));
+  const expected = Buffer.from(hmac(secret, boundTo, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
   try {
     const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
-    if (data.p !== projectId || typeof data.x !== "number" || data.x * 1000 < now) return null;
+    if (typeof data.x !== "number" || data.x * 1000 < now) return null;
     if (typeof data.r !== "string" || typeof data.a !== "string" || typeof data.d !== "string") return null;
-    return { projectId, reference: data.r, acknowledgeBy: data.a, resolveBy: data.d, mailed: data.m === 1 };
+    return { reference: data.r, acknowledgeBy: data.a, resolveBy: data.d, mailed: data.m === 1 };
   } catch {
     return null;
   }

@@ -56,7 +56,7 @@ const receiptSecret = () => deriveSecret(getEnv(), "grievance-receipt");
 /** GET: the form, or (with a valid `?receipt=`) the confirmation. Only the project's name is shown. */
 export async function loadPublicIntakePage(request: Request, token: string | undefined) {
   const project = await findIntakeProject(token);
-  const receipt = readReceipt(new URL(request.url).searchParams.get("receipt"), project.id, receiptSecret());
+  const receipt = readReceipt(new URL(request.url).searchParams.get("receipt"), token!, receiptSecret());
   const clock = projectClockSettings(project.settings);
   return {
     projectName: project.name,
@@ -144,7 +144,7 @@ export async function createPublicGrievance(project: IntakeProject, input: Publi
     em.create(GrievanceEvent, { grievance, by: null, kind: "created", fromStage: null, toStage: "received", note: RECEIVED_NOTE } as never);
     recordAudit({ userId: null, action: "grievance.create", entityType: "Grievance", entityId: grievance.id, clientId: project.clientId, projectId: project.id, before: null, after: grievanceSnapshot(grievance) });
     if (input.email) await queueMail({ to: input.email, ...receiptMail(project, grievance, due) }, { em, kind: "grievance-receipt" });
-    return { projectId: project.id, reference, acknowledgeBy: due.acknowledgeBy, resolveBy: due.resolveBy, mailed: Boolean(input.email) };
+    return { reference, acknowledgeBy: due.acknowledgeBy, resolveBy: due.resolveBy, mailed: Boolean(input.email) };
   });
 }
 
@@ -154,7 +154,7 @@ export async function createPublicGrievance(project: IntakeProject, input: Publi
  */
 async function lookalikeReceipt(project: IntakeProject, input: PublicGrievanceInput): Promise<Receipt> {
   const due = dueDatesFor(new Date(), project.settings);
-  return { projectId: project.id, reference: await nextReference(project.id, { lock: false }), acknowledgeBy: due.acknowledgeBy, resolveBy: due.resolveBy, mailed: Boolean(input.email) };
+  return { reference: await nextReference(project.id, { lock: false }), acknowledgeBy: due.acknowledgeBy, resolveBy: due.resolveBy, mailed: Boolean(input.email) };
 }
 
 /**
@@ -167,5 +167,5 @@ export async function publicIntakeAction(request: Request, token: string | undef
   const { data, response } = await validateForm(formData, publicGrievanceValidator, PUBLIC_FORM_ID);
   if (response) return response;
   const receipt = await withSubmissionLimit(clientAddress, () => (data.honeypotFilled ? lookalikeReceipt(project, data) : createPublicGrievance(project, data)));
-  return redirect(`${publicFormPath(token!)}?receipt=${encodeURIComponent(signReceipt(receipt, receiptSecret()))}`);
+  return redirect(`${publicFormPath(token!)}?receipt=${encodeURIComponent(signReceipt(receipt, token!, receiptSecret()))}`);
 }

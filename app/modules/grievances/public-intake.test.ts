@@ -77,24 +77,25 @@ describe("the form's address token", () => {
 });
 
 describe("the confirmation's signed receipt", () => {
-  const receipt = { projectId: 7, reference: "G-0012", acknowledgeBy: "2026-12-03", resolveBy: "2027-01-14", mailed: true };
+  const receipt = { reference: "G-0012", acknowledgeBy: "2026-12-03", resolveBy: "2027-01-14", mailed: true };
   const now = Date.UTC(2026, 10, 26, 3, 0, 0);
 
-  it("reads back what was signed, for the same project, within the hour", () => {
-    const value = signReceipt(receipt, "secret", now);
+  it("reads back what was signed, on the same form's address, within the hour", () => {
+    const value = signReceipt(receipt, "token-a", "secret", now);
     expect(value).not.toContain("G-0012");
-    expect(readReceipt(value, 7, "secret", now + 59 * 60_000)).toEqual(receipt);
-    expect(readReceipt(value, 8, "secret", now)).toBeNull();
-    expect(readReceipt(value, 7, "secret", now + 61 * 60_000)).toBeNull();
-    expect(readReceipt(value, 7, "another secret", now)).toBeNull();
+    expect(Object.keys(JSON.parse(Buffer.from(value.split(".")[0]!, "base64url").toString())).sort()).toEqual(["a", "d", "m", "r", "x"]);
+    expect(readReceipt(value, "token-a", "secret", now + 59 * 60_000)).toEqual(receipt);
+    expect(readReceipt(value, "token-b", "secret", now)).toBeNull();
+    expect(readReceipt(value, "token-a", "secret", now + 61 * 60_000)).toBeNull();
+    expect(readReceipt(value, "token-a", "another secret", now)).toBeNull();
   });
 
   it("refuses a changed payload or signature, and rubbish", () => {
-    const [payload, signature] = signReceipt(receipt, "secret", now).split(".");
-    const forged = Buffer.from(JSON.stringify({ p: 7, r: "G-9999", a: "2026-12-03", d: "2027-01-14", m: 0, x: now / 1000 + 3600 })).toString("base64url");
-    expect(readReceipt(`${forged}.${signature}`, 7, "secret", now)).toBeNull();
-    expect(readReceipt(`${payload}.${signature}x`, 7, "secret", now)).toBeNull();
-    for (const junk of [null, "", "abc", "a.b.c", "x".repeat(2000)]) expect(readReceipt(junk, 7, "secret", now)).toBeNull();
+    const [payload, signature] = signReceipt(receipt, "t", "secret", now).split(".");
+    const forged = Buffer.from(JSON.stringify({ r: "G-9999", a: "2026-12-03", d: "2027-01-14", m: 0, x: now / 1000 + 3600 })).toString("base64url");
+    expect(readReceipt(`${forged}.${signature}`, "t", "secret", now)).toBeNull();
+    expect(readReceipt(`${payload}.${signature}x`, "t", "secret", now)).toBeNull();
+    for (const junk of [null, "", "abc", "a.b.c", "x".repeat(2000)]) expect(readReceipt(junk, "t", "secret", now)).toBeNull();
   });
 });
 

@@ -81,7 +81,6 @@ export function publicGrievanceFields(input: PublicGrievanceInput) {
 
 /** What the confirmation page shows: the reference and the two dates, nothing that leads to the record. */
 export interface Receipt {
-  projectId: number;
   reference: string;
   acknowledgeBy: CalendarDate;
   resolveBy: CalendarDate;
