@@ -205,6 +205,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.grievances.ts": { area: "grievances", methods: POST },
   "api.grievances.$id.ts": { area: "grievances", methods: EDIT },
   "api.grievances.$id.stage.ts": { area: "grievances", methods: POST },
+  "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },
   "api.properties.$id.ts": { area: "properties", methods: EDIT },
   "api.properties.$id.documents.ts": { area: "properties" },
