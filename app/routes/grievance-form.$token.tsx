@@ -26,8 +26,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
   handleAppErrors(async () => json(await loadPublicIntakePage(request, params.token), { headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } }));
 
-export const action = ({ request, params, context }: ActionFunctionArgs) =>
-  handleAppErrors(() => publicIntakeAction(request, params.token, (context as { clientAddress?: string }).clientAddress));
+export const action = ({ request, params, context }: ActionFunctionArgs) => handleAppErrors(() => publicIntakeAction(request, params.token, (context as { clientAddress?: string }).clientAddress));
 
 export default function PublicGrievanceFormPage() {
   return <PublicGrievancePage data={useLoaderData<typeof loader>()} />;

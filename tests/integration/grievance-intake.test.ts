@@ -89,7 +89,10 @@ describe("turning the public form on and off (grievance clock page)", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await clockPage(env.westernId, "client_owner")).publicForm).toEqual({ enabled: true, url: `${BASE}/grievance-form/${token}`, canEdit: true });
     expect((await clockPage(env.westernId, "viewer")).publicForm).toEqual({ enabled: true, url: null, canEdit: false });
-    const audit = await sql<{ action: string; before: unknown; after: unknown }>(`select action, before, after from audit_log where project_id = ? and action like 'project.grievance_form.%' order by id`, [env.westernId]);
+    const audit = await sql<{ action: string; before: unknown; after: unknown }>(
+      `select action, before, after from audit_log where project_id = ? and action like 'project.grievance_form.%' order by id`,
+      [env.westernId],
+    );
     expect(audit).toEqual([{ action: "project.grievance_form.on", before: { publicGrievanceForm: false }, after: { publicGrievanceForm: true, newAddress: true } }]);
     expect(JSON.stringify(audit)).not.toContain(token);
   });
@@ -161,7 +164,10 @@ describe("the public form", () => {
     expect(page.confirmation).toEqual({
       reference: "G-0002",
       mailed: true,
-      nextSteps: expect.arrayContaining([`We will acknowledge your grievance by ${longDate(asDate(row.acknowledge_by))}.`, expect.stringContaining(`We aim to resolve it by ${longDate(asDate(row.resolve_by))}.`)]),
+      nextSteps: expect.arrayContaining([
+        `We will acknowledge your grievance by ${longDate(asDate(row.acknowledge_by))}.`,
+        expect.stringContaining(`We aim to resolve it by ${longDate(asDate(row.resolve_by))}.`),
+      ]),
     });
     const text = JSON.stringify(page);
     for (const secret of ["G-0001", "Prudence", "Secret boundary"]) expect(text).not.toContain(secret);

@@ -37,8 +37,8 @@ function PublicGrievanceForm({ data }: { data: PublicIntakePageData }) {
             What happens next
           </Heading>
           <Text as="p" mb="2">
-            You get a reference as soon as you send this form. We will acknowledge your grievance within {data.clock.acknowledgeDays} working days and aim to resolve it within{" "}
-            {data.clock.resolveDays} working days. The confirmation page gives you both dates.
+            You get a reference as soon as you send this form. We will acknowledge your grievance within {data.clock.acknowledgeDays} working days and aim to resolve it within {data.clock.resolveDays}{" "}
+            working days. The confirmation page gives you both dates.
           </Text>
           <Text as="p">Give an e-mail address if you would like a receipt with your reference, and a way to contact you if you would like to hear the outcome.</Text>
         </section>

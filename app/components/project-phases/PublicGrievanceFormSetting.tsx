@@ -18,8 +18,8 @@ export function PublicGrievanceFormSetting({ setting }: { setting: GrievanceCloc
           Public grievance form
         </Heading>
         <Text as="p" mb="3">
-          A form anyone can use without signing in, at an address only those you give it to can find. Each grievance sent through it is added to this project&apos;s register (channel
-          &ldquo;Public form&rdquo;) and the sender is shown its reference and the due dates.
+          A form anyone can use without signing in, at an address only those you give it to can find. Each grievance sent through it is added to this project&apos;s register (channel &ldquo;Public
+          form&rdquo;) and the sender is shown its reference and the due dates.
         </Text>
         {setting.enabled ? (
           <Callout.Root color="green" role="note" mb="3">
@@ -39,11 +39,11 @@ export function PublicGrievanceFormSetting({ setting }: { setting: GrievanceCloc
               Copy it into your notices, letters and web pages.
             </Text>
             <input id="public-form-url" className="public-form-address__input" type="text" readOnly value={setting.url} aria-describedby="public-form-url-hint" />
-            <Text as="p" mt="1">
-              <a href={setting.url} target="_blank" rel="noreferrer">
-                Open the form
-              </a>
-            </Text>
+            <Flex mt="2">
+              <Button asChild variant="soft">
+                <a href={setting.url}>Open the form</a>
+              </Button>
+            </Flex>
           </div>
         ) : null}
         {setting.canEdit ? (

@@ -64,4 +64,3 @@ export const clientAddressKey = (address: string | null | undefined) =>
     .createHash("sha256")
     .update(address || "unknown")
     .digest("hex");
-

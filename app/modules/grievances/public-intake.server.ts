@@ -22,7 +22,17 @@ import { deriveSecret } from "~/utils/secrets.server";
 import { validateForm } from "~/utils/validation.server";
 import { dueDatesFor } from "./due-dates";
 import { grievanceSnapshot, nextReference } from "./grievance.server";
-import { PUBLIC_FORM_ID, PUBLIC_FORM_LIMIT, PUBLIC_LIMITS, publicGrievanceFields, publicGrievanceValidator, tooManySubmissionsMessage, whatHappensNext, type PublicGrievanceInput, type Receipt } from "./public-intake";
+import {
+  PUBLIC_FORM_ID,
+  PUBLIC_FORM_LIMIT,
+  PUBLIC_LIMITS,
+  publicGrievanceFields,
+  publicGrievanceValidator,
+  tooManySubmissionsMessage,
+  whatHappensNext,
+  type PublicGrievanceInput,
+  type Receipt,
+} from "./public-intake";
 import { clientAddressKey, isFormTokenShape, publicFormPath, readReceipt, signReceipt } from "./public-intake-signing.server";
 
 export const TOO_MANY_SUBMISSIONS = "TOO_MANY_SUBMISSIONS";
@@ -142,7 +152,16 @@ export async function createPublicGrievance(project: IntakeProject, input: Publi
     } as never) as IGrievance;
     await em.flush();
     em.create(GrievanceEvent, { grievance, by: null, kind: "created", fromStage: null, toStage: "received", note: RECEIVED_NOTE } as never);
-    recordAudit({ userId: null, action: "grievance.create", entityType: "Grievance", entityId: grievance.id, clientId: project.clientId, projectId: project.id, before: null, after: grievanceSnapshot(grievance) });
+    recordAudit({
+      userId: null,
+      action: "grievance.create",
+      entityType: "Grievance",
+      entityId: grievance.id,
+      clientId: project.clientId,
+      projectId: project.id,
+      before: null,
+      after: grievanceSnapshot(grievance),
+    });
     if (input.email) await queueMail({ to: input.email, ...receiptMail(project, grievance, due) }, { em, kind: "grievance-receipt" });
     return { reference, acknowledgeBy: due.acknowledgeBy, resolveBy: due.resolveBy, mailed: Boolean(input.email) };
   });

@@ -74,7 +74,9 @@ export const publicGrievanceValidator = withZod(PublicGrievanceSchema);
 export function publicGrievanceFields(input: PublicGrievanceInput) {
   const contact = [input.email ? `E-mail: ${input.email}` : null, input.phone ? `Phone: ${input.phone}` : null].filter(Boolean).join("; ") || null;
   const complainant =
-    input.name || contact ? { complainantKind: "person" as const, complainantName: input.name ?? NAME_NOT_GIVEN, complainantContact: contact } : { complainantKind: "anonymous" as const, complainantName: null, complainantContact: null };
+    input.name || contact
+      ? { complainantKind: "person" as const, complainantName: input.name ?? NAME_NOT_GIVEN, complainantContact: contact }
+      : { complainantKind: "anonymous" as const, complainantName: null, complainantContact: null };
   const description = input.location ? `${input.whatHappened}\n\nLocation or property: ${input.location}` : input.whatHappened;
   return { channel: "public_form" as const, ...complainant, category: "other" as const, severity: "medium" as const, description };
 }
