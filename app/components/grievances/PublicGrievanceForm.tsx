@@ -44,7 +44,7 @@ function PublicGrievanceForm({ data }: { data: PublicIntakePageData }) {
         </section>
       </Card>
       <Form method="post" action={data.formAction} noValidate id={FORM_ID} className="stack">
-        <fieldset className="form-section">
+        <fieldset className="form-section" aria-describedby="about-you-hint">
           <legend>About you (optional)</legend>
           <Text as="p" color="gray" id="about-you-hint">
             Leave these empty to stay anonymous. Without a way to contact you, we cannot tell you the outcome.

@@ -78,7 +78,7 @@ export function GrievanceClockCard({ projectId }: { projectId: number }) {
           Grievance clock
         </Heading>
         <Text as="p" mb="2">
-          The state or territory whose public holidays apply, and the business days to acknowledge and resolve a grievance.
+          The state or territory whose public holidays apply, the business days to acknowledge and resolve a grievance, and the public grievance form.
         </Text>
         <Button asChild variant="soft">
           <Link to={`/projects/${projectId}/phases/grievance-clock`}>Grievance clock settings</Link>
