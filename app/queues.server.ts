@@ -10,6 +10,7 @@ import { recoverStaleImports } from "~/modules/import/import-recovery.server";
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
+import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
 
 const importQueue: JobQueue<ImportJobData> = {
   name: IMPORT_QUEUE,
@@ -46,4 +47,19 @@ const mailQueue: JobQueue<MailJobData> = {
   prepare: checkMailConfig,
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue];
+const grievanceReminderQueue: JobQueue = {
+  name: GRIEVANCE_REMINDER_QUEUE,
+  options: {
+    // One sweep at a time: a second tick while one runs waits (it would find nothing new anyway, as
+    // each reminder is claimed in its own row; docs/records.md#grievance-reminders).
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 15 * 60,
+  },
+  workers: 1,
+  cron: GRIEVANCE_REMINDER_CRON,
+  handle: () => runGrievanceReminderJob(),
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue];

@@ -48,6 +48,9 @@ export const Grievance = defineEntity({
     countedReceivedOn: p.date().nullable(),
     acknowledgeBy: p.date().nullable(),
     resolveBy: p.date().nullable(),
+    /** The due dates the owner was last reminded of (docs/records.md#grievance-reminders). */
+    acknowledgeRemindedFor: p.date().nullable(),
+    resolveRemindedFor: p.date().nullable(),
     acknowledgedAt: p.datetime().nullable(),
     resolvedAt: p.datetime().nullable(),
     closedAt: p.datetime().nullable(),

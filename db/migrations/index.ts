@@ -18,6 +18,7 @@ import { Migration20261126063226_mail_retry } from "./Migration20261126063226_ma
 import { Migration20261126063228_nothing_lost } from "./Migration20261126063228_nothing_lost";
 import { Migration20261126101500_invitation_expiry } from "./Migration20261126101500_invitation_expiry";
 import { Migration20261126130000_grievances } from "./Migration20261126130000_grievances";
+import { Migration20261126150000_grievance_reminders } from "./Migration20261126150000_grievance_reminders";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -42,5 +43,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126063228_nothing_lost", class: Migration20261126063228_nothing_lost },
   { name: "Migration20261126101500_invitation_expiry", class: Migration20261126101500_invitation_expiry },
   { name: "Migration20261126130000_grievances", class: Migration20261126130000_grievances },
+  { name: "Migration20261126150000_grievance_reminders", class: Migration20261126150000_grievance_reminders },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -1,5 +1,5 @@
 import { AuditLog, Grievance, GrievanceEvent, Project, Property, Stakeholder } from "../../db/entities/index";
-import { db, withRequestContext } from "../../db/orm";
+import { db, getOrm, withRequestContext } from "../../db/orm";
 import { createSignedInSession } from "../../app/modules/auth/session.server";
 import { createGrievance } from "../../app/modules/grievances/grievance.server";
 import { changeGrievanceStage } from "../../app/modules/grievances/grievance-stages.server";
@@ -15,6 +15,8 @@ import * as listPage from "../../app/routes/grievances";
 import * as itemPage from "../../app/routes/grievances_.$id";
 import { accessFor } from "../factories/access";
 import { useTestDatabase } from "../setup/test-database";
+import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
+import { JOB_QUEUES } from "../../app/queues.server";
 
 /** The grievance register through its /api routes and module functions, against a seeded PostgreSQL (docs/records.md#grievances). */
 const WESTERN = "Western Pipeline Stage 2";
@@ -34,6 +36,8 @@ const cookies = new Map<string, string>();
 
 beforeAll(async () => {
   database = await useTestDatabase({ seed: true, sessions: true });
+  // A new owner is mailed (docs/records.md#grievance-reminders): queued only, no workers.
+  await startJobs(getOrm(), { queues: JOB_QUEUES, workers: false });
   await withRequestContext(async () => {
     western = (await db().findOneOrFail(Project, { name: WESTERN })).id;
     coastal = (await db().findOneOrFail(Project, { name: COASTAL })).id;
@@ -44,6 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stopJobs(2000);
   await database?.drop();
 });
 

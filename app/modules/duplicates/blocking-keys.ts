@@ -110,8 +110,8 @@ export function propertyBlockingKeys(record: PropertyKeyFields): PropertyBlockin
   return {
     volumeFolio: volumeFolioKey(vf),
     volumeFolioBase: vf ? `${vf.volume}/${vf.folio}` : null,
-    // Keyed without the plan type: "3/12345" finds "Lot 3 DP12345" and "3/12345" alike; the match rule checks the type.
-    lotPlan: lotPlan ? lotPlanKey({ ...lotPlan, planType: null }) : null,
+    // Keyed without the plan type or NSW section: "3/12345" finds "Lot 3 DP12345" and "3/12345" alike; the match rule checks the type.
+    lotPlan: lotPlan ? lotPlanKey({ lot: lotPlan.lot, planType: null, planNumber: lotPlan.planNumber }) : null,
     address: addressKey(record.address),
   };
 }

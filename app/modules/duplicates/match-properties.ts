@@ -37,6 +37,8 @@ function lotPlanMatch(candidate: PropertyKeyFields, existing: PropertyKeyFields)
   if (!a || !b || a.lot !== b.lot || a.planNumber !== b.planNumber) return null;
   // A plan number without its type could be any register's; with both types written they must agree.
   if (a.planType && b.planType && a.planType !== b.planType) return null;
+  // So with NSW sections: "1/2/DP12345" and "1/3/DP12345" are two lots; "Lot 1 DP12345" may be either written short.
+  if (a.section && b.section && a.section !== b.section) return null;
   // The /api spells this match type "lot/plan" (docs/records.md#property-duplicates).
   return { similarity: LOT_PLAN_SIMILARITY, matchType: "lot/plan", reason: `same lot/plan ${lotPlanKey(b.planType ? b : a)}` };
 }

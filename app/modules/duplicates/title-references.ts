@@ -1,4 +1,5 @@
 /* Land-title references (volume/folio, lot/plan) read one way, for duplicate matching (see fold.ts). */
+import { lotPlanKey as lotPlanKeyOf, parseLotPlan as parseLotPlanText, type LotPlanParts } from "./lot-plan";
 
 export interface VolumeFolio {
   /** Digits without leading zeros. */
@@ -35,32 +36,20 @@ export function volumeFolioAsWritten(volume: string | null | undefined, folio?: 
   return parseVolumeFolio(volume, folio) && text ? text : null;
 }
 
-export const PLAN_TYPES = ["DP", "SP", "RP", "PS", "TP", "LP", "CP"] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
+export { PLAN_TYPES, type PlanType } from "./lot-plan";
 
-export interface LotPlan {
-  lot: string;
-  /** The plan's register prefix when written; null when the plan number came bare. */
-  planType: PlanType | null;
-  /** Digits without leading zeros, and a Victorian plan's trailing letter ("PS 412345A"). */
-  planNumber: string;
-}
-
-const PLAN_PATTERN = `(${PLAN_TYPES.join("|")})?\\s*0*(\\d+[A-Z]?)`;
+/** A lot/plan as the duplicate rules compare it; read by lot-plan.ts, the one parser of these forms. */
+export type LotPlan = LotPlanParts;
 
 /** Separate lot and plan fields, or a lot/plan line: "Lot 3 DP 12345", "3/DP12345", "3//DP12345", "L3 DP12345". */
 export function parseLotPlan(lotOrLine: string | null | undefined, planNumber?: string | null): LotPlan | null {
-  const text = `${lotOrLine ?? ""}${planNumber ? ` ON ${planNumber}` : ""}`
-    .toUpperCase()
-    .replace(/\bPLAN OF SUBDIVISION\b/g, "PS")
-    .replace(/\bDEPOSITED PLAN\b/g, "DP")
-    .replace(/\bSTRATA PLAN\b/g, "SP");
-  const match = new RegExp(`^\\s*(?:LOT|L)?\\s*0*([0-9]+[A-Z]?|[A-Z])\\s*(?:/+|\\s|ON|OF|,)+\\s*(?:PLAN\\s*(?:NO\\.?)?\\s*)?${PLAN_PATTERN}\\s*$`).exec(text.replace(/\s+/g, " "));
-  if (!match) return null;
-  return { lot: match[1]!, planType: (match[2] as PlanType | undefined) ?? null, planNumber: match[3]! };
+  const parsed = parseLotPlanText(lotOrLine, planNumber);
+  if (!parsed) return null;
+  const { key: _key, ...parts } = parsed;
+  return parts;
 }
 
 /** "3/DP12345": the lot/plan key column's value (without a type when none was written). */
 export function lotPlanKey(ref: LotPlan | null): string | null {
-  return ref ? `${ref.lot}/${ref.planType ?? ""}${ref.planNumber}` : null;
+  return ref ? lotPlanKeyOf(ref) : null;
 }

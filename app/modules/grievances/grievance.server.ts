@@ -11,6 +11,7 @@ import { projectTimeZone } from "~/modules/calendar/today";
 import { zonedLocalToInstant } from "~/modules/engagement/zoned-time";
 import { AppError, FieldError, StaleEditError } from "~/utils/app-error";
 import { dueDatesFor } from "./due-dates";
+import { queueAssignmentMail } from "./grievance-reminders.server";
 import { grievanceFormStrings } from "./form-values";
 import type { GrievanceInput } from "./schemas";
 
@@ -152,6 +153,7 @@ export async function createGrievance(access: ProjectAccess, input: GrievanceInp
     } as never) as IGrievance;
     await em.flush();
     recordGrievanceChange(em, access, grievance, { kind: "created", toStage: "received" }, { action: "grievance.create", before: null });
+    await queueAssignmentMail(em, access, grievance.id, null, input.ownerId);
     return grievance;
   });
 }
@@ -186,6 +188,7 @@ export async function updateGrievance(access: ProjectAccess, id: number, input: 
         { kind: assigned ? "assigned" : "edited", note: receivedChanged ? "Received date changed: due dates recalculated" : null },
         { action: "grievance.update", before },
       );
+      if (assigned) await queueAssignmentMail(em, access, grievance.id, ownerBefore, input.ownerId);
       return grievance;
     });
   } catch (error) {

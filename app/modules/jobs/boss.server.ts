@@ -51,8 +51,9 @@ export async function startJobs(
     connectionString: orm.config.get("clientUrl"),
     application_name: "land-records-jobs",
     max: 3,
-    // No cron schedules yet: no clock checks.
-    schedule: false,
+    // Cron schedules (a queue's `cron`): every process keeps the clock, and pg-boss lets one of them
+    // enqueue each tick, so a schedule works with one app server or with separate workers.
+    schedule: queues.some((queue) => queue.cron),
   });
   instance.on("error", (error) => jobsLog.error({ err: { message: error instanceof Error ? error.message : String(error) } }, "Background jobs error"));
   try {
@@ -64,6 +65,7 @@ export async function startJobs(
         boss = instance;
         for (const queue of queues) queue.prepare?.();
         for (const queue of queues) await ensureQueue(instance, { ...queue.options, ...queueOverrides[queue.name], name: queue.name });
+        for (const queue of queues) if (queue.cron) await instance.schedule(queue.name, queue.cron);
       },
       { onWait: logSchemaLockWait },
     );

@@ -9,6 +9,11 @@ export interface JobQueue<Data = unknown> {
   /** Workers per process: each runs one job at a time. */
   workers: number;
   handle(data: Data, attempt: JobAttempt): Promise<unknown>;
+  /**
+   * A cron expression (UTC) on which pg-boss enqueues a job with no data: once per tick across every
+   * process, whichever runs the clock (docs/architecture.md#background-jobs). The handler must be idempotent.
+   */
+  cron?: string;
   /** Checks the queue's configuration as jobs start, in every process (throws on a mistake). */
   prepare?(): void;
   /**

@@ -5,3 +5,13 @@ import { requestOrigin } from "~/utils/http.server";
 export function publicBaseUrl(request: Request): string {
   return getEnv().APP_URL ?? requestOrigin(request);
 }
+
+/**
+ * The app's public address for links in mail queued with no request at hand (a background job, a
+ * module function): APP_URL, which production requires with more than one instance, else this server
+ * on localhost (a single instance on a workstation).
+ */
+export function configuredBaseUrl(): string {
+  const env = getEnv();
+  return env.APP_URL ?? `http://localhost:${env.PORT}`;
+}
