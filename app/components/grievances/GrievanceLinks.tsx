@@ -26,7 +26,7 @@ function FindForm({ kind, label, hint, finds }: { kind: "engagement" | "document
   const other = kind === "engagement" ? "document" : "engagement";
   const id = `grievance-find-${kind}`;
   return (
-    <Form method="get" className="field inline-form" aria-label={label} preventScrollReset>
+    <Form method="get" className="field inline-form" preventScrollReset>
       {finds[other] ? <input type="hidden" name={FIND[other]} value={finds[other]} /> : null}
       <label htmlFor={id} className="field__label">
         {label}
