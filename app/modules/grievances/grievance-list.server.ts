@@ -1,4 +1,5 @@
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_STAGES, type GrievanceCategory, type GrievanceSeverity, type GrievanceStage } from "~db/entities/enums";
+import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "~db/entities/search-text";
 import { sqlOne } from "~db/sql.server";
 import { addDays, todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -29,6 +30,7 @@ export interface GrievanceListQuery {
   category?: GrievanceCategory | null;
   ownerId?: string | null;
   propertyId?: number | null;
+  place?: string;
   sort?: GrievanceSortKey;
   dir?: "asc" | "desc";
   limit: number;
@@ -40,6 +42,8 @@ export interface GrievanceListQuery {
 const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
 const OPEN_SQL = `g.stage <> 'closed'`;
 const COMPLAINANT_SQL = `coalesce(s.name, g.complainant_name)`;
+/** The property list's own search text (trigram-indexed), so "place" finds what the property search finds. */
+const PROPERTY_SEARCH_TEXT = searchTextSql(PROPERTY_SEARCH_COLUMNS, "p");
 
 function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: CalendarDate) {
   const clauses = ["g.project_id = ?"];
@@ -69,6 +73,10 @@ function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: Cale
   if (query.propertyId) {
     clauses.push("g.property_id = ?");
     params.push(query.propertyId);
+  }
+  if (query.place) {
+    clauses.push(`g.property_id in (select p.id from property p where p.project_id = ? and ${PROPERTY_SEARCH_TEXT} ilike ?)`);
+    params.push(access.project.id, likePattern(query.place));
   }
   return { sql: clauses.join(" and "), params };
 }
