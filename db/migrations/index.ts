@@ -21,6 +21,7 @@ import { Migration20261126130000_grievances } from "./Migration20261126130000_gr
 import { Migration20261126130500_commitments } from "./Migration20261126130500_commitments";
 import { Migration20261126150000_grievance_reminders } from "./Migration20261126150000_grievance_reminders";
 import { Migration20261126150500_grievance_links } from "./Migration20261126150500_grievance_links";
+import { Migration20261126160000_grievance_list_indexes } from "./Migration20261126160000_grievance_list_indexes";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -48,5 +49,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126130500_commitments", class: Migration20261126130500_commitments },
   { name: "Migration20261126150000_grievance_reminders", class: Migration20261126150000_grievance_reminders },
   { name: "Migration20261126150500_grievance_links", class: Migration20261126150500_grievance_links },
+  { name: "Migration20261126160000_grievance_list_indexes", class: Migration20261126160000_grievance_list_indexes },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];
