@@ -36,9 +36,9 @@ export interface GrievanceListQuery {
   today?: CalendarDate;
 }
 
-/** The SQL twin of dueStatus: overdue to acknowledge or to resolve on `today` (a bound parameter). */
-const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
-const OPEN_SQL = `g.stage <> 'closed'`;
+/** The SQL twin of dueStatus: overdue to acknowledge or to resolve on `today` (two bound parameters); the dashboard counts with it too. */
+export const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
+export const OPEN_SQL = `g.stage <> 'closed'`;
 const COMPLAINANT_SQL = `coalesce(s.name, g.complainant_name)`;
 
 function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: CalendarDate) {
