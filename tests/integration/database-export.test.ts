@@ -113,10 +113,10 @@ async function seedAwkwardRecords() {
              '2026-11-21', '2026-11-25', '2026-12-19', '2026-11-22 01:00:00+00', '2026-11-24 02:00:00+00', '2026-11-25 03:00:00+00', 'upheld', $4, '2026-11-25', 'phone', true, 'seed-director') returning id`,
     [western, stakeholder.id, property.id, AWKWARD],
   );
-  await q(`insert into grievance_event (grievance_id, at, by_id, kind, from_stage, to_stage, note) values ($1, '2026-11-20 23:31:00+00', 'seed-director', 'created', null, 'received', null), ($1, '2026-11-25 03:00:00+00', 'seed-officer', 'stage', 'resolved', 'closed', $2)`, [
-    grievance.id,
-    AWKWARD,
-  ]);
+  await q(
+    `insert into grievance_event (grievance_id, at, by_id, kind, from_stage, to_stage, note) values ($1, '2026-11-20 23:31:00+00', 'seed-director', 'created', null, 'received', null), ($1, '2026-11-25 03:00:00+00', 'seed-officer', 'stage', 'resolved', 'closed', $2)`,
+    [grievance.id, AWKWARD],
+  );
   const commitment = await one(
     `insert into commitment (project_id, description, promised_on, due_date, owner_id, status, evidence_note, fulfilled_on, created_by_id) values ($1, $2, '2026-11-20', '2026-12-01', 'seed-officer', 'fulfilled', $2, '2026-11-28', 'seed-director') returning id`,
     [western, AWKWARD],

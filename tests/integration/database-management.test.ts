@@ -241,7 +241,10 @@ describe("grievances and commitments in record search and the Activity view", ()
     expect(grievances.activity.rows.every((r: { entityType: string }) => r.entityType === "Grievance")).toBe(true);
     expect(grievances.activity.rows.filter((r: { entityId: string }) => r.entityId === String(grievanceId)).map((r: { action: string }) => r.action)).toEqual(["grievance.delete", "grievance.create"]);
     const commitments = await (await page(`projectId=${env.northernId}&view=activity&type=Commitment`, "director")).json();
-    expect(commitments.activity.rows.filter((r: { entityId: string }) => r.entityId === String(commitmentId)).map((r: { action: string }) => r.action)).toEqual(["commitment.delete", "commitment.create"]);
+    expect(commitments.activity.rows.filter((r: { entityId: string }) => r.entityId === String(commitmentId)).map((r: { action: string }) => r.action)).toEqual([
+      "commitment.delete",
+      "commitment.create",
+    ]);
   });
 });
 

@@ -495,7 +495,16 @@ describe("grievance and commitment exports (docs/export.md#grievance-and-commitm
     expect(sheet.getRow(2).getCell(2).numFmt).toBe("dd/mm/yyyy hh:mm");
     const second = (sheet.getRow(3).values as unknown[]).slice(1);
     expect(second.slice(0, 4)).toEqual(["G-0002", new Date(Date.UTC(2025, 3, 1, 9, 0)), "Email", "Anonymous"]);
-    expect(second.slice(8)).toEqual(["Closed", undefined, new Date(Date.UTC(2025, 3, 3)), new Date(Date.UTC(2025, 3, 29)), "Upheld", "Water cart twice a day", "Yes", new Date(Date.UTC(2025, 3, 10, 16, 0))]);
+    expect(second.slice(8)).toEqual([
+      "Closed",
+      undefined,
+      new Date(Date.UTC(2025, 3, 3)),
+      new Date(Date.UTC(2025, 3, 29)),
+      "Upheld",
+      "Water cart twice a day",
+      "Yes",
+      new Date(Date.UTC(2025, 3, 10, 16, 0)),
+    ]);
     const { sheet: sjSheet } = readSheetJs(bytes);
     expectNoFormula(sjSheet, sheet);
   });

@@ -63,9 +63,10 @@ async function seedGrievanceAndCommitment(projectId: number) {
     grievance!.id,
     grievance!.id,
   ]);
-  const [commitment] = await sql<{ id: number }>(`insert into commitment (project_id, description, promised_on, due_date, owner_id) values (?, 'Fix the fence before lambing', '2026-11-20', '2027-01-15', 'seed-client-owner') returning id`, [
-    projectId,
-  ]);
+  const [commitment] = await sql<{ id: number }>(
+    `insert into commitment (project_id, description, promised_on, due_date, owner_id) values (?, 'Fix the fence before lambing', '2026-11-20', '2027-01-15', 'seed-client-owner') returning id`,
+    [projectId],
+  );
   await sql(`insert into commitment_stakeholder (commitment_id, stakeholder_id, project_id) values (?, ?, ?)`, [commitment!.id, stakeholder!.id, projectId]);
   await sql(`insert into commitment_property (commitment_id, property_id, project_id) values (?, ?, ?)`, [commitment!.id, property!.id, projectId]);
 }

@@ -226,9 +226,11 @@ const ENGAGEMENT_PROPERTY: Record<string, string> = {
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** A stored enum value as the screens label it (the stored value when a label is missing). */
 const labelled = (column: string, labels: Readonly<Record<string, string>>): Expr =>
-  plain(`case ${column} ${Object.entries(labels)
-    .map(([value, label]) => `when ${sqlText(value)} then ${sqlText(label)}`)
-    .join(" ")} else ${column} end`);
+  plain(
+    `case ${column} ${Object.entries(labels)
+      .map(([value, label]) => `when ${sqlText(value)} then ${sqlText(label)}`)
+      .join(" ")} else ${column} end`,
+  );
 const userName = (column: string) => `(select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from "user" u where u.id = ${column})`;
 const COMPLAINANT_KINDS = { stakeholder: "Stakeholder", person: "Named person", anonymous: "Anonymous" } as const;
 
@@ -341,8 +343,7 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
     } else if (record[field.key]) {
       expression = record[field.key]!(ctx);
       isJoined = type === "commitments" && COMMITMENT_LISTS.has(field.key);
-    }
-    else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!(ctx);
+    } else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!(ctx);
     else if (type === "engagements") {
       const linkedKey = ENGAGEMENT_PROPERTY[field.key]!;
       linked.add(linkedKey);
