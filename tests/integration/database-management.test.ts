@@ -248,6 +248,40 @@ describe("grievances and commitments in record search and the Activity view", ()
   });
 });
 
+describe("a stakeholder deleted with grievances and commitments", () => {
+  it("keeps the grievance with an empty link and the commitment without the stakeholder; its interactions go", async () => {
+    const ids = await withRequestContext(async () => {
+      const access = await resolveProjectAccess(await currentUser("seed-client-owner"), env.northernId, "viewData");
+      const stakeholder = await createStakeholder(access, StakeholderSchema.parse({ name: "Wombat Complainant" }));
+      const grievance = await createGrievance(
+        access,
+        GrievanceSchema.parse({
+          receivedDate: "2026-11-20",
+          receivedTime: "09:15",
+          channel: "phone",
+          category: "damage",
+          severity: "low",
+          complainantKind: "stakeholder",
+          stakeholderId: String(stakeholder.id),
+          description: "Culvert damaged",
+        }),
+      );
+      const commitment = await createCommitment(
+        access,
+        CommitmentFormSchema.parse({ description: "Repair the culvert", promisedOn: "2026-11-20", stakeholderIds: [stakeholder.id] }) as CommitmentInput,
+      );
+      await recordEngagement(access, stakeholder.id, EngagementSchema.parse({ subject: "Culvert visit", type: "meeting" }));
+      return { stakeholder: stakeholder.id, grievance: grievance.id, commitment: commitment.id };
+    });
+    const response = await post(`projectId=${env.northernId}`, "director", { intent: "delete-record", records: "stakeholders", id: String(ids.stakeholder) });
+    expect(response.status).toBe(302);
+    expect(await sql("select complainant_kind, stakeholder_id from grievance where id = ?", [ids.grievance])).toEqual([{ complainant_kind: "stakeholder", stakeholder_id: null }]);
+    expect(await sql("select id from commitment where id = ?", [ids.commitment])).toHaveLength(1);
+    expect(await sql("select id from commitment_stakeholder where commitment_id = ?", [ids.commitment])).toEqual([]);
+    expect(await sql("select id from engagement where stakeholder_id = ?", [ids.stakeholder])).toEqual([]);
+  });
+});
+
 describe("the Danger Zone", () => {
   it("refuses a wrong confirmation and changes nothing; director and below are 403", async () => {
     await seed(env.northernId, { stakeholders: [{ name: "Danger Test" }], engagements: 2 });
