@@ -150,7 +150,8 @@ async function main() {
   app.use((_req, _res, next) => RequestContext.create(database.orm.em, next));
   const getLoadContext = (req: express.Request, res: express.Response) => {
     openRequestScope(req.method);
-    return { cspNonce: res.locals.cspNonce as string };
+    // The client's address as "trust proxy" (TRUST_PROXY) reads it, for per-address limits (docs/records.md#public-grievance-form).
+    return { cspNonce: res.locals.cspNonce as string, clientAddress: req.ip };
   };
   // Two handlers over one build: Remix's per-request routing work grows with the number of routes it knows.
   const split = splitBuildByApi(build);

@@ -2,7 +2,7 @@
  * List benchmarks on a large project against the floor the issue names: a bare Express app in its
  * own process (bench/bare-express.mjs, `express().get("/", …res.send("<p>hello</p>"))`), measured in
  * the same run. Starts the built app (or uses BENCH_URL) and the bare app, adds "Benchmark Project"
- * (10,000 stakeholders, 10,000 properties, ~15,000 links) with seed-large.mjs, signs in as the
+ * (10,000 stakeholders, 10,000 properties, ~15,000 links, 10,000 grievances) with seed-large.mjs, signs in as the
  * officer, selects the project through the dashboard form, then measures each list page and /api
  * call at 20 concurrent connections.
  *
@@ -43,7 +43,7 @@ try {
   const seeded = await seedLarge(dbUrl);
   console.log(
     seeded.created
-      ? `Seeded "${BENCH_PROJECT}": ${seeded.stakeholders} stakeholders, ${seeded.properties} properties, ${seeded.links} links in ${seeded.seconds.toFixed(1)} s`
+      ? `Seeded "${BENCH_PROJECT}": ${seeded.stakeholders} stakeholders, ${seeded.properties} properties, ${seeded.links} links, ${seeded.grievances} grievances in ${seeded.seconds.toFixed(1)} s`
       : `"${BENCH_PROJECT}" already exists (project ${seeded.projectId})`,
   );
 
@@ -70,6 +70,7 @@ try {
   const stakeholderSorts = await pageSorts(app.baseUrl, "/stakeholders", cookie);
   const propertySorts = await pageSorts(app.baseUrl, "/properties", cookie);
   const groupSorts = await pageSorts(app.baseUrl, "/stakeholder-property-groups", cookie);
+  const grievanceSorts = await pageSorts(app.baseUrl, "/grievances", cookie);
   const scenarios = [
     { name: "bare Express, own process", base: bare.baseUrl, paths: ["/"], auth: false, pid: bare.pid },
     { name: "app /healthz (request log only)", paths: ["/healthz"], auth: false },
@@ -79,6 +80,8 @@ try {
     { name: "/properties?search=", kind: "search", paths: variants("/properties", { search: towns, page: [1, 2], sort: propertySorts, dir: ["asc", "desc"] }) },
     { name: "/stakeholder-property-groups", kind: "list", paths: variants("/stakeholder-property-groups", { page: pages, sort: groupSorts, dir: ["asc", "desc"] }) },
     { name: "/stakeholder-property-groups?search=", kind: "search", paths: variants("/stakeholder-property-groups", { search: surnames, sort: groupSorts, dir: ["asc", "desc"] }) },
+    { name: "/grievances", kind: "list", paths: variants("/grievances", { page: pages, sort: grievanceSorts, dir: ["asc", "desc"] }) },
+    { name: "/grievances?search=", kind: "search", paths: variants("/grievances", { search: surnames, page: [1, 2], sort: grievanceSorts, dir: ["asc", "desc"] }) },
     { name: "/documents", paths: ["/documents"] },
     { name: "GET /api/stakeholders?limit=100", paths: pages.map((p) => `/api/stakeholders?projectId=${projectId}&limit=100&offset=${(p - 1) * 100}`) },
   ];

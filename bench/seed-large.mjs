@@ -257,6 +257,7 @@ export async function seedLarge(
     stakeholders: STAKEHOLDERS = 10_000,
     properties: PROPERTIES = 10_000,
     extraLinks: EXTRA_LINKS = 5_200,
+    grievances: GRIEVANCES = 10_000,
     fill,
   } = {},
 ) {
@@ -387,11 +388,13 @@ export async function seedLarge(
        on conflict (stakeholder_id, property_id) do nothing`,
       [projectId],
     );
+    await seedGrievances(client, projectId, GRIEVANCES);
     const counts = (
       await client.query(
         `select (select count(*) from stakeholder where project_id = $1)::int as stakeholders,
                 (select count(*) from property where project_id = $1)::int as properties,
-                (select count(*) from stakeholder_property where project_id = $1)::int as links`,
+                (select count(*) from stakeholder_property where project_id = $1)::int as links,
+                (select count(*) from grievance where project_id = $1)::int as grievances`,
         [projectId],
       )
     ).rows[0];
@@ -401,7 +404,7 @@ export async function seedLarge(
     // visibility map set, as autovacuum leaves a table soon after a bulk insert, so counts can be
     // answered from an index alone. stakeholder_link_count is filled by triggers: without its statistics
     // the groups page is planned as a scan of every group.
-    await client.query("vacuum analyze stakeholder, property, stakeholder_property, stakeholder_link_count, project_membership");
+    await client.query("vacuum analyze stakeholder, property, stakeholder_property, stakeholder_link_count, project_membership, grievance");
     return { created: true, projectId, ...counts, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
     await client.query("rollback").catch(() => {});
@@ -409,6 +412,58 @@ export async function seedLarge(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Grievances over the last 400 days (docs/records.md#grievances): 70 % from a stakeholder of the project,
+ * 20 % from a named person, 10 % anonymous; 60 % about a property; every stage, a quarter closed (with
+ * the outcome the closing rule needs); due dates 7 and 42 calendar days after receipt (about 5 and 30
+ * business days: the list reads the stored dates, so the exact calendar does not matter here).
+ */
+async function seedGrievances(client, projectId, count) {
+  if (!count) return;
+  const stages = arr(["received", "acknowledged", "investigating", "response_proposed", "resolved", "closed", "closed", "investigating"]);
+  const categories = arr(["access", "gates_fences", "damage", "dust_noise", "weeds_biosecurity", "water", "traffic", "compensation_payments", "communication", "other"]);
+  const descriptions = arr([
+    "Gate on the northern paddock left open after the survey crew's visit.",
+    "Dust from the access track is settling on the house and water tank.",
+    "Fence damaged where the vehicles turned; stock got onto the road.",
+    "Payment for the access agreement is three weeks late.",
+    "Weeds appearing along the easement since the drilling rig came through.",
+    "Nobody called back about the meeting time that was promised.",
+    "Heavy trucks using the school road during pick-up hours.",
+    "Water in the dam is muddy since the creek crossing works.",
+  ]);
+  await client.query(
+    `insert into grievance (project_id, reference, received_at, channel, complainant_kind, stakeholder_id, complainant_name, complainant_contact,
+       property_id, category, severity, description, owner_id, stage, counted_received_on, acknowledge_by, resolve_by,
+       acknowledged_at, resolved_at, closed_at, resolution, action_taken, complainant_told_on, complainant_told_how, complainant_accepted, created_by_id)
+     select $1, 'G-' || lpad(g.n::text, 5, '0'), r.at,
+       (array['phone', 'email', 'in_person', 'letter', 'public_form', 'other'])[1 + g.n % 6],
+       k.kind, case when k.kind = 'stakeholder' then s.id end,
+       case when k.kind = 'person' then ${pick(arr(FIRST), "g.n * 3")} || ' ' || ${pick(arr(LAST), "g.n * 7")} end,
+       case when k.kind = 'person' and g.n % 2 = 0 then '04' || lpad(((g.n * 7919) % 100000000)::text, 8, '0') end,
+       case when g.n % 10 < 6 then p.id end,
+       ${pick(categories, "g.n * 3")}, (array['low', 'medium', 'high', 'critical'])[1 + g.n % 4], ${pick(descriptions, "g.n")},
+       case when g.n % 3 <> 0 then (array['seed-officer', 'seed-project-manager'])[1 + g.n % 2] end,
+       st.stage, r.at::date, r.at::date + 7, r.at::date + 42,
+       case when st.stage <> 'received' then r.at + interval '2 days' end,
+       case when st.stage in ('resolved', 'closed') then r.at + interval '20 days' end,
+       case when st.stage = 'closed' then r.at + interval '25 days' end,
+       case when st.stage = 'closed' then (array['upheld', 'partly_upheld', 'not_upheld', 'withdrawn'])[1 + g.n % 4] end,
+       case when st.stage = 'closed' then 'Repaired and checked with the landholder.' end,
+       case when st.stage = 'closed' then r.at::date + 24 end,
+       case when st.stage = 'closed' then 'Phone call' end,
+       case when st.stage = 'closed' then g.n % 5 <> 0 end,
+       'seed-officer'
+     from generate_series(1, $2::int) g(n)
+     cross join lateral (select now() - ((g.n * 37) % 400) * interval '1 day' - (g.n % 600) * interval '1 minute' as at) r
+     cross join lateral (select case when g.n % 10 < 7 then 'stakeholder' when g.n % 10 < 9 then 'person' else 'anonymous' end as kind) k
+     cross join lateral (select ${pick(stages, "g.n * 5")} as stage) st
+     join bench_s s on s.n = 1 + (g.n * 13) % (select count(*) from bench_s)
+     join bench_p p on p.n = 1 + (g.n * 17) % (select count(*) from bench_p)`,
+    [projectId, count],
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -39,7 +39,7 @@ export default function GrievancesPage() {
   const { list, canEdit } = data;
   const closeTo = listSearch(search);
   const keep = Object.fromEntries([...new URLSearchParams(panelSearch(search, { new: 1 })).entries()].filter(([name]) => name !== "who" && name !== "where"));
-  const filtered = Boolean(list.search || list.stage || list.overdue || list.category || list.ownerId || list.propertyId);
+  const filtered = Boolean(list.search || list.stage || list.overdue || list.category || list.ownerId || list.propertyId || list.place);
   return (
     <div className="stack">
       <PageHeader title="Grievances" subtitle={data.project.name}>
@@ -57,6 +57,11 @@ export default function GrievancesPage() {
       <ProjectBanner project={data.project} />
       {data.form ? <GrievanceForm mode="add" values={data.form.values} choices={data.form.choices} closeTo={closeTo} keep={keep} /> : null}
       <GrievanceStats stats={data.stats} />
+      {data.property ? (
+        <p>
+          Showing grievances about <strong>{data.property.address}</strong>. <Link to="/grievances">Show every property</Link>
+        </p>
+      ) : null}
       <GrievanceFilters
         search={list.search}
         stage={list.stage}
@@ -64,6 +69,7 @@ export default function GrievancesPage() {
         category={list.category}
         ownerId={list.ownerId}
         propertyId={list.propertyId}
+        place={list.place}
         sort={list.sort}
         dir={list.dir}
         owners={data.owners}

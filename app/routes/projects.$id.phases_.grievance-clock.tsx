@@ -12,7 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { pageTitle: "Grievance clock: Project Phases" };
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleAppErrors(async () => json(loadGrievanceClockPage(await requirePhaseProject(request, params.id))));
+export const loader = ({ request, params }: LoaderFunctionArgs) => handleAppErrors(async () => json(loadGrievanceClockPage(await requirePhaseProject(request, params.id), request)));
 
 export const action = ({ request, params }: ActionFunctionArgs) => handleAppErrors(() => grievanceClockAction(request, params.id));
 

@@ -33,3 +33,6 @@ export const STAKEHOLDER_SEARCH_COLUMNS = [
 
 /** Property search: address, the search line, volume, folio, proprietors (jsonb as text). */
 export const PROPERTY_SEARCH_COLUMNS = ["address", "search", "volume", "folio", "proprietors::text"] as const;
+
+/** Grievance search: the reference, a complainant who is not a stakeholder, and the description (a stakeholder complainant is found through STAKEHOLDER_SEARCH_COLUMNS). */
+export const GRIEVANCE_SEARCH_COLUMNS = ["reference", "complainant_name", "description"] as const;

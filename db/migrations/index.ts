@@ -20,6 +20,7 @@ import { Migration20261126101500_invitation_expiry } from "./Migration2026112610
 import { Migration20261126130000_grievances } from "./Migration20261126130000_grievances";
 import { Migration20261126130500_commitments } from "./Migration20261126130500_commitments";
 import { Migration20261126150000_grievance_reminders } from "./Migration20261126150000_grievance_reminders";
+import { Migration20261126160000_grievance_list_indexes } from "./Migration20261126160000_grievance_list_indexes";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -46,5 +47,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126130000_grievances", class: Migration20261126130000_grievances },
   { name: "Migration20261126130500_commitments", class: Migration20261126130500_commitments },
   { name: "Migration20261126150000_grievance_reminders", class: Migration20261126150000_grievance_reminders },
+  { name: "Migration20261126160000_grievance_list_indexes", class: Migration20261126160000_grievance_list_indexes },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -31,6 +31,11 @@ async function pages(page: Page) {
     "/stakeholder-property-groups",
     "/import",
     "/imports",
+    "/grievances",
+    "/grievances?new=1",
+    "/grievances/figures",
+    "/commitments",
+    "/commitments?new=1",
   ];
 }
 

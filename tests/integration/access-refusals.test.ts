@@ -56,6 +56,7 @@ const UNGUARDED: Record<string, string> = {
   "api.auth.user.ts": "the signed-in user's own profile",
   "api.auth.user_.picture.ts": "the signed-in user's own profile picture",
   "documentation.tsx": "the documentation centre's list, open to every signed-in user (restricted documents are refused where they open)",
+  "grievance-form.$token.tsx": "the public grievance form: no sign-in, the unguessable token in its address is the authority (unknown or turned off: 404)",
 };
 
 /** Another client's project (the officer is a member of the demo client's projects only). */

@@ -256,6 +256,10 @@ describe("grievances", () => {
     expect((await list(`search=${encodeURIComponent(stakeholderName)}`)).json.map((r: { reference: string }) => r.reference)).toContain("G-0001");
     expect((await list("search=G-0003")).json.map((r: { reference: string }) => r.reference)).toEqual(["G-0003"]);
     expect((await list(`property=${propertyId}`)).json.map((r: { id: number }) => r.id)).toEqual([first]);
+    // "place" finds the property by the words the property list's search takes (address, title, lot/plan).
+    const address = await withRequestContext(async () => (await db().findOneOrFail(Property, { id: propertyId })).address);
+    expect((await list(`place=${encodeURIComponent(address)}`)).json.map((r: { id: number }) => r.id)).toEqual([first]);
+    expect((await list(`place=${encodeURIComponent("no such street anywhere")}`)).json).toEqual([]);
     expect((await list(`owner=${PM}`)).json.map((r: { id: number }) => r.id)).toEqual([first]);
     expect((await list("stage=investigating")).json.map((r: { id: number }) => r.id)).toEqual([first]);
     const paged = await list("limit=2&offset=0");

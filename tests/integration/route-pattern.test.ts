@@ -209,6 +209,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "grievances_.figures.tsx": { area: "grievances" },
   "api.grievances.figures.ts": { area: "grievances" },
   "api.grievances.figures[.]xlsx.ts": { area: "grievances" },
+
+  "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },
   "api.properties.$id.ts": { area: "properties", methods: EDIT },
   "api.properties.$id.documents.ts": { area: "properties" },

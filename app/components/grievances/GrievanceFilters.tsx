@@ -31,17 +31,19 @@ export function GrievanceFilters(props: {
   category: string | null;
   ownerId: string | null;
   propertyId: number | null;
+  place: string;
   sort: string;
   dir: string;
   owners: Option[];
 }) {
-  const filtered = Boolean(props.search || props.stage || props.overdue || props.category || props.ownerId || props.propertyId);
+  const filtered = Boolean(props.search || props.stage || props.overdue || props.category || props.ownerId || props.propertyId || props.place);
   return (
     <Form method="get" role="search" aria-label="Grievances" className="toolbar grievance-filters">
       <SearchField id="grievance-search" label="Search grievances" hint="Reference, complainant or description" value={props.search} />
       <FilterSelect name="stage" label="Stage" value={props.stage ?? ""} options={[{ value: "open", label: "Open (not closed)" }, ...STAGE_OPTIONS]} all="All stages" />
       <FilterSelect name="category" label="Category" value={props.category ?? ""} options={CATEGORY_OPTIONS} all="All categories" />
       <FilterSelect name="owner" label="Owner" value={props.ownerId ?? ""} options={props.owners} all="Anyone" />
+      <SearchField id="grievance-filter-place" name="place" label="Property" hint="Address, title or lot/plan" value={props.place} />
       <div className="checkbox-field">
         <input id="grievance-filter-overdue" type="checkbox" name="overdue" value="yes" defaultChecked={props.overdue} />
         <label htmlFor="grievance-filter-overdue">Overdue only</label>

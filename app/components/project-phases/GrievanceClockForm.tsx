@@ -5,6 +5,7 @@ import { phasesUrl } from "~/modules/project-lifecycle/phase-fields";
 import { GRIEVANCE_CLOCK_FORM_ID } from "~/modules/project-lifecycle/grievance-clock-schema";
 import type { GrievanceClockPageData } from "~/modules/project-lifecycle/grievance-clock.server";
 import { FORM_ERROR } from "~/utils/form-state";
+import { PublicGrievanceFormSetting } from "./PublicGrievanceFormSetting";
 
 const FORM_ID = GRIEVANCE_CLOCK_FORM_ID;
 const DAYS_HINT = "Business days, a whole number from 1 to 90.";
@@ -63,6 +64,7 @@ export function GrievanceClockPage({ data }: { data: GrievanceClockPageData }) {
           </FieldList>
         </>
       )}
+      <PublicGrievanceFormSetting setting={data.publicForm} />
     </div>
   );
 }
@@ -76,7 +78,7 @@ export function GrievanceClockCard({ projectId }: { projectId: number }) {
           Grievance clock
         </Heading>
         <Text as="p" mb="2">
-          The state or territory whose public holidays apply, and the business days to acknowledge and resolve a grievance.
+          The state or territory whose public holidays apply, the business days to acknowledge and resolve a grievance, and the public grievance form.
         </Text>
         <Button asChild variant="soft">
           <Link to={`/projects/${projectId}/phases/grievance-clock`}>Grievance clock settings</Link>

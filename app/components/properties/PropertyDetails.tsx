@@ -114,6 +114,9 @@ export function PropertyDetails({
           </Heading>
           <LinkedStakeholderList stakeholders={property.linkedStakeholders} />
           {commitments ? <RecordCommitments rows={commitments} /> : null}
+          <p>
+            <Link to={`/grievances?property=${property.id}`}>Grievances about this property</Link>
+          </p>
           {canEdit ? (
             <Flex className="button-row" gap="2" wrap="wrap">
               <Button asChild>

@@ -1,4 +1,5 @@
 import { GRIEVANCE_CATEGORIES, GRIEVANCE_STAGES, type GrievanceCategory, type GrievanceSeverity, type GrievanceStage } from "~db/entities/enums";
+import { GRIEVANCE_SEARCH_COLUMNS, PROPERTY_SEARCH_COLUMNS, STAKEHOLDER_SEARCH_COLUMNS, searchTextSql } from "~db/entities/search-text";
 import { sqlOne } from "~db/sql.server";
 import { addDays, todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -29,6 +30,7 @@ export interface GrievanceListQuery {
   category?: GrievanceCategory | null;
   ownerId?: string | null;
   propertyId?: number | null;
+  place?: string;
   sort?: GrievanceSortKey;
   dir?: "asc" | "desc";
   limit: number;
@@ -40,14 +42,19 @@ export interface GrievanceListQuery {
 export const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
 export const OPEN_SQL = `g.stage <> 'closed'`;
 const COMPLAINANT_SQL = `coalesce(s.name, g.complainant_name)`;
+/** The search texts the trigram indexes hold: the grievance's own, and a stakeholder complainant's as the stakeholder list searches it. */
+const GRIEVANCE_SEARCH_TEXT = searchTextSql(GRIEVANCE_SEARCH_COLUMNS, "g");
+const STAKEHOLDER_SEARCH_TEXT = searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "st");
+/** The property list's own search text (trigram-indexed), so "place" finds what the property search finds. */
+const PROPERTY_SEARCH_TEXT = searchTextSql(PROPERTY_SEARCH_COLUMNS, "p");
 
 function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: CalendarDate) {
   const clauses = ["g.project_id = ?"];
   const params: unknown[] = [access.project.id];
   if (query.search) {
-    clauses.push(`(g.reference ilike ? or ${COMPLAINANT_SQL} ilike ? or g.description ilike ?)`);
+    clauses.push(`(${GRIEVANCE_SEARCH_TEXT} ilike ? or g.stakeholder_id in (select st.id from stakeholder st where st.project_id = ? and ${STAKEHOLDER_SEARCH_TEXT} ilike ?))`);
     const pattern = likePattern(query.search);
-    params.push(pattern, pattern, pattern);
+    params.push(pattern, access.project.id, pattern);
   }
   if (query.stage === "open") clauses.push(OPEN_SQL);
   else if (query.stage) {
@@ -69,6 +76,10 @@ function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: Cale
   if (query.propertyId) {
     clauses.push("g.property_id = ?");
     params.push(query.propertyId);
+  }
+  if (query.place) {
+    clauses.push(`g.property_id in (select p.id from property p where p.project_id = ? and ${PROPERTY_SEARCH_TEXT} ilike ?)`);
+    params.push(access.project.id, likePattern(query.place));
   }
   return { sql: clauses.join(" and "), params };
 }
@@ -109,28 +120,23 @@ export async function listGrievances(access: ProjectAccess, query: GrievanceList
   const where = listWhere(access, query, today);
   const dir = query.dir ?? "desc";
   const order = `${ORDER_BY[query.sort ?? "receivedAt"](dir)}, g.id ${dir}`;
+  // The page is read through the sort's index (only its rows are joined to their stakeholder and
+  // owner); the total and the tiles are counts of narrow index entries, all in one statement.
   const row = await sqlOne<{ open: number; overdue: number; due_week: number; total: number; rows: (Omit<GrievanceListRow, "acknowledgeOverdue" | "resolveOverdue"> & { receivedAt: string })[] }>(
-    `with page as (
-       select g.id, g.reference, g.received_at, ${COMPLAINANT_SQL} as complainant, g.category, g.severity, g.stage, g.acknowledge_by, g.resolve_by, g.escalated_at,
-              coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as owner_name,
-              row_number() over (order by ${order}) as n, count(*) over () as matched
-         from grievance g left join stakeholder s on s.id = g.stakeholder_id left join "user" u on u.id = g.owner_id
-        where ${where.sql} order by ${order} limit ? offset ?
-     ), tiles as (
-       select count(*) filter (where ${OPEN_SQL})::int as open,
-              count(*) filter (where ${OVERDUE_SQL})::int as overdue,
-              count(*) filter (where ${OPEN_SQL} and g.stage <> 'resolved' and g.resolve_by between ?::date and ?::date)::int as due_week
-         from grievance g where g.project_id = ?
-     )
-     select t.*, coalesce((select max(matched)::int from page), 0) as total,
-            (select coalesce(json_agg(${ROW_JSON} order by pg.n), '[]') from page pg) as rows
-       from tiles t`,
-    [...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
+    `select t.*,
+            (select count(*)::int from grievance g where ${where.sql}) as total,
+            (select coalesce(json_agg(${ROW_JSON} order by ${order.replaceAll("g.", "pg.")}), '[]')
+               from (select g.id, g.reference, g.received_at, ${COMPLAINANT_SQL} as complainant, g.category, g.severity, g.stage, g.acknowledge_by, g.resolve_by, g.escalated_at,
+                            coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as owner_name
+                       from (select g.* from grievance g where ${where.sql} order by ${order} limit ? offset ?) g
+                       left join stakeholder s on s.id = g.stakeholder_id left join "user" u on u.id = g.owner_id) pg) as rows
+       from (select count(*) filter (where ${OPEN_SQL})::int as open,
+                    count(*) filter (where ${OVERDUE_SQL})::int as overdue,
+                    count(*) filter (where ${OPEN_SQL} and g.stage <> 'resolved' and g.resolve_by between ?::date and ?::date)::int as due_week
+               from grievance g where g.project_id = ?) t`,
+    [...where.params, ...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
   );
-  let total = Number(row?.total ?? 0);
-  // A page past the last has no window count: count the matches alone.
-  if (!row?.rows.length && query.offset > 0)
-    total = Number((await sqlOne<{ n: number }>(`select count(*)::int as n from grievance g left join stakeholder s on s.id = g.stakeholder_id where ${where.sql}`, where.params))?.n ?? 0);
+  const total = Number(row?.total ?? 0);
   return {
     total,
     stats: { open: Number(row?.open ?? 0), overdue: Number(row?.overdue ?? 0), dueThisWeek: Number(row?.due_week ?? 0) },

@@ -113,9 +113,10 @@ function receivedInstant(access: ProjectAccess, local: string): Date {
 /**
  * The next reference of the project ("G-0001", …). The project's row is locked first, so two saves at
  * once take turns and never pick the same number (the unique index would refuse the second anyway).
+ * Without the lock it only says what the next one would be (the public form's honeypot answer).
  */
-export async function nextReference(projectId: number): Promise<string> {
-  await sqlRows("select id from project where id = ? for update", [projectId]);
+export async function nextReference(projectId: number, { lock = true }: { lock?: boolean } = {}): Promise<string> {
+  if (lock) await sqlRows("select id from project where id = ? for update", [projectId]);
   const row = await sqlOne<{ n: number }>("select coalesce(max(substring(reference from 3)::int), 0)::int + 1 as n from grievance where project_id = ? and reference ~ '^G-[0-9]+$'", [projectId]);
   return `G-${String(row?.n ?? 1).padStart(4, "0")}`;
 }

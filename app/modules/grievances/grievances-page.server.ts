@@ -8,6 +8,7 @@ import { GRIEVANCE_SORT_KEYS, listGrievances } from "./grievance-list.server";
 import { grievanceFormChoices } from "./grievance-choices.server";
 import { grievanceOwnerChoices } from "./grievance.server";
 import { grievanceFilters } from "./list-params";
+import { sqlOne } from "~db/sql.server";
 
 const finderText = (params: URLSearchParams, key: string) => (params.get(key) ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
 
@@ -30,8 +31,11 @@ export async function loadGrievancesPage(access: ProjectAccess, url: URL) {
       choices: await grievanceFormChoices(access, { who: finderText(params, "who"), where: finderText(params, "where") }),
     };
   }
+  // A link from a property's page narrows the list to it: say which property, from this project only.
+  const property = filters.propertyId ? await sqlOne<{ address: string }>("select address from property where id = ? and project_id = ?", [filters.propertyId, access.project.id]) : null;
   return {
     project: projectSummary(access),
+    property,
     canEdit,
     today,
     timeZone: projectTimeZone(access.project.settings),

@@ -13,5 +13,7 @@ export function grievanceFilters(params: URLSearchParams) {
     category: (GRIEVANCE_CATEGORIES as readonly string[]).includes(category ?? "") ? (category as GrievanceCategory) : null,
     ownerId: (params.get("owner") ?? "").trim().slice(0, 200) || null,
     propertyId: Number.isSafeInteger(property) && property > 0 ? property : null,
+    /** Words of a property's address, title or lot/plan, matched as the property list's search does. */
+    place: (params.get("place") ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
   };
 }

@@ -20,6 +20,7 @@ import { AppError } from "~/utils/app-error";
 import { errorResponse, requireMethod } from "~/utils/http.server";
 import { validateForm } from "~/utils/validation.server";
 import { requirePhaseProject } from "./phase-access.server";
+import { publicFormAction, publicFormChangeOf, publicFormSetting } from "./grievance-form-setting.server";
 import { GRIEVANCE_CLOCK_FORM_ID, grievanceClockValidator, GrievanceClockSchema, type GrievanceClockInput } from "./grievance-clock-schema";
 
 export const grievanceClockUrl = (projectId: number) => `/projects/${projectId}/phases/grievance-clock`;
@@ -35,9 +36,10 @@ const clockJson = (clock: ClockSettings) => ({
 });
 
 /** What the form shows: the values in force (defaults until saved) and whether this role may change them. */
-export function loadGrievanceClockPage(access: ProjectAccess) {
+export function loadGrievanceClockPage(access: ProjectAccess, request: Request) {
   const clock = projectClockSettings(access.project.settings);
   return {
+    publicForm: publicFormSetting(access, request),
     project: projectSummary(access),
     clock: clockJson(clock),
     defaultJurisdiction: defaultJurisdiction(clock.timeZone),
@@ -78,6 +80,9 @@ export async function grievanceClockAction(request: Request, idParam: string | u
   const access = await requirePhaseProject(request, idParam);
   requirePermission(access, "createProjects");
   const formData = await request.formData();
+  // The public grievance form's buttons post here too (docs/records.md#public-grievance-form).
+  const publicFormChange = publicFormChangeOf(formData.get("intent"));
+  if (publicFormChange) return publicFormAction(request, access, publicFormChange, grievanceClockUrl(access.project.id));
   const { data, response } = await validateForm(formData, grievanceClockValidator, GRIEVANCE_CLOCK_FORM_ID);
   if (response) return response;
   const submitted = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
