@@ -95,6 +95,34 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("status").filter({ hasText: "Record Deleted" })).toBeVisible();
       await expect(page.getByRole("heading", { name: `No stakeholders found matching "Removable ${tag}"` })).toBeVisible();
 
+      // A grievance is found by its description and deleted the same way (docs/administration.md#record-search).
+      const grievance = await page.request.post("/api/grievances", {
+        data: {
+          projectId,
+          receivedDate: "2026-11-20",
+          receivedTime: "09:15",
+          channel: "phone",
+          complainantKind: "person",
+          complainantName: `Grievant ${tag}`,
+          category: "other",
+          severity: "low",
+          description: `Culvert ${tag} damaged`,
+        },
+        headers: origin(page),
+      });
+      expect(grievance.status()).toBe(201);
+      const { reference } = (await grievance.json()) as { reference: string };
+      await page.getByLabel("Record type").selectOption("grievances");
+      await page.getByLabel("Search", { exact: true }).fill(`Culvert ${tag}`);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Found 1 grievances" })).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(reference) })).toContainText(`Grievant ${tag}`);
+      await expectAccessible(page);
+      await page.getByRole("link", { name: `Delete ${reference}` }).click();
+      await page.getByRole("region", { name: "Delete record" }).getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Record Deleted" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `No grievances found matching "Culvert ${tag}"` })).toBeVisible();
+
       // Danger Zone: the wrong text is refused and nothing happens; the right one deletes.
       await page.getByRole("link", { name: /^Delete All Engagements \(1\)$/ }).click();
       const danger = page.getByRole("region", { name: "Delete All Engagements" });

@@ -106,6 +106,25 @@ for (const mode of JS_MODES) {
       await expect(rows(page)).toHaveCount(22);
     });
 
+    test("grievances and commitments: a standard template each, downloaded", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, setup.role, WESTERN);
+      await page.goto("/export");
+      await choose(page, javaScript, "Grievances", "Standard");
+      await expect(rows(page)).toHaveCount(16);
+      await expectAccessible();
+      const grievances = await exportFile(page);
+      expect(grievances.suggestedFilename()).toMatch(/^grievances_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect((await headerOf(grievances)).slice(0, 4)).toEqual(["Reference", "Received", "Channel", "Complainant"]);
+
+      await page.goto("/export");
+      await choose(page, javaScript, "Commitments", "Standard");
+      await expect(rows(page)).toHaveCount(12);
+      const commitments = await exportFile(page);
+      expect(commitments.suggestedFilename()).toMatch(/^commitments_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
+      expect((await headerOf(commitments)).slice(0, 3)).toEqual(["Commitment", "Stakeholders", "Properties"]);
+      await expectAccessible();
+    });
+
     test("CSV with a byte-order mark, and the no-field error", async ({ browser, page, expectAccessible }) => {
       await signedIn(browser, page, setup.role, WESTERN);
       await page.goto("/export?type=stakeholders");

@@ -16,6 +16,10 @@ for (const mode of JS_MODES) {
       const stats = page.locator(".stats");
       await expect(stats.locator(".stat", { hasText: "Stakeholders" }).locator("dd")).toHaveText(/^[1-9]\d*$/);
       await expect(stats.locator(".stat", { hasText: "Properties" }).locator("dd")).toHaveText(/^[1-9]\d*$/);
+      // The register's quick figures link to the lists they count (docs/records.md#grievance-list).
+      const grievances = stats.locator(".stat", { hasText: "Open Grievances" });
+      await expect(grievances.getByRole("link", { name: /^\d+$/ })).toHaveAttribute("href", "/grievances?stage=open");
+      await expect(grievances.getByRole("link", { name: /overdue$/ })).toHaveAttribute("href", "/grievances?stage=open&overdue=yes");
       await expect(page.getByRole("link", { name: "Project Phases" })).toHaveAttribute("href", /\/projects\/\d+\/phases$/);
       for (const action of ["Import Data", "Add Stakeholder", "Export to Excel"]) {
         await expect(page.getByRole("link", { name: action })).toBeVisible();

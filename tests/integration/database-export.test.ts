@@ -105,6 +105,24 @@ async function seedAwkwardRecords() {
      values ($1, $2, 'seed-director', 'site_visit', $3, null, $4, $5, $3, true, '2026-12-01 09:30:00+00', $3, '2026-11-30 22:00:00.5+00')`,
     [western, stakeholder.id, AWKWARD, JSON.stringify([AWKWARD, "Dana"]), JSON.stringify(["access", AWKWARD])],
   );
+  // A closed grievance with its timeline and a fulfilled commitment linked both ways (docs/export.md#sql-dump).
+  const grievance = await one(
+    `insert into grievance (project_id, reference, received_at, channel, complainant_kind, stakeholder_id, property_id, category, severity, description, owner_id, stage,
+                            counted_received_on, acknowledge_by, resolve_by, acknowledged_at, resolved_at, closed_at, resolution, action_taken, complainant_told_on, complainant_told_how, complainant_accepted, created_by_id)
+     values ($1, 'G-0001', '2026-11-20 23:30:00.123456+00', 'phone', 'stakeholder', $2, $3, 'gates_fences', 'high', $4, 'seed-officer', 'closed',
+             '2026-11-21', '2026-11-25', '2026-12-19', '2026-11-22 01:00:00+00', '2026-11-24 02:00:00+00', '2026-11-25 03:00:00+00', 'upheld', $4, '2026-11-25', 'phone', true, 'seed-director') returning id`,
+    [western, stakeholder.id, property.id, AWKWARD],
+  );
+  await q(
+    `insert into grievance_event (grievance_id, at, by_id, kind, from_stage, to_stage, note) values ($1, '2026-11-20 23:31:00+00', 'seed-director', 'created', null, 'received', null), ($1, '2026-11-25 03:00:00+00', 'seed-officer', 'stage', 'resolved', 'closed', $2)`,
+    [grievance.id, AWKWARD],
+  );
+  const commitment = await one(
+    `insert into commitment (project_id, description, promised_on, due_date, owner_id, status, evidence_note, fulfilled_on, created_by_id) values ($1, $2, '2026-11-20', '2026-12-01', 'seed-officer', 'fulfilled', $2, '2026-11-28', 'seed-director') returning id`,
+    [western, AWKWARD],
+  );
+  await q(`insert into commitment_stakeholder (commitment_id, stakeholder_id, project_id) values ($1, $2, $3)`, [commitment.id, stakeholder.id, western]);
+  await q(`insert into commitment_property (commitment_id, property_id, project_id) values ($1, $2, $3)`, [commitment.id, property.id, western]);
   await q(
     `insert into community_project (project_id, user_id, title, description, estimated_budget, actual_budget, start_date, stakeholders_involved, status)
      values ($1, 'seed-client-owner', $2, $2, 9999999999999.99, null, '2026-01-01', $3, 'in_progress')`,
@@ -160,6 +178,11 @@ async function seedAwkwardRecords() {
   );
   // The other client's project: none of this may appear in Western's dump.
   await q(`insert into stakeholder (user_id, project_id, name, notes) values ('seed-second-owner', $1, $2, $2)`, [coastal, FOREIGN_MARKER]);
+  const foreignGrievance = await one(
+    `insert into grievance (project_id, reference, received_at, channel, complainant_kind, category, severity, description) values ($1, 'G-0001', now(), 'email', 'anonymous', 'other', 'low', $2) returning id`,
+    [coastal, FOREIGN_MARKER],
+  );
+  await q(`insert into grievance_event (grievance_id, kind, to_stage, note) values ($1, 'created', 'received', $2)`, [foreignGrievance.id, FOREIGN_MARKER]);
   await q(`insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id) values ('seed-second-owner', (select client_id from project where id = $1), $1, $2, 'Project', $1)`, [
     coastal,
     FOREIGN_MARKER,
@@ -229,6 +252,7 @@ async function expectSameRows(restored: PgClient, tables: readonly string[]): Pr
     client: `id = ${clientId}`,
     project: `id = ${western}`,
     import_merge: `import_id in (select id from import_record where project_id = ${western})`,
+    grievance_event: `grievance_id in (select id from grievance where project_id = ${western})`,
     audit_log: `project_id = ${western} and action <> 'database.export'`,
   };
   let compared = 0;
@@ -337,6 +361,9 @@ describe("the dump", () => {
 
   it("restores every row of every dumped table exactly, under the same ids", async () => {
     expect(await expectSameRows(restored!, tables)).toBeGreaterThan(20);
+    for (const table of ["grievance", "grievance_event", "commitment", "commitment_stakeholder", "commitment_property"]) {
+      expect(await rowsOf(restored!, `select count(*)::text as r from ${table}`), table).not.toEqual(["0"]);
+    }
   });
 
   it.skipIf(!hasPsql)(

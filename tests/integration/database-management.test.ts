@@ -15,6 +15,10 @@ import { PropertyFormSchema } from "../../app/modules/property/schemas";
 import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.server";
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
 import { resolveProjectAccess } from "../../app/modules/access/project-access.server";
+import { createCommitment } from "../../app/modules/commitments/commitment.server";
+import { CommitmentFormSchema, type CommitmentInput } from "../../app/modules/commitments/schemas";
+import { createGrievance } from "../../app/modules/grievances/grievance.server";
+import { GrievanceSchema } from "../../app/modules/grievances/schemas";
 import { db, withRequestContext } from "../../db/orm";
 import { currentUser } from "../factories/access";
 import { call, formRequest, jsonRequest, useUploadTestEnvironment } from "./support/uploads";
@@ -173,6 +177,108 @@ describe("individual records", () => {
     expect(response.headers.get("Location")).toBe(`/database-management?projectId=${env.northernId}&records=stakeholders&search=zebedee`);
     expect(await sql("select id from stakeholder where id = ?", [target])).toEqual([]);
     expect(await sql("select action from audit_log where entity_type = 'Stakeholder' and entity_id = ?", [String(target)])).toContainEqual({ action: "stakeholder.delete" });
+  });
+});
+
+/** A grievance from a named person and a commitment, written through their modules as the owner (no other owner: no assignment mail). */
+async function seedRegister(projectId: number, word: string) {
+  return withRequestContext(async () => {
+    const access = await resolveProjectAccess(await currentUser("seed-client-owner"), projectId, "viewData");
+    const grievance = await createGrievance(
+      access,
+      GrievanceSchema.parse({
+        receivedDate: "2026-11-20",
+        receivedTime: "09:15",
+        channel: "phone",
+        category: "gates_fences",
+        severity: "medium",
+        complainantKind: "person",
+        complainantName: `${word} Complainant`,
+        description: "Gate left open by the survey crew",
+      }),
+    );
+    const stakeholder = await createStakeholder(access, StakeholderSchema.parse({ name: `${word} Landholder` }));
+    const commitment = await createCommitment(
+      access,
+      CommitmentFormSchema.parse({ description: `Replace the ${word} gate`, promisedOn: "2026-11-20", dueDate: "2026-12-01", stakeholderIds: [stakeholder.id] }) as CommitmentInput,
+    );
+    return { grievanceId: grievance.id, reference: grievance.reference, commitmentId: commitment.id };
+  });
+}
+
+describe("grievances and commitments in record search and the Activity view", () => {
+  it("finds a grievance by complainant, reference or description and a commitment by its promise; deletes each through the confirmation", async () => {
+    const { grievanceId, reference, commitmentId } = await seedRegister(env.northernId, "Quokka");
+    const byName = await (await page(`projectId=${env.northernId}&records=grievances&search=quokka`, "director")).json();
+    expect(byName.search.total).toBe(1);
+    expect(byName.search.rows[0]).toEqual({ type: "grievances", id: grievanceId, reference, complainant: "Quokka Complainant", stage: "received" });
+    const byReference = await (await page(`projectId=${env.northernId}&records=grievances&search=${reference}`, "director")).json();
+    expect(byReference.search.rows.map((r: { id: number }) => r.id)).toContain(grievanceId);
+    const byDescription = await (await page(`projectId=${env.northernId}&records=grievances&search=survey%20crew`, "director")).json();
+    expect(byDescription.search.rows.map((r: { id: number }) => r.id)).toContain(grievanceId);
+    const promise = await (await page(`projectId=${env.northernId}&records=commitments&search=quokka%20gate`, "director")).json();
+    expect(promise.search.rows).toEqual([{ type: "commitments", id: commitmentId, description: "Replace the Quokka gate", status: "open", dueDate: "2026-12-01" }]);
+    // Another project's search does not see them.
+    const elsewhere = await (await page(`projectId=${env.westernId}&records=grievances&search=quokka`, "director")).json();
+    expect(elsewhere.search).toMatchObject({ total: 0, rows: [] });
+
+    const confirm = await (await page(`projectId=${env.northernId}&records=grievances&search=quokka&delete=${grievanceId}`, "director")).json();
+    expect(confirm.deleting).toMatchObject({ id: grievanceId, reference });
+    expect((await post(`projectId=${env.northernId}`, "officer", { intent: "delete-record", records: "grievances", id: String(grievanceId) })).status).toBe(403);
+    expect((await post(`projectId=${env.northernId}`, "second_owner", { intent: "delete-record", records: "commitments", id: String(commitmentId) })).status).toBe(404);
+    expect(await sql("select id from grievance where id = ?", [grievanceId])).toHaveLength(1);
+    const deleted = await post(`projectId=${env.northernId}`, "director", { intent: "delete-record", records: "grievances", search: "quokka", id: String(grievanceId) });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe(`/database-management?projectId=${env.northernId}&records=grievances&search=quokka`);
+    expect(await sql("select id from grievance where id = ?", [grievanceId])).toEqual([]);
+    expect(await sql("select id from grievance_event where grievance_id = ?", [grievanceId])).toEqual([]);
+    expect((await post(`projectId=${env.northernId}`, "director", { intent: "delete-record", records: "commitments", id: String(commitmentId) })).status).toBe(302);
+    expect(await sql("select id from commitment where id = ?", [commitmentId])).toEqual([]);
+
+    // History: the Activity view lists them by record type, create and delete.
+    const grievances = await (await page(`projectId=${env.northernId}&view=activity&type=Grievance`, "director")).json();
+    expect(grievances.activity.recordTypes).toEqual(expect.arrayContaining(["Grievance", "Commitment"]));
+    expect(grievances.activity.rows.every((r: { entityType: string }) => r.entityType === "Grievance")).toBe(true);
+    expect(grievances.activity.rows.filter((r: { entityId: string }) => r.entityId === String(grievanceId)).map((r: { action: string }) => r.action)).toEqual(["grievance.delete", "grievance.create"]);
+    const commitments = await (await page(`projectId=${env.northernId}&view=activity&type=Commitment`, "director")).json();
+    expect(commitments.activity.rows.filter((r: { entityId: string }) => r.entityId === String(commitmentId)).map((r: { action: string }) => r.action)).toEqual([
+      "commitment.delete",
+      "commitment.create",
+    ]);
+  });
+});
+
+describe("a stakeholder deleted with grievances and commitments", () => {
+  it("keeps the grievance with an empty link and the commitment without the stakeholder; its interactions go", async () => {
+    const ids = await withRequestContext(async () => {
+      const access = await resolveProjectAccess(await currentUser("seed-client-owner"), env.northernId, "viewData");
+      const stakeholder = await createStakeholder(access, StakeholderSchema.parse({ name: "Wombat Complainant" }));
+      const grievance = await createGrievance(
+        access,
+        GrievanceSchema.parse({
+          receivedDate: "2026-11-20",
+          receivedTime: "09:15",
+          channel: "phone",
+          category: "damage",
+          severity: "low",
+          complainantKind: "stakeholder",
+          stakeholderId: String(stakeholder.id),
+          description: "Culvert damaged",
+        }),
+      );
+      const commitment = await createCommitment(
+        access,
+        CommitmentFormSchema.parse({ description: "Repair the culvert", promisedOn: "2026-11-20", stakeholderIds: [stakeholder.id] }) as CommitmentInput,
+      );
+      await recordEngagement(access, stakeholder.id, EngagementSchema.parse({ subject: "Culvert visit", type: "meeting" }));
+      return { stakeholder: stakeholder.id, grievance: grievance.id, commitment: commitment.id };
+    });
+    const response = await post(`projectId=${env.northernId}`, "director", { intent: "delete-record", records: "stakeholders", id: String(ids.stakeholder) });
+    expect(response.status).toBe(302);
+    expect(await sql("select complainant_kind, stakeholder_id from grievance where id = ?", [ids.grievance])).toEqual([{ complainant_kind: "stakeholder", stakeholder_id: null }]);
+    expect(await sql("select id from commitment where id = ?", [ids.commitment])).toHaveLength(1);
+    expect(await sql("select id from commitment_stakeholder where commitment_id = ?", [ids.commitment])).toEqual([]);
+    expect(await sql("select id from engagement where stakeholder_id = ?", [ids.stakeholder])).toEqual([]);
   });
 });
 

@@ -436,3 +436,119 @@ describe("engagement export: the spec's field names, description and priority", 
     expect(await response.json()).toMatchObject({ errors: { "mappings.0.dbField": "Unknown field for engagements: engagementType" } });
   });
 });
+
+describe("grievance and commitment exports (docs/export.md#grievance-and-commitment-fields)", () => {
+  beforeAll(async () => {
+    const [zoe] = await sql<{ id: number }>(`select id from stakeholder where project_id = ? and name = ?`, [projectId, ZOE]);
+    const [ann] = await sql<{ id: number }>(`select id from stakeholder where project_id = ? and name = 'Ann Lee'`, [projectId]);
+    const [parcel] = await sql<{ id: number }>(`select id from property where project_id = ? and volume = '1234'`, [projectId]);
+    const [call] = await sql<{ id: number }>(`select id from engagement where project_id = ? and subject = 'Access discussion'`, [projectId]);
+    // Received 17:30 UTC on 1 March is 01:30 on 2 March in Perth.
+    await sql(
+      `insert into grievance (project_id, reference, received_at, channel, complainant_kind, stakeholder_id, property_id, category, severity, description, owner_id, stage, acknowledge_by, resolve_by)
+       values (?, 'G-0001', '2025-03-01T17:30:00Z', 'phone', 'stakeholder', ?, ?, 'gates_fences', 'high', ?, 'seed-officer', 'investigating', '2025-03-05', '2025-03-31')`,
+      [projectId, zoe!.id, parcel!.id, `${EVIL} gate left open`],
+    );
+    await sql(
+      `insert into grievance (project_id, reference, received_at, channel, complainant_kind, category, severity, description, stage, acknowledge_by, resolve_by,
+                              resolution, action_taken, complainant_told_on, complainant_told_how, complainant_accepted, closed_at)
+       values (?, 'G-0002', '2025-04-01T01:00:00Z', 'email', 'anonymous', 'dust_noise', 'low', 'Dust on the haul road', 'closed', '2025-04-03', '2025-04-29',
+               'upheld', 'Water cart twice a day', '2025-04-10', 'Phone', true, '2025-04-10T08:00:00Z')`,
+      [projectId],
+    );
+    const open = await one(
+      `insert into commitment (project_id, description, engagement_id, promised_on, due_date, owner_id, status) values (?, 'Fix the fence before lambing', ?, '2025-03-01', '2025-03-10', 'seed-officer', 'open') returning id`,
+      [projectId, call!.id],
+    );
+    for (const s of [zoe!.id, ann!.id]) await sql(`insert into commitment_stakeholder (commitment_id, stakeholder_id, project_id) values (?, ?, ?)`, [open, s, projectId]);
+    await sql(`insert into commitment_property (commitment_id, property_id, project_id) values (?, ?, ?)`, [open, parcel!.id, projectId]);
+    const done = await one(
+      `insert into commitment (project_id, description, promised_on, due_date, status, evidence_note, fulfilled_on) values (?, 'Grade the access track', '2025-03-02', '2025-03-09', 'fulfilled', 'Graded 8 March', '2025-03-08') returning id`,
+      [projectId],
+    );
+    await sql(`insert into commitment_stakeholder (commitment_id, stakeholder_id, project_id) values (?, ?, ?)`, [done, ann!.id, projectId]);
+  });
+
+  it("exports the grievance register (standard): labels, the complainant, the property, dates in the project's zone", async () => {
+    const { response, bytes } = await exportFile("grievances", "standard");
+    expect(response.headers.get("Content-Disposition")).toContain(`grievances_export_${projectToday("Australia/Perth")}.xlsx`);
+    const sheet = (await readExcelJs(bytes)).worksheets[0]!;
+    expect(sheet.name).toBe("Grievances");
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headerNames(templateMappings("grievances", "standard")));
+    expect(sheet.rowCount).toBe(3);
+    const first = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(first).toEqual([
+      "G-0001",
+      new Date(Date.UTC(2025, 2, 2, 1, 30)),
+      "Phone",
+      ZOE,
+      "12 Farm Road, Molong NSW 2866",
+      "Gates and fences",
+      "High",
+      `${EVIL} gate left open`,
+      "Investigating",
+      expect.stringContaining("Officer"),
+      new Date(Date.UTC(2025, 2, 5)),
+      new Date(Date.UTC(2025, 2, 31)),
+      // exceljs gives no value for the empty cells at the end of a row (resolution, action, accepted, closed).
+    ]);
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe("dd/mm/yyyy hh:mm");
+    const second = (sheet.getRow(3).values as unknown[]).slice(1);
+    expect(second.slice(0, 4)).toEqual(["G-0002", new Date(Date.UTC(2025, 3, 1, 9, 0)), "Email", "Anonymous"]);
+    expect(second.slice(8)).toEqual([
+      "Closed",
+      undefined,
+      new Date(Date.UTC(2025, 3, 3)),
+      new Date(Date.UTC(2025, 3, 29)),
+      "Upheld",
+      "Water cart twice a day",
+      "Yes",
+      new Date(Date.UTC(2025, 3, 10, 16, 0)),
+    ]);
+    const { sheet: sjSheet } = readSheetJs(bytes);
+    expectNoFormula(sjSheet, sheet);
+  });
+
+  it("exports commitments (standard): stakeholders and properties as one text, Overdue, the interaction it came from", async () => {
+    const { bytes } = await exportFile("commitments", "standard");
+    const sheet = (await readExcelJs(bytes)).worksheets[0]!;
+    expect(sheet.name).toBe("Commitments");
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headerNames(templateMappings("commitments", "standard")));
+    expect(sheet.rowCount).toBe(3);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      "Fix the fence before lambing",
+      `Ann Lee; ${ZOE}`,
+      "12 Farm Road, Molong NSW 2866",
+      new Date(Date.UTC(2025, 2, 1)),
+      new Date(Date.UTC(2025, 2, 10)),
+      "Open",
+      "Yes",
+      expect.stringContaining("Officer"),
+      "Access discussion · 01/03/2025",
+      // Not fulfilled or cancelled: the last three cells are empty (exceljs gives no value for them).
+    ]);
+    expect((sheet.getRow(3).values as unknown[]).slice(1, 11)).toEqual([
+      "Grade the access track",
+      "Ann Lee",
+      undefined,
+      new Date(Date.UTC(2025, 2, 2)),
+      new Date(Date.UTC(2025, 2, 9)),
+      "Fulfilled",
+      "No",
+      undefined,
+      undefined,
+      new Date(Date.UTC(2025, 2, 8)),
+    ]);
+  });
+
+  it("exports every field of both (all-fields), and as CSV", async () => {
+    for (const type of ["grievances", "commitments"] as const) {
+      const { bytes } = await exportFile(type, "all-fields");
+      const sheet = (await readExcelJs(bytes)).worksheets[0]!;
+      expect((sheet.getRow(1).values as unknown[]).slice(1), type).toEqual(headerNames(templateMappings(type, "all-fields")));
+      expect(sheet.rowCount, type).toBe(3);
+      const csv = await exportFile(type, "standard", "csv");
+      expect(csv.bytes.toString("utf8").split("\r\n").length, type).toBe(4 + 1 - 1);
+    }
+  });
+});

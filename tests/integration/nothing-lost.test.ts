@@ -43,7 +43,35 @@ const SNAPSHOT: Record<string, string> = {
   document: `select t::text as r from document t where project_id = ? order by id`,
   template: `select t::text as r from template t where project_id = ? order by id`,
   stakeholder_link_count: `select t::text as r from stakeholder_link_count t where project_id = ? order by 1`,
+  grievance: `select t::text as r from grievance t where project_id = ? order by id`,
+  grievance_event: `select t::text as r from grievance_event t where grievance_id in (select id from grievance where project_id = ?) order by id`,
+  commitment: `select t::text as r from commitment t where project_id = ? order by id`,
+  commitment_stakeholder: `select t::text as r from commitment_stakeholder t where project_id = ? order by id`,
+  commitment_property: `select t::text as r from commitment_property t where project_id = ? order by id`,
 };
+
+/** The grievance register and commitments of a project: a grievance with its timeline, a commitment linked to a stakeholder and a property. */
+async function seedGrievanceAndCommitment(projectId: number) {
+  const [stakeholder] = await sql<{ id: number }>(`insert into stakeholder (project_id, user_id, name) values (?, 'seed-client-owner', 'Complainant') returning id`, [projectId]);
+  const [property] = await sql<{ id: number }>(`insert into property (project_id, address) values (?, '12 Fence Line Rd') returning id`, [projectId]);
+  const [grievance] = await sql<{ id: number }>(
+    `insert into grievance (project_id, reference, received_at, channel, complainant_kind, stakeholder_id, property_id, category, severity, description, owner_id, stage, acknowledge_by, resolve_by)
+     values (?, 'G-' || (select count(*) + 1001 from grievance where project_id = ?), '2026-11-20 23:30:00+00', 'phone', 'stakeholder', ?, ?, 'gates_fences', 'high', 'Gate left open, stock out', 'seed-client-owner', 'acknowledged', '2026-11-25', '2026-12-19') returning id`,
+    [projectId, projectId, stakeholder!.id, property!.id],
+  );
+  await sql(`insert into grievance_event (grievance_id, by_id, kind, to_stage) values (?, 'seed-client-owner', 'created', 'received'), (?, 'seed-client-owner', 'stage', 'acknowledged')`, [
+    grievance!.id,
+    grievance!.id,
+  ]);
+  const [commitment] = await sql<{ id: number }>(
+    `insert into commitment (project_id, description, promised_on, due_date, owner_id) values (?, 'Fix the fence before lambing', '2026-11-20', '2027-01-15', 'seed-client-owner') returning id`,
+    [projectId],
+  );
+  await sql(`insert into commitment_stakeholder (commitment_id, stakeholder_id, project_id) values (?, ?, ?)`, [commitment!.id, stakeholder!.id, projectId]);
+  await sql(`insert into commitment_property (commitment_id, property_id, project_id) values (?, ?, ?)`, [commitment!.id, property!.id, projectId]);
+}
+
+const REGISTER_TABLES = ["grievance", "grievance_event", "commitment", "commitment_stakeholder", "commitment_property"] as const;
 
 async function snapshot(projectId: number) {
   const out: Record<string, string[]> = {};
@@ -141,6 +169,7 @@ describe.each(stores)("on %s", (_name, makeStore, project) => {
     await sql(`insert into stakeholder (project_id, user_id, name, email) select ?, 'seed-client-owner', 'Bulk Stakeholder ' || n, 'bulk' || n || '@example.com' from generate_series(1, 2000) n`, [
       projectId,
     ]);
+    await seedGrievanceAndCommitment(projectId);
     for (let i = 0; i < 25; i++) {
       const bytes = randomPdf(20_000 + i * 4_000);
       files.set(`doc-${i}`, { kind: "document", id: await uploadDocument(projectId, `record-${i}.pdf`, bytes), bytes });
@@ -153,6 +182,7 @@ describe.each(stores)("on %s", (_name, makeStore, project) => {
 
   it("a deleted project comes back from its restore point after the sweep, every row and file exactly", async () => {
     const before = await snapshot(projectId);
+    for (const table of REGISTER_TABLES) expect(before[table], table).not.toEqual([]);
     const [{ name: projectName }] = (await sql<{ name: string }>("select name from project where id = ?", [projectId])) as [{ name: string }];
     const keys = (await sql<{ storage_key: string }>("select storage_key from document where project_id = ? union select storage_key from template where project_id = ?", [projectId, projectId])).map(
       (r) => r.storage_key,
@@ -160,6 +190,8 @@ describe.each(stores)("on %s", (_name, makeStore, project) => {
     expect(keys.length).toBe(27);
 
     const pointId = await deleteProjectFromDangerZone(projectId);
+    // The project's grievances, their timelines and its commitments went with it (foreign keys cascade).
+    expect(Object.values(await snapshot(projectId)).flat()).toEqual([]);
     const released = (await sql<{ storage_key: string }>("select storage_key from released_object")).map((r) => r.storage_key);
     expect(released).toEqual(expect.arrayContaining(keys));
 
@@ -226,6 +258,8 @@ describe.each(stores)("on %s", (_name, makeStore, project) => {
   it("refuses a role without the Danger Zone (403, audited) and a changed dump, changing nothing", async () => {
     const [{ name: projectName }] = (await sql<{ name: string }>("select name from project where id = ?", [projectId])) as [{ name: string }];
     const pointId = await deleteProjectFromDangerZone(projectId);
+    // The project's grievances, their timelines and its commitments went with it (foreign keys cascade).
+    expect(Object.values(await snapshot(projectId)).flat()).toEqual([]);
 
     // Another client's owner does not learn that the point exists.
     expect((await restore(pointId, "second_owner", projectName)).status).toBe(404);
@@ -271,8 +305,10 @@ describe("a restore over a project that still exists", () => {
     const projectId = env.westernId;
     const others = [env.northernId, env.secondProjectId];
     await sql(`insert into stakeholder (project_id, user_id, name) select ?, 'seed-client-owner', 'Before Reset ' || n from generate_series(1, 50) n`, [projectId]);
+    await seedGrievanceAndCommitment(projectId);
     const docId = await uploadDocument(projectId, "kept.pdf", randomPdf(10_000));
     const before = await snapshot(projectId);
+    for (const table of REGISTER_TABLES) expect(before[table], table).not.toEqual([]);
     const othersBefore = await Promise.all(others.map((id) => snapshot(id)));
     const clientsBefore = await sql("select t::text from client t order by id");
 
@@ -282,6 +318,8 @@ describe("a restore over a project that still exists", () => {
       ),
     );
     expect(reset.status).toBe(302);
+    // Reset deletes every record, the grievance register and commitments too (docs/administration.md#danger-zone).
+    for (const table of REGISTER_TABLES) expect((await snapshot(projectId))[table], table).toEqual([]);
     const [{ id: pointId }] = (await sql<{ id: number }>("select id from restore_point where project_id = ? order by id desc limit 1", [projectId])) as [{ id: number }];
     const [{ n: resetAudits }] = (await sql<{ n: number }>("select count(*)::int as n from audit_log where project_id = ?", [projectId])) as [{ n: number }];
     // Work done after the point is replaced by the point's rows.

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { ErrorSummary, fieldId, SelectField, useFormErrors, StatTiles } from "~/components/kit";
-import type { ProjectSummary } from "~/modules/project/dashboard.server";
+import type { DashboardCounts, ProjectSummary } from "~/modules/project/dashboard.server";
 import { SELECT_PROJECT_FORM } from "~/modules/project/select-project-form";
 
 export interface DashboardProps {
@@ -9,7 +9,7 @@ export interface DashboardProps {
   totalProjects: number;
   selected: ProjectSummary | null;
   activeClientDescription: string | null;
-  counts: { stakeholders: number; properties: number; commitmentsOpen: number; commitmentsOverdue: number } | null;
+  counts: DashboardCounts | null;
   canExportDatabase: boolean;
   canCreateProjects: boolean;
 }
@@ -125,6 +125,15 @@ export function Dashboard(props: DashboardProps) {
               note: counts ? (
                 <a href="/commitments?due=overdue">
                   <span data-testid="commitments-overdue">{counts.commitmentsOverdue}</span> overdue
+                </a>
+              ) : undefined,
+            },
+            {
+              label: "Open Grievances",
+              value: counts ? <a href="/grievances?stage=open">{counts.grievancesOpen}</a> : "–",
+              note: counts ? (
+                <a href="/grievances?stage=open&overdue=yes">
+                  <span data-testid="grievances-overdue">{counts.grievancesOverdue}</span> overdue
                 </a>
               ) : undefined,
             },

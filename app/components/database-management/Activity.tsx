@@ -8,6 +8,8 @@ const TYPE_LABELS: Record<string, string> = {
   Stakeholder: "Stakeholders",
   Property: "Properties",
   Engagement: "Engagements",
+  Grievance: "Grievances",
+  Commitment: "Commitments",
   Document: "Documents",
   Template: "Templates",
   Project: "Project",

@@ -7,9 +7,17 @@ import type { NormalizeType, RecordType } from "~/modules/database-management/sc
 import { databaseManagementUrl } from "~/modules/database-management/urls";
 import { ProjectIdField } from "./ProjectIdField";
 import { formatDate } from "~/utils/dates";
+import { STATUS_LABELS } from "~/modules/commitments/rules";
+import { STAGE_LABELS } from "~/modules/grievances/stages";
 
 const NORMALIZE_LABELS: Record<NormalizeType, string> = { stakeholders: "Normalize Stakeholders", properties: "Normalize Properties", all: "Normalize All Data" };
-const RECORD_LABELS: Record<RecordType, string> = { stakeholders: "stakeholders", properties: "properties", engagements: "engagements" };
+const RECORD_LABELS: Record<RecordType, string> = {
+  stakeholders: "stakeholders",
+  properties: "properties",
+  engagements: "engagements",
+  grievances: "grievances",
+  commitments: "commitments",
+};
 
 /** The Text Normalization card (docs/administration.md#text-normalisation): what it does, and a button per scope that opens the preview. */
 export function NormalisationCard() {
@@ -94,6 +102,8 @@ export function NormalisePanel({ dataType, plan }: { dataType: NormalizeType; pl
 function rowCells(row: RecordRow) {
   if (row.type === "stakeholders") return [row.name, row.email ?? "N/A", row.memberType ?? "N/A"];
   if (row.type === "properties") return [row.address, row.volume && row.folio ? `${row.volume}/${row.folio}` : "", row.lot && row.plan ? `${row.lot}/${row.plan}` : ""];
+  if (row.type === "grievances") return [row.reference, row.complainant ?? "Anonymous", STAGE_LABELS[row.stage as keyof typeof STAGE_LABELS] ?? row.stage];
+  if (row.type === "commitments") return [row.description, STATUS_LABELS[row.status as keyof typeof STATUS_LABELS] ?? row.status, row.dueDate ? formatDate(row.dueDate) : "N/A"];
   return [row.title, row.engagementType, row.scheduledAt ? formatDate(row.scheduledAt) : "N/A"];
 }
 
@@ -101,6 +111,8 @@ const COLUMNS: Record<RecordType, string[]> = {
   stakeholders: ["Name", "Email", "Type"],
   properties: ["Address", "Volume/Folio", "Lot/Plan"],
   engagements: ["Title", "Type", "Date"],
+  grievances: ["Reference", "Complainant", "Stage"],
+  commitments: ["Promise", "Status", "Due"],
 };
 
 export interface RecordSearchData {
@@ -132,6 +144,8 @@ export function RecordSearch({ search: data }: { search: RecordSearchData }) {
                 <option value="stakeholders">Stakeholders</option>
                 <option value="properties">Properties</option>
                 <option value="engagements">Engagements</option>
+                <option value="grievances">Grievances</option>
+                <option value="commitments">Commitments</option>
               </select>
             </div>
             <div className="field">

@@ -11,7 +11,7 @@ import { auditChanges, type FieldChange } from "~/modules/audit/changes";
 type ProjectScope = { project: { id: number } };
 
 export const ACTIVITY_PAGE_SIZE = 25;
-export const ACTIVITY_RECORD_TYPES = ["Stakeholder", "Property", "Engagement", "Document", "Template", "Project", "ImportRecord"] as const;
+export const ACTIVITY_RECORD_TYPES = ["Stakeholder", "Property", "Engagement", "Grievance", "Commitment", "Document", "Template", "Project", "ImportRecord"] as const;
 
 export interface ActivityFilter {
   userId: string | null;

@@ -59,6 +59,8 @@ describe("projectScopes", () => {
     ["stakeholder", ["id", "project_id", "user_id"]],
     ["import_record", ["id", "project_id", "created_by_id"]],
     ["import_merge", ["id", "import_id"]],
+    ["grievance", ["id", "project_id", "owner_id"]],
+    ["grievance_event", ["id", "grievance_id", "by_id"]],
     ["session", ["sid", "sess"]],
     ["import_workbook", ["workbook_key", "project_id", "user_id"]],
     ["unrelated", ["id", "name"]],
@@ -73,12 +75,13 @@ describe("projectScopes", () => {
   ];
   const scopes = projectScopes(7, tables, keys);
 
-  it("scopes the project, its client, project_id tables and import merges; leaves out excluded and unrelated tables", () => {
+  it("scopes the project, its client, project_id tables, import merges and grievance events; leaves out excluded and unrelated tables", () => {
     expect(scopes.get("project")).toBe('"id" = 7');
     expect(scopes.get("client")).toBe('"id" = (select "client_id" from "project" where "id" = 7)');
     expect(scopes.get("stakeholder")).toBe('"project_id" = 7');
     expect(scopes.get("new_project_table")).toBe('"project_id" = 7');
     expect(scopes.get("import_merge")).toBe('"import_id" in (select "id" from "import_record" where "project_id" = 7)');
+    expect(scopes.get("grievance_event")).toBe('"grievance_id" in (select "id" from "grievance" where "project_id" = 7)');
     expect(scopes.has("session")).toBe(false);
     expect(scopes.has("import_workbook")).toBe(false);
     expect(scopes.has("unrelated")).toBe(false);

@@ -124,6 +124,8 @@ export function projectScopes(projectId: number, tables: ReadonlyMap<string, rea
     if (table === "project") scopes.set(table, `"id" = ${project}`);
     else if (table === CLIENT_TABLE) scopes.set(table, `"id" = ${projectClientSql(projectId)}`);
     else if (table === "import_merge") scopes.set(table, `"import_id" in (select "id" from "import_record" where "project_id" = ${project})`);
+    // A grievance's timeline has no project column of its own (docs/export.md#sql-dump).
+    else if (table === "grievance_event") scopes.set(table, `"grievance_id" in (select "id" from "grievance" where "project_id" = ${project})`);
     else if (columns.includes("project_id")) scopes.set(table, `"project_id" = ${project}`);
   }
   if (tables.has(USER_TABLE)) {

@@ -47,7 +47,7 @@ export const DANGER_ACTIONS: Record<DangerAction, DangerActionInfo> = {
     label: "Reset Entire Project Database",
     confirmation: "DELETE_RESET",
     consequence:
-      "Every stakeholder, property, link, engagement, community project, document and import of this project is deleted. The project itself, its members, templates, start-up, planning and closure forms and its activity log stay.",
+      "Every stakeholder, property, link, engagement, grievance, commitment, community project, document and import of this project is deleted. The project itself, its members, templates, start-up, planning and closure forms and its activity log stay.",
     successTitle: "Project Database Reset",
     failure: "Failed to reset project database",
   },

@@ -2,7 +2,9 @@ import { refId } from "~db/entities/refs";
 import { db } from "~db/orm";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { sqlExecute, sqlRows } from "~db/sql.server";
+import { deleteCommitment } from "~/modules/commitments/commitment.server";
 import { deleteEngagement } from "~/modules/engagement/engagement.server";
+import { deleteGrievance } from "~/modules/grievances/grievance.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { deleteProperty } from "~/modules/property/property.server";
 import { deleteStakeholder } from "~/modules/stakeholder/stakeholder.server";
@@ -47,7 +49,9 @@ export async function databaseStats(access: ProjectAccess): Promise<DatabaseStat
 export type RecordRow =
   | { type: "stakeholders"; id: number; name: string; email: string | null; memberType: string | null }
   | { type: "properties"; id: number; address: string; volume: string | null; folio: string | null; lot: string | null; plan: string | null }
-  | { type: "engagements"; id: number; title: string; engagementType: string; scheduledAt: string | null };
+  | { type: "engagements"; id: number; title: string; engagementType: string; scheduledAt: string | null }
+  | { type: "grievances"; id: number; reference: string; complainant: string | null; stage: string }
+  | { type: "commitments"; id: number; description: string; status: string; dueDate: string | null };
 
 export const SEARCH_LIMIT = 50;
 
@@ -67,6 +71,18 @@ const SEARCH_SQL: Record<RecordType, { select: string; match: string[]; order: s
     select: `select 'engagements' as type, id, subject as title, type as "engagementType", scheduled_at as "scheduledAt", count(*) over ()::int as total from engagement`,
     match: ["subject", "location"],
     order: "coalesce(scheduled_at, created_at) desc, id desc",
+  },
+  // The complainant is the linked stakeholder's name or the free name (docs/records.md#grievance-list).
+  grievances: {
+    select: `select 'grievances' as type, id, reference, complainant, stage, count(*) over ()::int as total
+               from (select g.*, coalesce(s.name, g.complainant_name) as complainant from grievance g left join stakeholder s on s.id = g.stakeholder_id) g`,
+    match: ["reference", "complainant", "description"],
+    order: "received_at desc, id desc",
+  },
+  commitments: {
+    select: `select 'commitments' as type, id, description, status, to_char(due_date, 'YYYY-MM-DD') as "dueDate", count(*) over ()::int as total from commitment`,
+    match: ["description"],
+    order: "promised_on desc, id desc",
   },
 };
 
@@ -91,7 +107,13 @@ export async function searchRecords(access: ProjectAccess, type: RecordType, ter
   return { total: rows[0]?.total ?? 0, rows: rows.map(toRecordRow) };
 }
 
-const NOT_FOUND: Record<RecordType, string> = { stakeholders: "Stakeholder not found", properties: "Property not found", engagements: "Interaction not found" };
+const NOT_FOUND: Record<RecordType, string> = {
+  stakeholders: "Stakeholder not found",
+  properties: "Property not found",
+  engagements: "Interaction not found",
+  grievances: "Grievance not found",
+  commitments: "Commitment not found",
+};
 
 /** One record of the search, for its delete confirmation; another project's or client's id is 404. */
 export async function getRecordRow(access: ProjectAccess, type: RecordType, id: number | null): Promise<RecordRow> {
@@ -113,7 +135,9 @@ export async function deleteRecord(access: ProjectAccess, type: RecordType, id: 
   try {
     if (type === "stakeholders") return await deleteStakeholder(access, id);
     if (type === "engagements") return await deleteEngagement(access, id);
-    if (!id) throw new AppError(404, "Property not found");
+    if (!id) throw new AppError(404, NOT_FOUND[type]);
+    if (type === "grievances") return await deleteGrievance(access, id);
+    if (type === "commitments") return await deleteCommitment(access, id);
     return await deleteProperty(access, id);
   } catch (error) {
     throw asFailure(error, DELETE_RECORD_FAILED, { component: "database-management", code: "DELETE_FAILED", recordType: type });
@@ -123,6 +147,8 @@ export async function deleteRecord(access: ProjectAccess, type: RecordType, id: 
 export function recordLabel(row: RecordRow): string {
   if (row.type === "stakeholders") return row.name;
   if (row.type === "properties") return row.address;
+  if (row.type === "grievances") return row.reference;
+  if (row.type === "commitments") return row.description;
   return row.title;
 }
 
@@ -132,6 +158,9 @@ const DANGER_SQL: Record<DangerAction, string[]> = {
   "delete-all-properties": ["delete from property where project_id = ?"],
   "delete-all-engagements": ["delete from engagement where project_id = ?"],
   "reset-project": [
+    // The grievance register and commitments are records too (their timelines and links cascade).
+    "delete from grievance where project_id = ?",
+    "delete from commitment where project_id = ?",
     "delete from document where project_id = ?",
     "delete from community_project where project_id = ?",
     "delete from engagement where project_id = ?",

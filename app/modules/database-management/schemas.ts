@@ -7,7 +7,7 @@ export const NORMALIZE_TYPES = ["stakeholders", "properties", "all"] as const;
 export type NormalizeType = (typeof NORMALIZE_TYPES)[number];
 
 /** The record types of Individual Record Management (docs/administration.md#record-search) and of DELETE /api/{recordType}/{id}. */
-export const RECORD_TYPES = ["stakeholders", "properties", "engagements"] as const;
+export const RECORD_TYPES = ["stakeholders", "properties", "engagements", "grievances", "commitments"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export const NormalizeSchema = z.object({

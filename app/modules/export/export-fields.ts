@@ -26,10 +26,16 @@
  */
 import { CUSTOM_PREFIX } from "~/modules/import/import-fields";
 
-export const EXPORT_TYPES = ["stakeholders", "properties", "engagements"] as const;
+export const EXPORT_TYPES = ["stakeholders", "properties", "engagements", "grievances", "commitments"] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-export const EXPORT_TYPE_LABELS: Record<ExportType, string> = { stakeholders: "Stakeholders", properties: "Properties", engagements: "Engagements" };
+export const EXPORT_TYPE_LABELS: Record<ExportType, string> = {
+  stakeholders: "Stakeholders",
+  properties: "Properties",
+  engagements: "Engagements",
+  grievances: "Grievances",
+  commitments: "Commitments",
+};
 
 /** How a stored value becomes a cell (export-values.ts). money: decimal(15,2); decimal: any number, or text such as "2.43 ha" kept as written. */
 export const EXPORT_VALUE_TYPES = ["text", "date", "datetime", "money", "decimal", "number", "boolean", "list", "json"] as const;
@@ -236,13 +242,77 @@ export const ENGAGEMENT_FIELD_ALIASES: Readonly<Record<string, string>> = {
   updatedAt: "updated_at",
 };
 
+/**
+ * The grievance register's fields (docs/export.md#grievance-and-commitment-fields). Stored values are written as the
+ * screens label them (channel, category, severity, stage, resolution); the complainant is the linked
+ * stakeholder's name, the named person, or "Anonymous"; instants are in the project's time zone.
+ */
+export const GRIEVANCE_EXPORT_FIELDS: readonly ExportField[] = [
+  f("reference", "Reference"),
+  f("receivedAt", "Received", "datetime"),
+  f("channel", "Channel"),
+  linked("complainant", "Complainant", "text"),
+  f("complainantKind", "Complainant Type"),
+  f("complainantContact", "Complainant Contact"),
+  linked("stakeholderName", "Stakeholder", "text"),
+  linked("propertyAddress", "Property", "text"),
+  linked("propertyVolumeFolio", "Volume/Folio", "text"),
+  f("category", "Category"),
+  f("severity", "Severity"),
+  f("description", "Description"),
+  f("stage", "Stage"),
+  f("owner", "Owner"),
+  f("acknowledgeBy", "Acknowledge By", "date"),
+  f("resolveBy", "Resolve By", "date"),
+  f("acknowledgedAt", "Acknowledged", "datetime"),
+  f("resolvedAt", "Resolved", "datetime"),
+  f("closedAt", "Closed", "datetime"),
+  f("escalatedAt", "Escalated", "datetime"),
+  f("escalationNote", "Escalation Note"),
+  f("referredTo", "Referred To"),
+  f("referredAt", "Referred On", "date"),
+  f("resolution", "Resolution"),
+  f("actionTaken", "Action Taken"),
+  f("complainantToldOn", "Complainant Told On", "date"),
+  f("complainantToldHow", "Complainant Told How"),
+  f("complainantAccepted", "Complainant Accepted", "boolean"),
+  f("id", "Grievance ID", "number"),
+  f("createdAt", "Created", "datetime"),
+  f("updatedAt", "Updated", "datetime"),
+];
+
+/**
+ * The commitments' fields (docs/export.md#grievance-and-commitment-fields): the stakeholders and properties a promise was
+ * made to are one text each (names, addresses), "Made At" is the interaction it came from, "Overdue"
+ * is judged on the project's today as the list does (docs/records.md#commitments).
+ */
+export const COMMITMENT_EXPORT_FIELDS: readonly ExportField[] = [
+  f("description", "Commitment"),
+  linked("stakeholders", "Stakeholders"),
+  linked("properties", "Properties"),
+  f("promisedOn", "Promised On", "date"),
+  f("dueDate", "Due Date", "date"),
+  f("status", "Status"),
+  f("overdue", "Overdue", "boolean"),
+  f("owner", "Owner"),
+  linked("engagement", "Made At", "text"),
+  f("fulfilledOn", "Fulfilled On", "date"),
+  f("evidenceNote", "Evidence"),
+  f("cancellationReason", "Cancellation Reason"),
+  f("id", "Commitment ID", "number"),
+  f("createdAt", "Created", "datetime"),
+  f("updatedAt", "Updated", "datetime"),
+];
+
 const FIELDS: Record<ExportType, readonly ExportField[]> = {
   stakeholders: STAKEHOLDER_EXPORT_FIELDS,
   properties: PROPERTY_EXPORT_FIELDS,
   engagements: ENGAGEMENT_EXPORT_FIELDS,
+  grievances: GRIEVANCE_EXPORT_FIELDS,
+  commitments: COMMITMENT_EXPORT_FIELDS,
 };
 
-/** The record types whose rows carry imported custom fields (engagements have none). */
+/** The record types whose rows carry imported custom fields (engagements, grievances and commitments have none). */
 export const TYPES_WITH_CUSTOM_FIELDS: readonly ExportType[] = ["stakeholders", "properties"];
 
 export function exportFields(type: ExportType): readonly ExportField[] {
@@ -258,7 +328,7 @@ export function customFieldName(key: string): string | null {
   return name.trim() ? name : null;
 }
 
-const ALIASES: Record<ExportType, Readonly<Record<string, string>>> = { stakeholders: {}, properties: {}, engagements: ENGAGEMENT_FIELD_ALIASES };
+const ALIASES: Record<ExportType, Readonly<Record<string, string>>> = { stakeholders: {}, properties: {}, engagements: ENGAGEMENT_FIELD_ALIASES, grievances: {}, commitments: {} };
 
 /** The key a mapping's dbField stands for: the field's own key for an alias, else the dbField as given. */
 export function exportFieldKey(type: ExportType, dbField: string): string {

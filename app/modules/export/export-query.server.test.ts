@@ -18,7 +18,7 @@ describe("buildExportQuery", () => {
           `${type} ${mode}`,
         ).toEqual(columns.map((c) => c.dbField));
         expect(query.text).toContain(`c${columns.length - 1} from`);
-        expect(query.text).toMatch(/where [spe]\.project_id = \$1 order by/);
+        expect(query.text).toMatch(/where [spegc]\.project_id = \$1 order by/);
         expect(query.values[0]).toBe(42);
       }
     }
@@ -81,5 +81,34 @@ describe("buildExportQuery", () => {
     expect(LIST_JOIN).toBe("\u0001");
     expect(query.text).toContain(`E'\\x01'`);
     expect(buildExportQuery("properties", "property-stakeholder", [{ dbField: "stakeholderName", columnName: "N" }], 1, "UTC").joined).toEqual([false]);
+  });
+
+  it("grievances: labels stored values, names the complainant, joins its one stakeholder and property of the project", () => {
+    const columns = exportedColumns(templateMappings("grievances", "standard"));
+    const query = buildExportQuery("grievances", "standard", columns, 9, "Australia/Brisbane");
+    expect(query.text).toContain("from grievance g left join stakeholder gs on gs.id = g.stakeholder_id and gs.project_id = g.project_id");
+    expect(query.text).toContain("when 'gates_fences' then 'Gates and fences'");
+    expect(query.text).toContain("when 'response_proposed' then");
+    expect(query.values).toEqual([9, "Australia/Brisbane"]);
+    expect(query.joined.every((j) => !j)).toBe(true);
+  });
+
+  it("commitments: stakeholders and properties each one joined list; Overdue on the project's today", () => {
+    const query = buildExportQuery(
+      "commitments",
+      "custom",
+      [
+        { dbField: "stakeholders", columnName: "S" },
+        { dbField: "overdue", columnName: "O" },
+        { dbField: "description", columnName: "D" },
+      ],
+      9,
+      "Australia/Brisbane",
+      "2026-03-05",
+    );
+    expect(query.joined).toEqual([true, false, false]);
+    expect(query.values).toEqual([9, "2026-03-05"]);
+    expect(query.text).toContain("c.due_date < $2::date");
+    expect(query.text).toContain("from commitment_stakeholder cs join stakeholder ls on ls.id = cs.stakeholder_id and ls.project_id = c.project_id");
   });
 });

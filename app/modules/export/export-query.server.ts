@@ -9,7 +9,10 @@
  * parameter; field keys only select from the fixed expressions below.
  */
 import { ENGAGEMENT_TYPES } from "~db/entities/enums";
+import { STATUS_LABELS } from "~/modules/commitments/rules";
 import { ENGAGEMENT_TYPE_LABELS } from "~/modules/engagement/engagement-types";
+import { CATEGORY_LABELS, CHANNEL_LABELS, SEVERITY_LABELS } from "~/modules/grievances/labels";
+import { RESOLUTION_LABELS, STAGE_LABELS } from "~/modules/grievances/stages";
 import { projectToday, type CalendarDate } from "~/modules/calendar/today";
 import { DUE_SOON_DAYS, PRIORITY_LABELS, type Priority } from "~/modules/next-action/priority";
 import { customFieldName, exportFields, findExportField, type ExportField, type ExportType } from "./export-fields";
@@ -216,12 +219,92 @@ const ENGAGEMENT_PROPERTY: Record<string, string> = {
   lgas: "propertyLgas",
 };
 
+// ---------------------------------------------------------------------------------------------------
+// The grievance register and commitments (docs/export.md#grievance-and-commitment-fields)
+// ---------------------------------------------------------------------------------------------------
+
+const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** A stored enum value as the screens label it (the stored value when a label is missing). */
+const labelled = (column: string, labels: Readonly<Record<string, string>>): Expr =>
+  plain(
+    `case ${column} ${Object.entries(labels)
+      .map(([value, label]) => `when ${sqlText(value)} then ${sqlText(label)}`)
+      .join(" ")} else ${column} end`,
+  );
+const userName = (column: string) => `(select coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from "user" u where u.id = ${column})`;
+const COMPLAINANT_KINDS = { stakeholder: "Stakeholder", person: "Named person", anonymous: "Anonymous" } as const;
+
+/** Alias g; its stakeholder gs and property gp are left-joined (one each at most). */
+const GRIEVANCE_RECORD: Record<string, Expr> = {
+  ...recordExpressions("grievances", "g", {
+    receivedAt: local("g.received_at"),
+    channel: labelled("g.channel", CHANNEL_LABELS),
+    complainantKind: labelled("g.complainant_kind", COMPLAINANT_KINDS),
+    category: labelled("g.category", CATEGORY_LABELS),
+    severity: labelled("g.severity", SEVERITY_LABELS),
+    stage: labelled("g.stage", STAGE_LABELS),
+    owner: plain(userName("g.owner_id")),
+    acknowledgeBy: day("g.acknowledge_by"),
+    resolveBy: day("g.resolve_by"),
+    acknowledgedAt: local("g.acknowledged_at"),
+    resolvedAt: local("g.resolved_at"),
+    closedAt: local("g.closed_at"),
+    escalatedAt: local("g.escalated_at"),
+    referredAt: day("g.referred_at"),
+    resolution: labelled("g.resolution", RESOLUTION_LABELS),
+    complainantToldOn: day("g.complainant_told_on"),
+    createdAt: local("g.created_at"),
+    updatedAt: local("g.updated_at"),
+  }),
+  complainant: plain(`case g.complainant_kind when 'anonymous' then 'Anonymous' else coalesce(gs.name, g.complainant_name) end`),
+  stakeholderName: plain("gs.name"),
+  propertyAddress: plain("gp.address"),
+  propertyVolumeFolio: plain(volumeFolio("gp")),
+};
+
+/** Alias c. Its stakeholders and properties are each one list (LIST_JOIN), by name and by address. */
+const COMMITMENT_RECORD: Record<string, Expr> = {
+  ...recordExpressions("commitments", "c", {
+    promisedOn: day("c.promised_on"),
+    dueDate: day("c.due_date"),
+    status: labelled("c.status", STATUS_LABELS),
+    // docs/records.md#commitments: still open or in progress and today is after the due date.
+    overdue: ({ today }) => `(c.status in ('open', 'in_progress') and c.due_date is not null and c.due_date < ${today()})`,
+    owner: plain(userName("c.owner_id")),
+    fulfilledOn: day("c.fulfilled_on"),
+    createdAt: local("c.created_at"),
+    updatedAt: local("c.updated_at"),
+  }),
+  stakeholders: plain(
+    `(select ${listAgg("ls.name", "lower(ls.name), ls.id")} from commitment_stakeholder cs join stakeholder ls on ls.id = cs.stakeholder_id and ls.project_id = c.project_id where cs.commitment_id = c.id)`,
+  ),
+  properties: plain(
+    `(select ${listAgg("lp.address", "lower(lp.address), lp.id")} from commitment_property cp join property lp on lp.id = cp.property_id and lp.project_id = c.project_id where cp.commitment_id = c.id)`,
+  ),
+  engagement: ({ tz }) =>
+    `(select nullif(concat_ws(' · ', nullif(btrim(ce.subject), ''), to_char(coalesce(ce.completed_at, ce.scheduled_at, ce.created_at) at time zone ${tz()}, 'DD/MM/YYYY')), '') from engagement ce where ce.id = c.engagement_id and ce.project_id = c.project_id)`,
+};
+/** The commitment columns handed over as LIST_JOIN-joined lists. */
+const COMMITMENT_LISTS = new Set(["stakeholders", "properties"]);
+
 /** Every key of the field catalogue with its expression (a unit test holds the two together). */
 export const EXPRESSION_KEYS: Record<ExportType, readonly string[]> = {
   stakeholders: [...Object.keys(STAKEHOLDER_RECORD), ...Object.keys(LINKED_PROPERTY_VALUES).filter((k) => k === "propertyAddresses" || k === "propertyVolumeFolios")],
   properties: [...Object.keys(PROPERTY_RECORD), ...Object.keys(LINKED_STAKEHOLDER_VALUES)],
   engagements: [...Object.keys(ENGAGEMENT_RECORD), ...Object.keys(ENGAGEMENT_STAKEHOLDER), ...Object.keys(ENGAGEMENT_PROPERTY)],
+  grievances: Object.keys(GRIEVANCE_RECORD),
+  commitments: Object.keys(COMMITMENT_RECORD),
 };
+
+const ALIAS: Record<ExportType, string> = { stakeholders: "s", properties: "p", engagements: "e", grievances: "g", commitments: "c" };
+const RECORD: Record<ExportType, Record<string, Expr>> = {
+  stakeholders: STAKEHOLDER_RECORD,
+  properties: PROPERTY_RECORD,
+  engagements: ENGAGEMENT_RECORD,
+  grievances: GRIEVANCE_RECORD,
+  commitments: COMMITMENT_RECORD,
+};
+const TABLE: Record<ExportType, string> = { stakeholders: "stakeholder", properties: "property", engagements: "engagement", grievances: "grievance", commitments: "commitment" };
 
 /**
  * The SELECT for one export. $1 is the project id; the project's time zone, its today (the day the file is
@@ -244,8 +327,8 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
   const joined: boolean[] = [];
   const select: string[] = [];
   const linked = new Set<string>();
-  const alias = type === "stakeholders" ? "s" : type === "properties" ? "p" : "e";
-  const record = type === "stakeholders" ? STAKEHOLDER_RECORD : type === "properties" ? PROPERTY_RECORD : ENGAGEMENT_RECORD;
+  const alias = ALIAS[type];
+  const record = RECORD[type];
   const perLink = type === "properties" && mode === "property-stakeholder";
 
   for (const column of columns) {
@@ -257,8 +340,10 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
     if (custom !== null) {
       values.push(custom);
       expression = `${alias}.custom_fields -> $${values.length}::text`;
-    } else if (record[field.key]) expression = record[field.key]!(ctx);
-    else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!(ctx);
+    } else if (record[field.key]) {
+      expression = record[field.key]!(ctx);
+      isJoined = type === "commitments" && COMMITMENT_LISTS.has(field.key);
+    } else if (type === "engagements" && ENGAGEMENT_STAKEHOLDER[field.key]) expression = ENGAGEMENT_STAKEHOLDER[field.key]!(ctx);
     else if (type === "engagements") {
       const linkedKey = ENGAGEMENT_PROPERTY[field.key]!;
       linked.add(linkedKey);
@@ -286,13 +371,16 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
     if (perLink) joins.push(`left join lateral ${STAKEHOLDERS_OF_PROPERTY} ls on true`);
     else if (linked.size) joins.push(linkedStakeholdersJoin([...linked], tz));
     order = perLink ? `lower(p.address), p.id, ${LINK_ORDER}` : "lower(p.address), p.id";
-  } else {
+  } else if (type === "engagements") {
     joins.push("join stakeholder st on st.id = e.stakeholder_id and st.project_id = e.project_id");
     if (linked.size) joins.push(linkedPropertiesJoin([...linked], "e.stakeholder_id", "e.project_id"));
     order = "coalesce(e.completed_at, e.scheduled_at, e.created_at), e.id";
-  }
-  const table = type === "stakeholders" ? "stakeholder" : type === "properties" ? "property" : "engagement";
-  const text = `select ${select.join(", ")} from ${table} ${alias} ${joins.join(" ")} where ${alias}.project_id = $1 order by ${order}`;
+  } else if (type === "grievances") {
+    // One stakeholder and one property at most: plain joins by primary key, kept to the project.
+    joins.push("left join stakeholder gs on gs.id = g.stakeholder_id and gs.project_id = g.project_id", "left join property gp on gp.id = g.property_id and gp.project_id = g.project_id");
+    order = "g.received_at, g.id";
+  } else order = "c.promised_on, c.id";
+  const text = `select ${select.join(", ")} from ${TABLE[type]} ${alias} ${joins.join(" ")} where ${alias}.project_id = $1 order by ${order}`;
   return { text, values, fields, joined };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_TYPES, EXPORT_VALUE_TYPES, exportFields, findExportField, PROPERTY_STAKEHOLDER_FIELDS } from "./export-fields";
+import { EXPORT_TYPES, EXPORT_VALUE_TYPES, exportFields, findExportField, PROPERTY_STAKEHOLDER_FIELDS, TYPES_WITH_CUSTOM_FIELDS } from "./export-fields";
 import { EXPORT_MODES, exportedColumns, exportModesFor, isMappingExported, NO_FIELDS_MESSAGE, templateMappings, type ExportMapping } from "./export-templates";
 import { ExportRequestSchema } from "./schemas";
 
@@ -172,14 +172,51 @@ describe("export templates", () => {
     expect(names(templateMappings("engagements", "custom"))).toEqual(["Date", "Engagement Type", "Subject", "Stakeholder", "Outcome"]);
   });
 
-  it("all-fields: every field of the type, then one column per custom field (engagements have none)", () => {
+  it("grievances and commitments: a standard template each, with the spec's labels", () => {
+    expect(names(templateMappings("grievances", "standard"))).toEqual([
+      "Reference",
+      "Received",
+      "Channel",
+      "Complainant",
+      "Property",
+      "Category",
+      "Severity",
+      "Description",
+      "Stage",
+      "Owner",
+      "Acknowledge By",
+      "Resolve By",
+      "Resolution",
+      "Action Taken",
+      "Complainant Accepted",
+      "Closed",
+    ]);
+    expect(names(templateMappings("commitments", "standard"))).toEqual([
+      "Commitment",
+      "Stakeholders",
+      "Properties",
+      "Promised On",
+      "Due Date",
+      "Status",
+      "Overdue",
+      "Owner",
+      "Made At",
+      "Fulfilled On",
+      "Evidence",
+      "Cancellation Reason",
+    ]);
+    for (const type of ["grievances", "commitments"] as const) expect(exportModesFor(type)).toEqual(["standard", "custom", "all-fields"]);
+  });
+
+  it("all-fields: every field of the type, then one column per custom field (engagements, grievances and commitments have none)", () => {
     for (const type of EXPORT_TYPES) {
       const custom = ["Parish", "LGA", "Parish", " "];
       const mappings = templateMappings(type, "all-fields", custom);
       const fieldKeys = exportFields(type).map((f) => f.key);
-      const expectedCustom = type === "engagements" ? [] : ["custom:Parish", "custom:LGA"];
+      const hasCustom = TYPES_WITH_CUSTOM_FIELDS.includes(type);
+      const expectedCustom = hasCustom ? ["custom:Parish", "custom:LGA"] : [];
       expect(keys(mappings)).toEqual([...fieldKeys, ...expectedCustom]);
-      if (type !== "engagements") expect(names(mappings).slice(-2)).toEqual(["Parish", "LGA"]);
+      if (hasCustom) expect(names(mappings).slice(-2)).toEqual(["Parish", "LGA"]);
     }
   });
 

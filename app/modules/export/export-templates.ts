@@ -3,7 +3,8 @@
  * the /export screen starts its column list from `templateMappings`, and the server applies the same
  * rules (`exportedColumns`) to whatever list is posted back.
  *
- * Sizes: stakeholders standard 10, properties standard 24, engagements standard 15,
+ * Sizes: stakeholders standard 10, properties standard 24, engagements standard 15, grievances standard 16,
+ * commitments standard 12,
  * Search Report 22 (19 title-search columns plus the found contact's address, phone and e-mail),
  * Property + Stakeholder 23, custom the first 5 fields of the type, all-fields every field of the type
  * plus one column per custom-field key found in the project.
@@ -159,8 +160,45 @@ const ENGAGEMENTS_STANDARD: readonly TemplateColumn[] = [
   ["lgas"],
 ];
 
+/** The register as a report reads it: who, what, where it stands and how it ended (docs/export.md#grievance-and-commitment-fields). */
+const GRIEVANCES_STANDARD: readonly TemplateColumn[] = [
+  ["reference"],
+  ["receivedAt"],
+  ["channel"],
+  ["complainant"],
+  ["propertyAddress"],
+  ["category"],
+  ["severity"],
+  ["description"],
+  ["stage"],
+  ["owner"],
+  ["acknowledgeBy"],
+  ["resolveBy"],
+  ["resolution"],
+  ["actionTaken"],
+  ["complainantAccepted"],
+  ["closedAt"],
+];
+
+const COMMITMENTS_STANDARD: readonly TemplateColumn[] = [
+  ["description"],
+  ["stakeholders"],
+  ["properties"],
+  ["promisedOn"],
+  ["dueDate"],
+  ["status"],
+  ["overdue"],
+  ["owner"],
+  ["engagement"],
+  ["fulfilledOn"],
+  ["evidenceNote"],
+  ["cancellationReason"],
+];
+
 const TEMPLATES: Record<ExportType, Partial<Record<ExportMode, readonly TemplateColumn[]>>> = {
   stakeholders: { standard: STAKEHOLDERS_STANDARD },
+  grievances: { standard: GRIEVANCES_STANDARD },
+  commitments: { standard: COMMITMENTS_STANDARD },
   properties: { standard: PROPERTIES_STANDARD, "search-report": PROPERTIES_SEARCH_REPORT, "property-stakeholder": PROPERTIES_PROPERTY_STAKEHOLDER },
   engagements: { standard: ENGAGEMENTS_STANDARD },
 };

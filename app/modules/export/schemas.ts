@@ -50,7 +50,7 @@ const mappingList = z.preprocess(
 
 export const ExportRequestSchema = z
   .object({
-    exportType: z.enum(EXPORT_TYPES, { errorMap: () => ({ message: "Choose what to export: stakeholders, properties or engagements" }) }),
+    exportType: z.enum(EXPORT_TYPES, { errorMap: () => ({ message: "Choose what to export: stakeholders, properties, engagements, grievances or commitments" }) }),
     mode: z.enum(EXPORT_MODES, { errorMap: () => ({ message: "Choose an export mode" }) }).default("standard"),
     mappings: mappingList,
     format: z.enum(EXPORT_FORMATS, { errorMap: () => ({ message: "Choose Excel (.xlsx) or CSV" }) }).default("xlsx"),

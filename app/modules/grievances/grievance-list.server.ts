@@ -38,9 +38,9 @@ export interface GrievanceListQuery {
   today?: CalendarDate;
 }
 
-/** The SQL twin of dueStatus: overdue to acknowledge or to resolve on `today` (a bound parameter). */
-const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
-const OPEN_SQL = `g.stage <> 'closed'`;
+/** The SQL twin of dueStatus: overdue to acknowledge or to resolve on `today` (two bound parameters); the dashboard counts with it too. */
+export const OVERDUE_SQL = `((g.stage = 'received' and g.acknowledge_by < ?::date) or (g.stage not in ('resolved', 'closed') and g.resolve_by < ?::date))`;
+export const OPEN_SQL = `g.stage <> 'closed'`;
 const COMPLAINANT_SQL = `coalesce(s.name, g.complainant_name)`;
 /** The search texts the trigram indexes hold: the grievance's own, and a stakeholder complainant's as the stakeholder list searches it. */
 const GRIEVANCE_SEARCH_TEXT = searchTextSql(GRIEVANCE_SEARCH_COLUMNS, "g");

@@ -1,8 +1,19 @@
 import { sqlRows } from "~db/sql.server";
 import { todayForProject } from "~/modules/calendar/today";
+import { OPEN_SQL as GRIEVANCE_OPEN_SQL, OVERDUE_SQL as GRIEVANCE_OVERDUE_SQL } from "~/modules/grievances/grievance-list.server";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
+
+/** The selected project's quick figures (docs/records.md#dashboard). */
+export interface DashboardCounts {
+  stakeholders: number;
+  properties: number;
+  commitmentsOpen: number;
+  commitmentsOverdue: number;
+  grievancesOpen: number;
+  grievancesOverdue: number;
+}
 
 export interface ProjectSummary {
   id: number;
@@ -23,19 +34,31 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     description: project.description ?? null,
     clientName: (project.client as { name?: string }).name ?? "",
   }));
-  let counts: { stakeholders: number; properties: number; commitmentsOpen: number; commitmentsOverdue: number } | null = null;
+  let counts: DashboardCounts | null = null;
   if (selected) {
     // One round trip for every tile; each count reads only the (project, …) index. Overdue is judged
-    // on the project's today (docs/records.md#commitments).
-    const [row] = await sqlRows<{ stakeholders: number; properties: number; open: number; overdue: number }>(
+    // on the project's today (docs/records.md#commitments, docs/records.md#grievance-list), with the
+    // same conditions as the two lists the tiles link to.
+    const today = todayForProject(selected.project);
+    const id = selected.project.id;
+    const [row] = await sqlRows<{ stakeholders: number; properties: number; open: number; overdue: number; g_open: number; g_overdue: number }>(
       `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
               (select count(*)::int from property where project_id = ?) as properties,
-              c.open, c.overdue
+              c.open, c.overdue, g.g_open, g.g_overdue
        from (select count(*)::int as open, count(*) filter (where due_date < ?::date)::int as overdue
-             from commitment where project_id = ? and status in ('open', 'in_progress')) c`,
-      [selected.project.id, selected.project.id, todayForProject(selected.project), selected.project.id],
+             from commitment where project_id = ? and status in ('open', 'in_progress')) c,
+            (select count(*) filter (where ${GRIEVANCE_OPEN_SQL})::int as g_open, count(*) filter (where ${GRIEVANCE_OVERDUE_SQL})::int as g_overdue
+             from grievance g where g.project_id = ?) g`,
+      [id, id, today, id, today, today, id],
     );
-    counts = { stakeholders: row?.stakeholders ?? 0, properties: row?.properties ?? 0, commitmentsOpen: row?.open ?? 0, commitmentsOverdue: row?.overdue ?? 0 };
+    counts = {
+      stakeholders: row?.stakeholders ?? 0,
+      properties: row?.properties ?? 0,
+      commitmentsOpen: row?.open ?? 0,
+      commitmentsOverdue: row?.overdue ?? 0,
+      grievancesOpen: row?.g_open ?? 0,
+      grievancesOverdue: row?.g_overdue ?? 0,
+    };
   }
   const selectedSummary = selected
     ? (summaries.find((s) => s.id === selected.project.id) ?? {
