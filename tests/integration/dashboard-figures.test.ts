@@ -49,12 +49,20 @@ it("counts open and overdue grievances of the selected project beside its commit
     await grievance(western, "G-9005", "closed", yesterday, addDays(today, -2)); // closed: neither
     await grievance(coastal, "G-9006", "received", yesterday, later); // another client's project
     await sqlExecute(`insert into commitment (project_id, description, promised_on, due_date, status) values (?, 'Counted promise', ?::date, ?::date, 'open')`, [western, today, yesterday]);
+    // Due soon: within the next 14 days, today included; one due on the 15th day is not yet.
+    await sqlExecute(`insert into commitment (project_id, description, promised_on, due_date, status) values (?, 'Soon promise', ?::date, ?::date, 'in_progress')`, [
+      western,
+      today,
+      addDays(today, 13),
+    ]);
+    await sqlExecute(`insert into commitment (project_id, description, promised_on, due_date, status) values (?, 'Later promise', ?::date, ?::date, 'open')`, [western, today, addDays(today, 14)]);
   });
   const after = (await inContext(() => getDashboard(user, access))).counts!;
   expect(after.grievancesOpen - before.grievancesOpen).toBe(4);
   expect(after.grievancesOverdue - before.grievancesOverdue).toBe(2);
-  expect(after.commitmentsOpen - before.commitmentsOpen).toBe(1);
+  expect(after.commitmentsOpen - before.commitmentsOpen).toBe(3);
   expect(after.commitmentsOverdue - before.commitmentsOverdue).toBe(1);
+  expect(after.commitmentsDueSoon - before.commitmentsDueSoon).toBe(1);
   expect(after.stakeholders).toBe(before.stakeholders);
 
   // The page's loader sends them with the project selected.

@@ -123,9 +123,15 @@ export function Dashboard(props: DashboardProps) {
               label: "Open Commitments",
               value: counts ? <a href="/commitments">{counts.commitmentsOpen}</a> : "–",
               note: counts ? (
-                <a href="/commitments?due=overdue">
-                  <span data-testid="commitments-overdue">{counts.commitmentsOverdue}</span> overdue
-                </a>
+                <>
+                  <a href="/commitments?due=overdue">
+                    <span data-testid="commitments-overdue">{counts.commitmentsOverdue}</span> overdue
+                  </a>
+                  {" · "}
+                  <a href="/commitments?due=soon">
+                    <span data-testid="commitments-due-soon">{counts.commitmentsDueSoon}</span> due soon
+                  </a>
+                </>
               ) : undefined,
             },
             {

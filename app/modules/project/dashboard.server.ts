@@ -1,5 +1,6 @@
 import { sqlRows } from "~db/sql.server";
 import { todayForProject } from "~/modules/calendar/today";
+import { dueSoonUntil } from "~/modules/commitments/rules";
 import { OPEN_SQL as GRIEVANCE_OPEN_SQL, OVERDUE_SQL as GRIEVANCE_OVERDUE_SQL } from "~/modules/grievances/grievance-list.server";
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/access/current-user.server";
@@ -11,6 +12,7 @@ export interface DashboardCounts {
   properties: number;
   commitmentsOpen: number;
   commitmentsOverdue: number;
+  commitmentsDueSoon: number;
   grievancesOpen: number;
   grievancesOverdue: number;
 }
@@ -41,21 +43,23 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     // same conditions as the two lists the tiles link to.
     const today = todayForProject(selected.project);
     const id = selected.project.id;
-    const [row] = await sqlRows<{ stakeholders: number; properties: number; open: number; overdue: number; g_open: number; g_overdue: number }>(
+    const [row] = await sqlRows<{ stakeholders: number; properties: number; open: number; overdue: number; due_soon: number; g_open: number; g_overdue: number }>(
       `select (select count(*)::int from stakeholder where project_id = ?) as stakeholders,
               (select count(*)::int from property where project_id = ?) as properties,
-              c.open, c.overdue, g.g_open, g.g_overdue
-       from (select count(*)::int as open, count(*) filter (where due_date < ?::date)::int as overdue
+              c.open, c.overdue, c.due_soon, g.g_open, g.g_overdue
+       from (select count(*)::int as open, count(*) filter (where due_date < ?::date)::int as overdue,
+                    count(*) filter (where due_date between ?::date and ?::date)::int as due_soon
              from commitment where project_id = ? and status in ('open', 'in_progress')) c,
             (select count(*) filter (where ${GRIEVANCE_OPEN_SQL})::int as g_open, count(*) filter (where ${GRIEVANCE_OVERDUE_SQL})::int as g_overdue
              from grievance g where g.project_id = ?) g`,
-      [id, id, today, id, today, today, id],
+      [id, id, today, today, dueSoonUntil(today), id, today, today, id],
     );
     counts = {
       stakeholders: row?.stakeholders ?? 0,
       properties: row?.properties ?? 0,
       commitmentsOpen: row?.open ?? 0,
       commitmentsOverdue: row?.overdue ?? 0,
+      commitmentsDueSoon: row?.due_soon ?? 0,
       grievancesOpen: row?.g_open ?? 0,
       grievancesOverdue: row?.g_overdue ?? 0,
     };
