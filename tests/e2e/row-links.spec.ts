@@ -52,6 +52,17 @@ for (const mode of JS_MODES) {
       await expect(menu.getByRole("link", { name: "Properties", exact: true })).toHaveAttribute("aria-current", "page");
       await expect(menu.getByRole("link", { name: "Stakeholders", exact: true })).not.toHaveAttribute("aria-current", "page");
       if (mode.javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { rowLinkMarker?: number }).rowLinkMarker)).toBe(2);
+
+      // A menu's item moves to its page and leaves the menu closed (with JavaScript the header stays, and an
+      // open menu would cover the page).
+      const tools = menu.locator("details.nav__menu").filter({ hasText: "Tools" });
+      await tools.getByText("Tools", { exact: true }).click();
+      await expect(tools).toHaveAttribute("open", "");
+      await tools.getByRole("link", { name: "Property Groups" }).click();
+      await expect(page).toHaveURL(/\/stakeholder-property-groups$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(tools).not.toHaveAttribute("open", /.*/);
+      if (mode.javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { rowLinkMarker?: number }).rowLinkMarker)).toBe(2);
     });
   });
 }

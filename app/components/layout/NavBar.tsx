@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Badge, Button } from "@radix-ui/themes";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { AdminMenuItem, MenuItem } from "~/modules/permissions/permissions";
 
 export interface NavUser {
@@ -45,10 +45,24 @@ function NavItemLink({ to, end, pathname, children }: { to: string; end?: boolea
   );
 }
 
+/**
+ * Closes a <details> menu when the page changes. Without JavaScript every page is a new document, so
+ * menus start closed; with it the header stays in place, and a menu left open would cover the page
+ * (and the buttons beside it) after the user picked one of its items.
+ */
+function useClosedOnNavigation(pathname: string) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [pathname]);
+  return ref;
+}
+
 /** Menus are <details> disclosures: they open without JavaScript and announce their state. */
 function Menu({ label, items, pathname }: { label: string; items: readonly (MenuItem | AdminMenuItem)[]; pathname: string }) {
+  const ref = useClosedOnNavigation(pathname);
   return (
-    <details className="nav__menu">
+    <details className="nav__menu" ref={ref}>
       <summary>{label}</summary>
       <ul>
         {items.map((item) => (
@@ -88,6 +102,7 @@ function NavGroups({ main, tools, admin, pathname }: Omit<NavBarProps, "user" | 
 
 export function NavBar({ user, main, tools, admin, switchToSystemAdmin = false }: NavBarProps) {
   const { pathname } = useLocation();
+  const mobileMenu = useClosedOnNavigation(pathname);
   return (
     <header className="nav">
       <div className="nav__inner">
@@ -97,7 +112,7 @@ export function NavBar({ user, main, tools, admin, switchToSystemAdmin = false }
         <nav aria-label="Main" className="nav__desktop">
           <NavGroups main={main} tools={tools} admin={admin} pathname={pathname} />
         </nav>
-        <details className="nav__mobile">
+        <details className="nav__mobile" ref={mobileMenu}>
           <summary>Menu</summary>
           <nav aria-label="Main menu">
             <NavGroups main={main} tools={tools} admin={admin} pathname={pathname} />
