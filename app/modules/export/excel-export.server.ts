@@ -22,7 +22,7 @@ import { withDatabaseOutage } from "~/utils/http.server";
 import { EXPORT_TYPE_LABELS, TYPES_WITH_CUSTOM_FIELDS, type ExportField, type ExportType } from "./export-fields";
 import { buildExportQuery, customFieldNamesQuery, LIST_JOIN } from "./export-query.server";
 import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-templates";
-import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM } from "./export-values";
+import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM, type ExcelCell } from "./export-values";
 import type { ExportFormat, ExportRequest } from "./schemas";
 import { log } from "~/utils/log.server";
 import { recordSecurityEvent } from "~/modules/audit/audit.server";
@@ -42,6 +42,13 @@ export const EXPORT_BATCH_ROWS = 100;
  * for a file ~6 % larger, level 1 ~0.12 s but ~25 % larger (docs/export.md#speed).
  */
 export const XLSX_DEFLATE_LEVEL = 3;
+
+/**
+ * Bytes per chunk out of deflate (zlib's default is 16 KiB): each chunk is one more trip through the
+ * zip writer, the response stream and a socket write to the client, so 64 KiB chunks make a quarter of
+ * them for the same bytes (docs/export.md#speed).
+ */
+export const XLSX_CHUNK_BYTES = 64 * 1024;
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -99,9 +106,18 @@ async function openSource(text: string, values: unknown[], joined: readonly bool
     const c = client.query(new Cursor<unknown[]>(text, values, { rowMode: "array" }));
     cursor = c;
     const first = await c.read(EXPORT_BATCH_ROWS);
+    // pg-cursor sends each read as two messages (Execute, then Flush), each its own write to the socket;
+    // corked, they leave in one (docs/export.md#speed).
+    const socket = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
     const readAhead = (after: unknown[][]): Promise<unknown[][]> => {
       if (after.length < EXPORT_BATCH_ROWS) return Promise.resolve([]);
-      const batch = c.read(EXPORT_BATCH_ROWS);
+      socket?.cork?.();
+      let batch: Promise<unknown[][]>;
+      try {
+        batch = c.read(EXPORT_BATCH_ROWS);
+      } finally {
+        socket?.uncork?.();
+      }
       // Awaited by next(), unless the download is abandoned first: then its failure is nobody's to report.
       batch.catch(() => {});
       return batch;
@@ -158,9 +174,36 @@ async function writeCsv(out: PassThrough, source: Source, columns: ExportColumn[
   out.end();
 }
 
+/** The part of exceljs's style registry the export relies on (WorkbookWriter's `styles`, not in its types). */
+interface StyleRegistry {
+  addStyleModel(model: Partial<ExcelJS.Style> | undefined, cellType?: number): number;
+}
+
+/**
+ * Has the workbook's style registry answer an empty style (every cell exceljs makes gets a fresh `{}`) from
+ * a table by cell type instead of its per-object lookup: the same id it would give, without looking up
+ * 1.2 million objects or giving text cells a shared empty style one by one (docs/export.md#speed).
+ */
+function rememberEmptyStyles(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
+  const styles = (workbook as unknown as { styles: StyleRegistry }).styles;
+  const lookUp = styles.addStyleModel.bind(styles);
+  const emptyIds = new Map<number | undefined, number>();
+  styles.addStyleModel = (model, cellType) => {
+    if (!model || !isEmptyObject(model)) return lookUp(model, cellType);
+    let id = emptyIds.get(cellType);
+    if (id === undefined) emptyIds.set(cellType, (id = lookUp(model, cellType)));
+    return id;
+  };
+}
+
+function isEmptyObject(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 async function writeXlsx(out: PassThrough, source: Source, type: ExportType, columns: ExportColumn[], fields: ExportField[]) {
   // Inline strings, not shared ones: a shared-string table grows with every distinct value.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: XLSX_DEFLATE_LEVEL } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: XLSX_DEFLATE_LEVEL, chunkSize: XLSX_CHUNK_BYTES } } });
   const sheet = workbook.addWorksheet(EXPORT_TYPE_LABELS[type], { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
   sheet.columns = columns.map((column, i) => ({ key: `c${i}`, width: columnWidth(column.columnName, fields[i]!.type) }));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
@@ -173,17 +216,18 @@ async function writeXlsx(out: PassThrough, source: Source, type: ExportType, col
     const numFmt = EXCEL_NUMBER_FORMATS[field.type];
     return numFmt ? { numFmt } : null;
   });
-  const plain: Partial<ExcelJS.Style> = {};
+  const formattedColumns = formatted.flatMap((style, i) => (style ? [i] : []));
+  rememberEmptyStyles(workbook);
   for (let rows = source.first; rows.length; rows = await source.next()) {
     for (const values of rows) {
-      const row = sheet.addRow(fields.map((field, i) => toExcelCell(source.value(values, i), field.type)));
-      for (let i = 0; i < fields.length; i++) {
-        const cell = row.getCell(i + 1);
-        const value = cell.value;
-        // A number or date gets the column's format; text that did not fit the type stays as it is.
-        if (formatted[i] && (typeof value === "number" || value instanceof Date)) cell.style = formatted[i]!;
-        // (A date without a format would get exceljs's default date format from its own style.)
-        else if (!(value instanceof Date)) cell.style = plain;
+      const cells: ExcelCell[] = new Array(fields.length);
+      for (let i = 0; i < fields.length; i++) cells[i] = toExcelCell(source.value(values, i), fields[i]!.type);
+      const row = sheet.addRow(cells);
+      // A number or date gets its column's format; text that did not fit the type, and every cell of the
+      // other columns, keeps the empty style exceljs gives it (a date there gets exceljs's default date format).
+      for (const i of formattedColumns) {
+        const value = cells[i];
+        if (typeof value === "number" || value instanceof Date) row.getCell(i + 1).style = formatted[i]!;
       }
       row.commit();
     }

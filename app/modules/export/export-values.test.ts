@@ -13,6 +13,19 @@ describe("toExcelCell", () => {
     expect(toExcelCell("sometime in May", "date")).toBe("sometime in May");
   });
 
+  it("reads the query's date forms figure by figure as the general form would", () => {
+    expect(toExcelDate("2024-02-29 07:08:09")).toEqual(new Date(Date.UTC(2024, 1, 29, 7, 8, 9)));
+    expect(toExcelDate("2024-02-30 07:08:09")).toBeNull();
+    expect(toExcelDate("2025-01-31 24:00:00")).toBeNull();
+    expect(toExcelDate("2025-13-01")).toBeNull();
+    expect(toExcelDate("2025-1a-01")).toBeNull();
+    // Other forms of the same length go the general way: a T, a trimmed space, minutes only.
+    expect(toExcelDate("2025-12-31T23:45:10")).toEqual(new Date(Date.UTC(2025, 11, 31, 23, 45, 10)));
+    expect(toExcelDate(" 2025-03-1")).toBeNull();
+    expect(toExcelDate("   2025-03-01 10:00")).toEqual(new Date(Date.UTC(2025, 2, 1, 10, 0, 0)));
+    expect(toExcelDate("2025/03/01")).toBeNull();
+  });
+
   it("writes money, areas and counts as numbers, other text as it is", () => {
     expect(toExcelCell("1234567.50", "money")).toBe(1234567.5);
     expect(toExcelCell(12.5, "decimal")).toBe(12.5);
