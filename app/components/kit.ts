@@ -7,6 +7,7 @@
  */
 export * from "./form/ErrorSummary";
 export * from "./form/Field";
+export * from "./form/FilterSelect";
 export * from "./form/FormActions";
 export * from "./form/form-state";
 export * from "./form/SearchField";

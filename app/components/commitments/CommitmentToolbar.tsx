@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { SearchField } from "~/components/kit";
+import { FilterSelect, SearchField } from "~/components/kit";
 import type { DueFilter, StatusFilter } from "~/modules/commitments/commitment-list.server";
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -35,43 +35,9 @@ export function CommitmentToolbar({
         </label>
         <input id="commitment-who" name="who" type="search" defaultValue={list.who} className="native-input" maxLength={200} />
       </div>
-      <div className="field">
-        <label htmlFor="commitment-status" className="field__label">
-          Status
-        </label>
-        <select id="commitment-status" name="status" defaultValue={list.status} className="native-select">
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="commitment-due" className="field__label">
-          Due
-        </label>
-        <select id="commitment-due" name="due" defaultValue={list.due} className="native-select">
-          {DUE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="commitment-owner" className="field__label">
-          Owner
-        </label>
-        <select id="commitment-owner" name="owner" defaultValue={list.owner ?? ""} className="native-select">
-          <option value="">Anyone</option>
-          {owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id="commitment-status" name="status" label="Status" value={list.status} options={STATUS_OPTIONS} />
+      <FilterSelect id="commitment-due" name="due" label="Due" value={list.due} options={DUE_OPTIONS} />
+      <FilterSelect id="commitment-owner" name="owner" label="Owner" value={list.owner ?? ""} options={owners.map((o) => ({ value: o.id, label: o.name }))} all="Anyone" />
       <input type="hidden" name="sort" value={list.sort} />
       <input type="hidden" name="dir" value={list.dir} />
       <Button type="submit">Apply</Button>

@@ -1,27 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
-import { SearchField } from "~/components/kit";
+import { FilterSelect, SearchField, type FilterOption } from "~/components/kit";
 import { CATEGORY_OPTIONS, STAGE_OPTIONS } from "~/modules/grievances/labels";
-
-type Option = { value: string; label: string };
-
-function FilterSelect({ name, label, value, options, all }: { name: string; label: string; value: string; options: readonly Option[]; all: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={`grievance-filter-${name}`} className="field__label">
-        {label}
-      </label>
-      <select id={`grievance-filter-${name}`} name={name} defaultValue={value} className="native-select">
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Search and filters as one GET form (works without JavaScript); sorting is kept across a search. */
 export function GrievanceFilters(props: {
@@ -34,15 +14,15 @@ export function GrievanceFilters(props: {
   place: string;
   sort: string;
   dir: string;
-  owners: Option[];
+  owners: FilterOption[];
 }) {
   const filtered = Boolean(props.search || props.stage || props.overdue || props.category || props.ownerId || props.propertyId || props.place);
   return (
     <Form method="get" role="search" aria-label="Grievances" className="toolbar grievance-filters">
       <SearchField id="grievance-search" label="Search grievances" hint="Reference, complainant or description" value={props.search} />
-      <FilterSelect name="stage" label="Stage" value={props.stage ?? ""} options={[{ value: "open", label: "Open (not closed)" }, ...STAGE_OPTIONS]} all="All stages" />
-      <FilterSelect name="category" label="Category" value={props.category ?? ""} options={CATEGORY_OPTIONS} all="All categories" />
-      <FilterSelect name="owner" label="Owner" value={props.ownerId ?? ""} options={props.owners} all="Anyone" />
+      <FilterSelect id="grievance-filter-stage" name="stage" label="Stage" value={props.stage ?? ""} options={[{ value: "open", label: "Open (not closed)" }, ...STAGE_OPTIONS]} all="All stages" />
+      <FilterSelect id="grievance-filter-category" name="category" label="Category" value={props.category ?? ""} options={CATEGORY_OPTIONS} all="All categories" />
+      <FilterSelect id="grievance-filter-owner" name="owner" label="Owner" value={props.ownerId ?? ""} options={props.owners} all="Anyone" />
       <SearchField id="grievance-filter-place" name="place" label="Property" hint="Address, title or lot/plan" value={props.place} />
       <div className="checkbox-field">
         <input id="grievance-filter-overdue" type="checkbox" name="overdue" value="yes" defaultChecked={props.overdue} />
