@@ -17,6 +17,7 @@ import { MailAttempt } from "./MailAttempt";
 import { MailMessage } from "./MailMessage";
 import { PropertyMatchKey, StakeholderMatchKey } from "./MatchKey";
 import { OidcPayload } from "./OidcPayload";
+import { AffectedArea, Parcel, ParcelAffectedArea } from "./Parcel";
 import { Project } from "./Project";
 import { ProjectMembership } from "./ProjectMembership";
 import { ProjectPhaseForm } from "./ProjectPhaseForm";
@@ -51,6 +52,7 @@ export * from "./MailAttempt";
 export * from "./MailMessage";
 export * from "./MatchKey";
 export * from "./OidcPayload";
+export * from "./Parcel";
 export * from "./Project";
 export * from "./ProjectMembership";
 export * from "./ProjectPhaseForm";
@@ -107,4 +109,7 @@ export const allEntities = [
   GrievanceEvent,
   GrievanceEngagement,
   GrievanceDocument,
+  Parcel,
+  AffectedArea,
+  ParcelAffectedArea,
 ];

@@ -10,6 +10,7 @@ import { seedDemoData } from "../../db/seeders/demo-seed";
 const adminUrl = inject("pgAdminUrl") ?? process.env.TEST_PG_ADMIN_URL ?? DEFAULT_ADMIN_URL;
 
 const EXPECTED_TABLES = [
+  "affected_area",
   "audit_log",
   "client",
   "commitment",
@@ -31,6 +32,8 @@ const EXPECTED_TABLES = [
   "mail_attempt",
   "mail_message",
   "oidc_payload",
+  "parcel",
+  "parcel_affected_area",
   "project",
   "project_membership",
   "project_phase_form",
