@@ -45,12 +45,18 @@ export function Chart({ chart, headingLevel = 3 }: { chart: ChartModel; headingL
         <ul className="report-chart__legend" aria-label={`Key to ${chart.title}`}>
           {chart.series.map((s) => (
             <li key={s.style}>
-              <svg width="16" height="16" aria-hidden="true" focusable="false">
-                <defs>
-                  <SeriesPattern id={`${patternId(chart.id, s.style)}-key`} style={s.style} />
-                </defs>
-                <rect width="16" height="16" fill={`url(#${patternId(chart.id, s.style)}-key)`} stroke="#333333" />
-              </svg>
+              {chart.kind === "line" ? (
+                <svg width="24" height="16" aria-hidden="true" focusable="false">
+                  <line x1="0" x2="24" y1="8" y2="8" stroke={colour(s.style)} strokeWidth={2.5} strokeDasharray={s.style ? "6 3" : undefined} />
+                </svg>
+              ) : (
+                <svg width="16" height="16" aria-hidden="true" focusable="false">
+                  <defs>
+                    <SeriesPattern id={`${patternId(chart.id, s.style)}-key`} style={s.style} />
+                  </defs>
+                  <rect width="16" height="16" fill={`url(#${patternId(chart.id, s.style)}-key)`} stroke="#333333" />
+                </svg>
+              )}
               {s.label}
             </li>
           ))}
