@@ -23,16 +23,16 @@ for (const mode of JS_MODES) {
       await expect(page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");
       await expectAccessible(page);
 
-      await page.getByLabel("From").fill("2026-05-31");
-      await page.getByLabel("To").fill("2026-05-01");
+      await page.getByRole("textbox", { name: "From" }).fill("2026-05-31");
+      await page.getByRole("textbox", { name: "To" }).fill("2026-05-01");
       await page.getByRole("button", { name: "Show reports" }).click();
       await expect(page).toHaveTitle(/^Error: Reports/);
       const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
       await expect(summary.getByRole("link", { name: "The end date must be on or after the start date" })).toBeVisible();
       await expectAccessible(page);
 
-      await page.getByLabel("From").fill("2026-01-01");
-      await page.getByLabel("To").fill("2026-03-31");
+      await page.getByRole("textbox", { name: "From" }).fill("2026-01-01");
+      await page.getByRole("textbox", { name: "To" }).fill("2026-03-31");
       await page.getByRole("button", { name: "Show reports" }).click();
       await expect(page).toHaveURL(/from=2026-01-01&to=2026-03-31/);
       await expect(page).toHaveTitle(/^Reports/);

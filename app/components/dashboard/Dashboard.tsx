@@ -161,7 +161,9 @@ export function Dashboard(props: DashboardProps) {
             ))}
           </div>
           <p>
-            <Link to="/reports">See all reports</Link>
+            <Button asChild variant="outline">
+              <Link to="/reports">See all reports</Link>
+            </Button>
           </p>
         </section>
       ) : null}
