@@ -13,7 +13,7 @@ const BUDGET = {
   firstWithoutJavaScript: 100 * KB,
   repeat: 15 * KB,
 };
-const PAGES = ["/", "/stakeholders", "/properties", "/documents", "/export", "/grievances", "/commitments"] as const;
+const PAGES = ["/", "/stakeholders", "/properties", "/documents", "/export", "/grievances", "/commitments", "/reports"] as const;
 const PROJECT = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 
 /** Bytes received for every request of one navigation (headers and encoded body), via Chrome's own accounting. */

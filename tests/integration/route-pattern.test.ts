@@ -153,6 +153,7 @@ type Area =
   | "engagements"
   | "commitments"
   | "grievances"
+  | "reports"
   | "property groups"
   | "documents"
   | "templates"
@@ -211,6 +212,8 @@ const ROUTES: Record<string, RouteEntry> = {
   "grievances_.figures.tsx": { area: "grievances" },
   "api.grievances.figures.ts": { area: "grievances" },
   "api.grievances.figures[.]xlsx.ts": { area: "grievances" },
+  "reports.tsx": { area: "reports" },
+  "api.reports.summary.ts": { area: "reports" },
 
   "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },

@@ -766,6 +766,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/grievances/figures": "figures of the selected project's grievances (grievance-figures.test.ts)",
   "/api/grievances/figures": "figures of ?projectId= (grievance-figures.test.ts)",
   "/api/grievances/figures.xlsx": "figures of ?projectId= as a workbook (grievance-figures.test.ts)",
+  "/reports": "charts of the selected project's records (reports.test.ts)",
+  "/api/reports/summary": "figures of ?projectId= (reports.test.ts)",
   "/grievance-form/:token": "a project's public form by its unguessable token, no sign-in; reveals no record (grievance-intake.test.ts)",
   "/api/documents": "list in ?projectId=",
   "/api/documents/stats": "tiles of ?projectId=",

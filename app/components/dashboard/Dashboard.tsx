@@ -2,6 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { ErrorSummary, fieldId, SelectField, useFormErrors, StatTiles } from "~/components/kit";
 import type { DashboardCounts, ProjectSummary } from "~/modules/project/dashboard.server";
+import type { ChartModel } from "~/modules/reports/chart-model";
+import { Chart } from "~/components/reports/Chart";
 import { SELECT_PROJECT_FORM } from "~/modules/project/select-project-form";
 
 export interface DashboardProps {
@@ -10,6 +12,7 @@ export interface DashboardProps {
   selected: ProjectSummary | null;
   activeClientDescription: string | null;
   counts: DashboardCounts | null;
+  charts: ChartModel[] | null;
   canExportDatabase: boolean;
   canCreateProjects: boolean;
 }
@@ -146,6 +149,24 @@ export function Dashboard(props: DashboardProps) {
           ]}
         />
       </section>
+
+      {props.charts ? (
+        <section aria-labelledby="charts-title">
+          <Heading as="h2" id="charts-title" size="5">
+            At a glance
+          </Heading>
+          <div className="small-charts">
+            {props.charts.map((chart) => (
+              <Chart key={chart.id} chart={chart} />
+            ))}
+          </div>
+          <p>
+            <Button asChild variant="outline">
+              <Link to="/reports">See all reports</Link>
+            </Button>
+          </p>
+        </section>
+      ) : null}
 
       {selected ? (
         <Card asChild size="3">

@@ -227,6 +227,7 @@ describe("menus", () => {
       { label: "Commitments", to: "/commitments" },
       { label: "Grievances", to: "/grievances" },
       { label: "Documents", to: "/documents" },
+      { label: "Reports", to: "/reports" },
     ]);
     expect(TOOLS_MENU_ITEMS).toEqual([
       { label: "Templates", to: "/templates" },

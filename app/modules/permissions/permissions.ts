@@ -217,6 +217,7 @@ export const MAIN_NAV_ITEMS: readonly MenuItem[] = [
   { label: "Commitments", to: "/commitments" },
   { label: "Grievances", to: "/grievances" },
   { label: "Documents", to: "/documents" },
+  { label: "Reports", to: "/reports" },
 ];
 
 export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [

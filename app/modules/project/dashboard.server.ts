@@ -5,6 +5,8 @@ import { OPEN_SQL as GRIEVANCE_OPEN_SQL, OVERDUE_SQL as GRIEVANCE_OVERDUE_SQL } 
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
+import { dashboardChartFigures } from "~/modules/reports/figures.server";
+import { dashboardCharts } from "~/modules/reports/report-charts.server";
 
 /** The selected project's quick figures (docs/records.md#dashboard). */
 export interface DashboardCounts {
@@ -79,6 +81,8 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     // The Active Client card falls back to the first project's description (docs/records.md#dashboard).
     activeClientDescription: selectedSummary?.description ?? summaries[0]?.description ?? null,
     counts,
+    // Three small charts linking to /reports (docs/records.md#dashboard).
+    charts: selected ? dashboardCharts(await dashboardChartFigures(selected)) : null,
     canExportDatabase: canAccessScreen(user.role, "exportDatabase"),
     canCreateProjects: hasPermission(user.role, "createProjects"),
   };

@@ -1,0 +1,61 @@
+import { Form } from "@remix-run/react";
+import { Button, Text, TextField as RadixTextField } from "@radix-ui/themes";
+import { fieldId, StatTiles } from "~/components/kit";
+import type { ChartModel } from "~/modules/reports/chart-model";
+import { Chart } from "./Chart";
+
+/**
+ * The range form of /reports: a GET form (works without JavaScript). The kit's fields read a POST's
+ * action data, so the errors of this GET form are handed in by the loader.
+ */
+export function ReportRangeForm({ values, errors }: { values: { from: string; to: string }; errors: Record<string, string> | null }) {
+  return (
+    <Form method="get" className="toolbar report-range-form" aria-label="Date range">
+      <DateField name="from" label="From" value={values.from} error={errors?.from} />
+      <DateField name="to" label="To" value={values.to} error={errors?.to} />
+      <Button type="submit">Show reports</Button>
+    </Form>
+  );
+}
+
+function DateField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
+  const id = fieldId(name);
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <Text as="label" htmlFor={id} weight="bold" className="field__label">
+        {label}
+      </Text>
+      {error ? (
+        <Text as="p" id={`${id}-error`} color="red" weight="bold" className="field__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </Text>
+      ) : null}
+      <RadixTextField.Root
+        id={id}
+        name={name}
+        type="date"
+        defaultValue={value}
+        size="3"
+        color={error ? "red" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="field__control"
+      />
+    </div>
+  );
+}
+
+/** The key figures, then every chart in its section. */
+export function ReportBody({ keyFigures, charts }: { keyFigures: { label: string; value: string; note?: string }[]; charts: ChartModel[] }) {
+  return (
+    <>
+      <StatTiles label="Key figures" tiles={keyFigures} />
+      <div className="report-charts">
+        {charts.map((chart) => (
+          <Chart key={chart.id} chart={chart} headingLevel={2} />
+        ))}
+      </div>
+    </>
+  );
+}
