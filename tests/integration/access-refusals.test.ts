@@ -143,6 +143,8 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.ts": [otherClientApi("/api/grievances"), otherClientApi("/api/grievances", "POST")],
   "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],
   "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
+  "api.parcels.ts": [otherClientApi("/api/parcels")],
+  "api.parcels.export.ts": [otherClientApi("/api/parcels/export?format=geojson")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
   "api.extract-pdf-fields.ts": [{ fn: "action", as: "viewer", path: () => "/api/extract-pdf-fields", body: "multipart", status: 403 }],
   "api.file.import.ts": [otherClientApi("/api/file/import", "POST")],
@@ -243,6 +245,7 @@ const PROBES: Record<string, Probe[]> = {
   "properties.tsx": [otherClientPage("/properties"), otherClientPage("/properties", "action")],
   "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
   "grievances_.figures.tsx": [otherClientPage("/grievances/figures")],
+  "map.tsx": [otherClientPage("/map")],
   "grievances_.$id.tsx": [
     { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },
     { ...otherClientPage("/grievances/1", "action"), params: () => ({ id: "1" }) },
