@@ -73,7 +73,7 @@ for (const mode of JS_MODES) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await map.getByRole("link", { name: /, Lot 1 DP7777, LAA / }).click();
       await expect(page).toHaveURL(/\/properties\?highlight=\d+$/);
-      const details = page.getByRole("dialog");
+      const details = page.getByRole("region", { name: /^Property Details: / });
       await details.getByRole("link", { name: "Show on map" }).click();
       await expect(page).toHaveURL(/\/map\?property=\d+$/);
       await expect(page.getByText(/^Showing the parcels of /)).toBeVisible();
