@@ -40,7 +40,13 @@ try {
     const lots = parcelGrid({ ...GRID, seed: 11 });
     for (let i = 0; i < lots.length; i += 1000) {
       const batch = lots.slice(i, i + 1000);
-      await client.query(parcelInsertSql(projectId, batch, batch.map((_, k) => ((i + k) % 10 === 9 ? null : properties[(i + k) % properties.length]))));
+      await client.query(
+        parcelInsertSql(
+          projectId,
+          batch,
+          batch.map((_, k) => ((i + k) % 10 === 9 ? null : properties[(i + k) % properties.length])),
+        ),
+      );
     }
     await client.query("analyze parcel");
     console.log(`Added ${lots.length} parcels to project ${projectId} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -79,7 +85,9 @@ try {
   console.log(`Load average (1 min) ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after, ${os.cpus().length} CPUs\n`);
   printTable(rows, { baseline: rows[0] });
   const met = single.p50 < TARGET_MS && single.p95 < TARGET_MS;
-  console.log(`\nTarget: /map for a view of 2,000 parcels in under ${TARGET_MS} ms, one request at a time: p50 ${single.p50.toFixed(0)} ms, p95 ${single.p95.toFixed(0)} ms: ${met ? "met" : "**not met**"}`);
+  console.log(
+    `\nTarget: /map for a view of 2,000 parcels in under ${TARGET_MS} ms, one request at a time: p50 ${single.p50.toFixed(0)} ms, p95 ${single.p95.toFixed(0)} ms: ${met ? "met" : "**not met**"}`,
+  );
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/map-${Date.now()}.json`;
   fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, seconds, loadBefore, loadAfter, targetMs: TARGET_MS, drawn, rows }, null, 2));

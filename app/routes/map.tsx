@@ -7,7 +7,8 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FILL_LEGEND, ParcelMap, Swatch } from "~/components/parcels/ParcelMap";
 import { ParcelTable } from "~/components/parcels/ParcelTable";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
-import { loadMapPage, MAP_MAX_PARCELS, MAP_TABLE_PAGE_SIZE } from "~/modules/parcels/map-page.server";
+import { loadMapPage } from "~/modules/parcels/map-page.server";
+import { MAP_MAX_PARCELS, MAP_TABLE_PAGE_SIZE } from "~/modules/parcels/map-limits";
 import { handleAppErrors } from "~/utils/http.server";
 
 export const handle = { pageTitle: "Map" };

@@ -63,17 +63,9 @@ export function parcelGrid({ columns, rows, origin = [148.85, -33.12], size = [0
       const nw = cornerAt(i, j + 1);
       const forward = (a, b, key) => side(a, b, key);
       const backward = (a, b, key) => side(b, a, key).reverse();
-      const ring = [
-        sw,
-        ...forward(sw, se, `h${i},${j}`),
-        se,
-        ...forward(se, ne, `v${i + 1},${j}`),
-        ne,
-        ...backward(ne, nw, `h${i},${j + 1}`),
-        nw,
-        ...backward(nw, sw, `v${i},${j}`),
-        sw,
-      ].map(([x, y]) => [Number(x.toFixed(8)), Number(y.toFixed(8))]);
+      const ring = [sw, ...forward(sw, se, `h${i},${j}`), se, ...forward(se, ne, `v${i + 1},${j}`), ne, ...backward(ne, nw, `h${i},${j + 1}`), nw, ...backward(nw, sw, `v${i},${j}`), sw].map(
+        ([x, y]) => [Number(x.toFixed(8)), Number(y.toFixed(8))],
+      );
       const n = lots.length + 1;
       const xs = ring.map((p) => p[0]);
       const ys = ring.map((p) => p[1]);

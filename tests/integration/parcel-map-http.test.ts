@@ -44,7 +44,14 @@ beforeAll(async () => {
   const properties = (await adminQuery<{ id: number }>(databaseUrl, `select id from property where project_id = ${projectId} order by id`)).map((r) => r.id);
   const lots = parcelGrid({ ...PARCELS, seed: 3 });
   // Most lots belong to a property (the demo's, in turn); every tenth is unlinked.
-  await adminQuery(databaseUrl, parcelInsertSql(projectId, lots, lots.map((_, i) => (i % 10 === 9 ? null : properties[i % properties.length]!))));
+  await adminQuery(
+    databaseUrl,
+    parcelInsertSql(
+      projectId,
+      lots,
+      lots.map((_, i) => (i % 10 === 9 ? null : properties[i % properties.length]!)),
+    ),
+  );
   cookie = await signIn(app.baseUrl, "officer@demo-consultancy.local", "demo-pass-2026");
 }, 180_000);
 

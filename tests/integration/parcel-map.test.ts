@@ -62,11 +62,28 @@ beforeAll(async () => {
     }
     const inserted = await sqlRows<{ id: number }>(parcelInsertSql(western, LOTS, [properties[0], properties[1], properties[2], properties[3], null, properties[0]]));
     parcelIds = inserted.map((r) => r.id);
-    const [area] = await sqlRows<{ id: number }>(
-      `insert into affected_area (project_id, name, kind, geometry) values (?, 'Pipeline easement', 'polygon', ?::jsonb) returning id`,
-      [western, JSON.stringify({ type: "Polygon", coordinates: [[[148.8505, -33.1205], [148.8525, -33.1205], [148.8525, -33.117], [148.8505, -33.117], [148.8505, -33.1205]]] })],
-    );
-    await sqlExecute("insert into parcel_affected_area (parcel_id, affected_area_id, project_id, area_m2, share) values (?, ?, ?, ?, ?)", [parcelIds[0], area!.id, western, LOTS[0]!.areaM2 * 0.1, 0.1]);
+    const [area] = await sqlRows<{ id: number }>(`insert into affected_area (project_id, name, kind, geometry) values (?, 'Pipeline easement', 'polygon', ?::jsonb) returning id`, [
+      western,
+      JSON.stringify({
+        type: "Polygon",
+        coordinates: [
+          [
+            [148.8505, -33.1205],
+            [148.8525, -33.1205],
+            [148.8525, -33.117],
+            [148.8505, -33.117],
+            [148.8505, -33.1205],
+          ],
+        ],
+      }),
+    ]);
+    await sqlExecute("insert into parcel_affected_area (parcel_id, affected_area_id, project_id, area_m2, share) values (?, ?, ?, ?, ?)", [
+      parcelIds[0],
+      area!.id,
+      western,
+      LOTS[0]!.areaM2 * 0.1,
+      0.1,
+    ]);
     const [coastalProperty] = await sqlRows<{ id: number }>("select id from property where project_id = ? order by id limit 1", [coastal]);
     otherClientProperty = coastalProperty!.id;
     await sqlRows(parcelInsertSql(coastal, parcelGrid({ columns: 1, rows: 1, seed: 7, plan: "DP999" }), [otherClientProperty]));
@@ -93,7 +110,11 @@ describe("/map", () => {
     const { parcels } = data.map;
     expect(parcels.map((p) => p.id).sort()).toEqual([...parcelIds].sort());
     const byId = new Map(parcels.map((p) => [p.id, p]));
-    expect(byId.get(parcelIds[0]!)).toMatchObject({ href: `/properties?highlight=${properties[0]}`, fill: "active", label: "1 Boree Lane, Molong NSW 2866, Lot 1 DP7500, LAA Active, affected 0.00 ha (10.0%)".replace("0.00", (LOTS[0]!.areaM2 * 0.1 / 10_000).toFixed(2)) });
+    expect(byId.get(parcelIds[0]!)).toMatchObject({
+      href: `/properties?highlight=${properties[0]}`,
+      fill: "active",
+      label: "1 Boree Lane, Molong NSW 2866, Lot 1 DP7500, LAA Active, affected 0.00 ha (10.0%)".replace("0.00", ((LOTS[0]!.areaM2 * 0.1) / 10_000).toFixed(2)),
+    });
     expect(byId.get(parcelIds[1]!)).toMatchObject({ fill: "expiring_soon", label: expect.stringContaining("LAA Expiring soon") });
     expect(byId.get(parcelIds[2]!)).toMatchObject({ fill: "expired", label: expect.stringContaining("LAA Expired") });
     expect(byId.get(parcelIds[3]!)).toMatchObject({ fill: "none", label: expect.stringContaining("LAA No LAA") });

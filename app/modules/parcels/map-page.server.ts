@@ -2,6 +2,7 @@ import { projectSummary, type ProjectAccess } from "~/modules/access/project-acc
 import { LAA_STATUS_LABELS, type LaaStatus } from "~/modules/property/laa-status";
 import { parseApiPayload } from "~/utils/api-payload";
 import { getEnv } from "~/utils/env.server";
+import { MAP_MAX_PARCELS, MAP_TABLE_PAGE_SIZE } from "./map-limits";
 import { ParcelViewSchema, queryOf } from "./map-schemas";
 import { bboxText, geometryPath, mapView, neighbourBoxes, outlinePath, padBbox, tilesFor, MAP_HEIGHT, MAP_WIDTH, type Bbox, type Tile } from "./map-view";
 import { countParcels, parcelExtent, readAffectedAreas, readParcels, requireProjectProperty, type ParcelRecord } from "./parcel-read.server";
@@ -11,10 +12,6 @@ import { countParcels, parcelExtent, readAffectedAreas, readParcels, requireProj
  * on the drawing's pixel grid, the affected areas' outlines, the tiles when a tile server is configured,
  * the zoom and pan links, and a page of the table of the same parcels.
  */
-
-/** The most parcels one view draws; a wider view asks to zoom in (2,000 parcels fit the page budget). */
-export const MAP_MAX_PARCELS = 2_500;
-export const MAP_TABLE_PAGE_SIZE = 50;
 
 /** How a parcel is filled: its property's LAA status, or `unlinked` when it has no property. */
 export type ParcelFill = LaaStatus | "unlinked";
@@ -102,16 +99,14 @@ export async function loadMapPage(access: ProjectAccess, request: Request) {
       total,
       tooMany: total > MAP_MAX_PARCELS,
       tiles,
-      parcels: parcels.map(
-        (p): MapParcel => ({
-          id: p.id,
-          href: p.propertyId ? propertyHref(p.propertyId) : null,
-          fill: p.propertyId ? p.laaStatus : "unlinked",
-          d: geometryPath(view, p.geometry),
-          label: parcelLabel(p),
-          highlighted: property !== null && p.propertyId === property.id,
-        }),
-      ),
+      parcels: parcels.map((p): MapParcel => ({
+        id: p.id,
+        href: p.propertyId ? propertyHref(p.propertyId) : null,
+        fill: p.propertyId ? p.laaStatus : "unlinked",
+        d: geometryPath(view, p.geometry),
+        label: parcelLabel(p),
+        highlighted: property !== null && p.propertyId === property.id,
+      })),
       areas: areas.map((a) => ({ id: a.id, name: a.name, d: outlinePath(view, a.geometry) })),
       links: {
         zoomIn: mapHref(links.zoomIn, keep),

@@ -65,7 +65,18 @@ const circle = (cx: number, cy: number, r: number, n: number): Polygon => {
 describe("geometryPath", () => {
   it("writes whole pixels with relative moves, closed", () => {
     const view = mapView([0, 0, 8, 5.6]);
-    const square: Polygon = { type: "Polygon", coordinates: [[[1, 1], [3, 1], [3, 3], [1, 3], [1, 1]]] };
+    const square: Polygon = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [1, 1],
+          [3, 1],
+          [3, 3],
+          [1, 3],
+          [1, 1],
+        ],
+      ],
+    };
     const d = geometryPath(view, square);
     const [x, y] = toPixel(view, [1, 1]).map(Math.round) as [number, number];
     const [x2, y2] = toPixel(view, [3, 3]).map(Math.round) as [number, number];
@@ -93,8 +104,30 @@ describe("geometryPath", () => {
     const d = geometryPath(view, {
       type: "MultiPolygon",
       coordinates: [
-        [[[1, 1], [4, 1], [4, 4], [1, 4], [1, 1]], [[2, 2], [3, 2], [3, 3], [2, 3], [2, 2]]],
-        [[[5, 1], [6, 1], [6, 2], [5, 1]]],
+        [
+          [
+            [1, 1],
+            [4, 1],
+            [4, 4],
+            [1, 4],
+            [1, 1],
+          ],
+          [
+            [2, 2],
+            [3, 2],
+            [3, 3],
+            [2, 3],
+            [2, 2],
+          ],
+        ],
+        [
+          [
+            [5, 1],
+            [6, 1],
+            [6, 2],
+            [5, 1],
+          ],
+        ],
       ],
     });
     expect(d.match(/M/g)).toHaveLength(3);

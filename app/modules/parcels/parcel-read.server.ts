@@ -68,21 +68,23 @@ export function parcelsSql(options: { bbox: boolean; property?: boolean; limit?:
     order by coalesce(p.address, pa.address) nulls last, pa.id${options.limit ? " limit ? offset ?" : ""}`;
 }
 
-const toRecord = (today: ReturnType<typeof todayForProject>) => (r: Row): ParcelRecord => ({
-  id: r.id,
-  propertyId: r.property_id,
-  address: r.address,
-  lotPlan: r.lot_plan,
-  lotPlanKey: r.lot_plan_key,
-  titleReference: r.title_reference,
-  laaStatus: r.property_id ? laaStatus(r.has_laa, r.laa_expiry_date, today) : "none",
-  laaExpiryDate: r.has_laa ? r.laa_expiry_date : null,
-  owners: r.proprietors ?? [],
-  areaM2: Number(r.area_m2),
-  affected: r.affected_m2 === null ? null : { m2: Number(r.affected_m2), share: Number(r.affected_share) },
-  bbox: [Number(r.min_lng), Number(r.min_lat), Number(r.max_lng), Number(r.max_lat)],
-  geometry: r.geometry,
-});
+const toRecord =
+  (today: ReturnType<typeof todayForProject>) =>
+  (r: Row): ParcelRecord => ({
+    id: r.id,
+    propertyId: r.property_id,
+    address: r.address,
+    lotPlan: r.lot_plan,
+    lotPlanKey: r.lot_plan_key,
+    titleReference: r.title_reference,
+    laaStatus: r.property_id ? laaStatus(r.has_laa, r.laa_expiry_date, today) : "none",
+    laaExpiryDate: r.has_laa ? r.laa_expiry_date : null,
+    owners: r.proprietors ?? [],
+    areaM2: Number(r.area_m2),
+    affected: r.affected_m2 === null ? null : { m2: Number(r.affected_m2), share: Number(r.affected_share) },
+    bbox: [Number(r.min_lng), Number(r.min_lat), Number(r.max_lng), Number(r.max_lat)],
+    geometry: r.geometry,
+  });
 
 export interface ParcelQuery {
   bbox?: Bbox | null;
