@@ -15,7 +15,7 @@ import { isApiPath, splitBuildByApi } from "~/utils/split-build.server";
 import { RequestContext } from "@mikro-orm/core";
 import * as build from "@remix-run/dev/server-build";
 import { getEnv } from "~/utils/env.server";
-import { PAGE_IMAGE_SOURCES } from "~/utils/content-security";
+import { pageImageSources } from "~/utils/content-security";
 import { crossOriginProtection } from "~/utils/cross-origin.server";
 import { limitRequestBodies } from "~/utils/body-limit.server";
 import { precompressedAssets } from "~/utils/precompressed-assets.server";
@@ -104,7 +104,8 @@ async function main() {
         "style-src": ["'self'", "'unsafe-inline'"],
         // No third-party images: an identity provider's avatar URL would tell it who opens which page;
         // profile pictures are kept at sign-in and served from this site (docs/access.md#profile-pictures).
-        "img-src": [...PAGE_IMAGE_SOURCES],
+        // A configured tile server's origin is the one exception (docs/records.md#background-tiles).
+        "img-src": pageImageSources(env.MAP_TILE_URL),
         "form-action": ["'self'", ...(env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).origin] : [])],
         "upgrade-insecure-requests": null,
       },

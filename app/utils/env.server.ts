@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   // Untrusted PDFs are read in worker threads (docs/operations.md#off-the-request-path): how many at once, and each one's heap.
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   PDF_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(4096).default(256),
+  // A background map under /map's parcels (docs/records.md#background-tiles): an XYZ raster template; none by default.
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/{}]+\/.*\{z\}.*\{x\}.*\{y\}/, "MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { account, expect, signIn, test } from "../e2e/support";
+import { seedMapParcels } from "../e2e/map.support";
 
 /**
  * Takes the screenshots of the user guide (app/modules/help-centre/content/user-guide.md and its chapters in user-guide/) from the real
@@ -165,6 +166,12 @@ test("documentation screenshots", async ({ browser }) => {
     const id = await highlightId(officer, "properties", "1480", address);
     await officer.goto(`/properties?highlight=${id}`);
     await shot(officer, "property-details", officer.getByRole("region", { name: `Property Details: ${address}` }));
+  });
+  await screen("map", async () => {
+    // The demo has no parcel boundaries; the browser test's lots stand in for an imported cadastre.
+    await seedMapParcels();
+    await officer.goto("/map");
+    await shot(officer, "map", officer.locator(".parcel-map"), 760);
   });
   await screen("grievances and commitments", async () => {
     // Recorded through the /api (the same checks as the forms), so the screens show a register in use.

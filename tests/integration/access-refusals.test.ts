@@ -144,6 +144,8 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],
   "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
   "api.reports.summary.ts": [otherClientApi("/api/reports/summary")],
+  "api.parcels.ts": [otherClientApi("/api/parcels")],
+  "api.parcels.export.ts": [otherClientApi("/api/parcels/export?format=geojson")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
   "api.extract-pdf-fields.ts": [{ fn: "action", as: "viewer", path: () => "/api/extract-pdf-fields", body: "multipart", status: 403 }],
   "api.file.import.ts": [otherClientApi("/api/file/import", "POST")],
@@ -245,6 +247,7 @@ const PROBES: Record<string, Probe[]> = {
   "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
   "grievances_.figures.tsx": [otherClientPage("/grievances/figures")],
   "reports.tsx": [otherClientPage("/reports")],
+  "map.tsx": [otherClientPage("/map")],
   "grievances_.$id.tsx": [
     { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },
     { ...otherClientPage("/grievances/1", "action"), params: () => ({ id: "1" }) },

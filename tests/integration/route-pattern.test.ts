@@ -222,6 +222,9 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.properties.$id.linked-stakeholder-ids.ts": { area: "properties" },
   "api.properties.$id.stakeholders.ts": { area: "properties" },
   "api.properties.link-stakeholders.ts": { area: "properties", methods: ["POST", "DELETE"] },
+  "map.tsx": { area: "properties" },
+  "api.parcels.ts": { area: "properties" },
+  "api.parcels.export.ts": { area: "properties" },
 
   "api.engagements.ts": { area: "engagements", methods: POST },
   "api.engagements.$id.ts": { area: "engagements", methods: DELETE },

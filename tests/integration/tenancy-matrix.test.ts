@@ -500,6 +500,12 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  // "Show on map": /map?property= opens the view around one property's parcels (parcel-map.test.ts).
+  "map.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/map"),
+    ops: [get("GET ?property=", "property", (c) => ({ property: c.id }))],
+  },
   "properties.tsx": {
     kind: "page",
     module: () => import("../../app/routes/properties"),
@@ -768,6 +774,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/grievances/figures.xlsx": "figures of ?projectId= as a workbook (grievance-figures.test.ts)",
   "/reports": "charts of the selected project's records (reports.test.ts)",
   "/api/reports/summary": "figures of ?projectId= (reports.test.ts)",
+  "/api/parcels": "the parcels of ?projectId=, in its bbox (parcel-map.test.ts)",
+  "/api/parcels/export": "the parcels of ?projectId= as GeoJSON or KML (parcel-map.test.ts)",
   "/grievance-form/:token": "a project's public form by its unguessable token, no sign-in; reveals no record (grievance-intake.test.ts)",
   "/api/documents": "list in ?projectId=",
   "/api/documents/stats": "tiles of ?projectId=",

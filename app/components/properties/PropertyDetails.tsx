@@ -117,6 +117,9 @@ export function PropertyDetails({
           <p>
             <Link to={`/grievances?property=${property.id}`}>Grievances about this property</Link>
           </p>
+          <p>
+            <Link to={`/map?property=${property.id}`}>Show on map</Link>
+          </p>
           {canEdit ? (
             <Flex className="button-row" gap="2" wrap="wrap">
               <Button asChild>

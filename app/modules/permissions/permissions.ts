@@ -214,6 +214,7 @@ export const MAIN_NAV_ITEMS: readonly MenuItem[] = [
   { label: "Dashboard", to: "/" },
   { label: "Stakeholders", to: "/stakeholders" },
   { label: "Properties", to: "/properties" },
+  { label: "Map", to: "/map" },
   { label: "Commitments", to: "/commitments" },
   { label: "Grievances", to: "/grievances" },
   { label: "Documents", to: "/documents" },
