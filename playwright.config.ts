@@ -31,8 +31,8 @@ export default defineConfig({
   use: {
     baseURL,
     // A trace records every action's arguments, DOM snapshots and a screencast of every page; an axe scan
-    // alone adds axe's ~0.5 MB source to it. Kept for every test and thrown away when it passes, that was
-    // ~2 GB and a large share of the browser stage's CPU per run on CI (tests/README.md, "CI minutes"). CI
+    // alone adds axe's ~0.5 MB source to it. Kept for every test and thrown away when it passes, the three
+    // workers' trace folders held 1.4 GB at once mid-run, CPU and disk the tests did not need on CI (tests/README.md, "CI minutes"). CI
     // retries a failure once, so the retry is traced; a local run (no retries) keeps the failure's trace.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
