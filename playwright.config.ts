@@ -30,7 +30,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every action's arguments, DOM snapshots and a screencast of every page; an axe scan
+    // alone adds axe's ~0.5 MB source to it. Kept for every test and thrown away when it passes, the three
+    // workers' trace folders held 1.4 GB at once mid-run, CPU and disk the tests did not need on CI (tests/README.md, "CI minutes"). CI
+    // retries a failure once, so the retry is traced; a local run (no retries) keeps the failure's trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
