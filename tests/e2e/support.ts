@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { SEEDED_ACCOUNTS, type SeededAccount } from "../../db/seeders/seeded-accounts";
 
 export { expect };
@@ -43,35 +43,36 @@ async function scan(page: Page) {
  * axe needs timers, which do not run in a page with JavaScript disabled. For those pages the
  * rendered document (scripts removed, so nothing changes it) is scanned in a JS-enabled page at
  * the same URL and window size, so styles and relative links resolve exactly as the user saw them.
- * The JS-enabled context holds no cookies and is one per worker, so its cache keeps the stylesheets.
+ * The JS-enabled context holds no cookies, and its one page is kept for the worker (its cache keeps the
+ * stylesheets; opening and closing a page per scan was a share of every JS-off test).
  */
-async function scanWithoutJavaScript(page: Page, context: BrowserContext) {
+async function scanWithoutJavaScript(page: Page, copy: Page) {
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const copy = await context.newPage();
+  const viewport = page.viewportSize();
+  if (viewport) await copy.setViewportSize(viewport);
+  const url = page.url();
+  const serve = (route: Route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+  await copy.route(url, serve);
   try {
-    const viewport = page.viewportSize();
-    if (viewport) await copy.setViewportSize(viewport);
-    const url = page.url();
-    await copy.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
     await copy.goto(url);
     return await scan(copy);
   } finally {
-    await copy.close();
+    await copy.unroute(url, serve);
   }
 }
 
-export const test = base.extend<{ expectAccessible: (page?: Page) => Promise<void> }, { scanContext: BrowserContext }>({
-  scanContext: [
+export const test = base.extend<{ expectAccessible: (page?: Page) => Promise<void> }, { scanPage: Page }>({
+  scanPage: [
     async ({ browser }, use) => {
       const context = await browser.newContext({ javaScriptEnabled: true });
-      await use(context);
+      await use(await context.newPage());
       await context.close();
     },
     { scope: "worker" },
   ],
-  expectAccessible: async ({ page, javaScriptEnabled, scanContext }, use) => {
+  expectAccessible: async ({ page, javaScriptEnabled, scanPage }, use) => {
     await use(async (target = page) => {
-      const violations = javaScriptEnabled === false ? await scanWithoutJavaScript(target, scanContext) : await scan(target);
+      const violations = javaScriptEnabled === false ? await scanWithoutJavaScript(target, scanPage) : await scan(target);
       expect(violations, "WCAG 2.2 A/AA violations").toEqual([]);
     });
   },
