@@ -20,7 +20,10 @@ const MARGIN = 48;
 
 /** Sheet names: at most 31 characters, none of []:*?/\ (Excel's rules), unique. */
 function sheetName(title: string, used: Set<string>): string {
-  let name = title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31).trim();
+  let name = title
+    .replace(/[[\]:*?/\\]/g, " ")
+    .slice(0, 31)
+    .trim();
   for (let i = 2; used.has(name); i++) name = `${name.slice(0, 28)} ${i}`;
   used.add(name);
   return name;
