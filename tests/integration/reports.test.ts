@@ -12,6 +12,10 @@ import * as apiRoute from "../../app/routes/api.reports.summary";
 import * as grievanceFiguresRoute from "../../app/routes/api.grievances.figures";
 import * as pageRoute from "../../app/routes/reports";
 import * as dashboardRoute from "../../app/routes/_index";
+import { PDFParse } from "pdf-parse";
+import ExcelJS from "exceljs";
+import { reportPackPdf, reportPackWorkbook } from "../../app/modules/reports/pack.server";
+import type { ReportFigures } from "../../app/modules/reports/figures";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -350,5 +354,34 @@ describe("the page and the dashboard", () => {
         ],
       },
     ]);
+  });
+});
+
+describe("the report pack's files", () => {
+  it("the PDF's text can be extracted and holds the figures; the workbook has a sheet per table", async () => {
+    const figures = (await summary(`projectId=${western}`)) as ReportFigures;
+    const pdf = await reportPackPdf("Western Pipeline Stage 2", figures);
+    const text = (await new PDFParse({ data: pdf }).getText()).text.replace(/\s+/g, " ");
+    expect(text).toContain("Report pack Western Pipeline Stage 2 1 May 2026 to 31 May 2026");
+    expect(text).toContain("Engagements per week by type");
+    expect(text).toContain("Commitments overdue: 2");
+    expect(text).toContain("11 May–17 May | 1 | 1 | 0 | 2");
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await reportPackWorkbook("Western Pipeline Stage 2", figures)) as never);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      "Key figures",
+      "Engagements per week by type",
+      "Land access agreements by statu",
+      "Agreements in place over time",
+      "Stakeholders contacted in the r",
+      "Days since last contact (to 20",
+      "Grievances received and closed",
+      "Open grievances by age",
+      "Commitments",
+    ]);
+    const commitments = workbook.getWorksheet("Commitments")!;
+    expect((commitments.getRow(5).values as unknown[]).slice(1)).toEqual(["Due in the range", 2]);
+    expect((commitments.getRow(7).values as unknown[]).slice(1)).toEqual(["Overdue today", 2]);
   });
 });
