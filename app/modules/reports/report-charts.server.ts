@@ -20,10 +20,10 @@ export function reportCharts(f: ReportFigures): ChartModel[] {
         title: "Engagements per week by type",
         summary: trendSentence({ what: "Engagements", per: "a week", values: engagementTotals, labels: weekLabels, period }),
         categories: weekNames,
-        series: (types.length ? types : [{ label: "Engagements", type: "meeting" }]).map((t) => ({
-          label: t.label,
-          values: f.engagements.weekly.map((w) => (types.length ? (w.byType[t.type] ?? 0) : 0)),
-        })),
+        // With no engagements in the range, one empty series keeps the chart's axes and table.
+        series: types.length
+          ? types.map((t) => ({ label: t.label, values: f.engagements.weekly.map((w) => w.byType[t.type] ?? 0) }))
+          : [{ label: "Engagements", values: f.engagements.weekly.map(() => 0) }],
         xLabel: "Week",
         yLabel: "Engagements",
       },
