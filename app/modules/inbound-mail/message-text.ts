@@ -31,6 +31,8 @@ const FORWARD_MARKERS = [
   /^_{10,}\s*$/m,
 ];
 
+const BARE_BLOCK = /(^|\n[ \t]*\n)From: [^\n]+\n(?:(?:Subject|Date|To|Cc|Sent|Reply-To): [^\n]*\n)+/i;
+
 const FORWARD_SUBJECT = /^\s*(fwd?|fw)\s*:/i;
 const REPLY_PREFIX = /^\s*((re|fwd?|fw|aw|wg|tr)\s*:\s*)+/i;
 
@@ -81,7 +83,7 @@ export function baseSubject(subject: string | null | undefined): string {
  * (From, To, Cc, Subject, Date or Sent) and the body below it. Null when the text holds no forward.
  * The forwarder's own note above the marker is left out: the record is the original conversation.
  */
-export function unwrapForwardedText(text: string): ForwardedOriginal | null {
+export function unwrapForwardedText(text: string, { bare = false }: { bare?: boolean } = {}): ForwardedOriginal | null {
   let start = -1;
   let markerLength = 0;
   for (const marker of FORWARD_MARKERS) {
@@ -90,6 +92,12 @@ export function unwrapForwardedText(text: string): ForwardedOriginal | null {
       start = match.index;
       markerLength = match[0].length;
     }
+  }
+  // `bare`: a header block with no marker above it, as mailparser writes a forward attached as a
+  // message (message/rfc822) into the text: a From line and at least one more header line.
+  if (start < 0 && bare) {
+    const block = BARE_BLOCK.exec(text);
+    if (block) start = block.index + block[1]!.length;
   }
   if (start < 0) return null;
   const lines = text

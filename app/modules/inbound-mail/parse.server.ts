@@ -46,33 +46,18 @@ function addresses(field: AddressObject | AddressObject[] | undefined): MailAddr
 
 /** Files the message carries; images embedded in the HTML (signature logos) are not attachments. */
 function fileAttachments(mail: ParsedMail): InboundAttachment[] {
-  return mail.attachments.filter((a) => !a.related && a.contentType !== "message/rfc822").map((a: Attachment) => ({ fileName: a.filename ?? null, content: a.content }));
+  return mail.attachments.filter((a) => !a.related).map((a: Attachment) => ({ fileName: a.filename ?? null, content: a.content }));
 }
 
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const mail = await simpleParser(raw, PARSE_OPTIONS);
   const sender = addresses(mail.from)[0] ?? null;
-  // A forward as an attached message (Outlook's "Forward as attachment"): the attached one is the conversation.
-  const attached = mail.attachments.find((a) => a.contentType === "message/rfc822");
-  if (attached) {
-    const inner = await simpleParser(attached.content, PARSE_OPTIONS);
-    return {
-      sender,
-      forwarded: true,
-      from: addresses(inner.from)[0] ?? null,
-      to: addresses(inner.to),
-      cc: addresses(inner.cc),
-      others: addresses(inner.replyTo),
-      subject: inner.subject ?? null,
-      sentAt: inner.date ?? null,
-      text: trimReply(inner.text ?? ""),
-      attachments: [...fileAttachments(inner), ...fileAttachments(mail)],
-    };
-  }
   const text = mail.text ?? "";
-  const original = unwrapForwardedText(text);
-  // An inline forward says so in its subject ("Fwd:", "FW:"); a reply that quotes one lower down is a reply.
-  if (original && looksForwarded(mail.subject)) {
+  // A forward says so in its subject ("Fwd:", "FW:"); a reply that quotes one lower down is a reply.
+  // mailparser writes a message attached to a forward (message/rfc822) into the text as a bare
+  // header block, and its files into the attachments.
+  const original = looksForwarded(mail.subject) ? unwrapForwardedText(text, { bare: true }) : null;
+  if (original) {
     return {
       sender,
       forwarded: true,
