@@ -289,6 +289,25 @@ describe("messages over SMTP", () => {
   });
 });
 
+describe("settings and lists", () => {
+  it("a viewer may not change the settings, and nothing is saved", async () => {
+    const viewer = await accessFor(await userFor("seed-viewer"), western);
+    expect(await statusOf(() => updateInboundSettings(viewer, InboundSettingsSchema.parse({ allowedDomains: "", blockedDomains: "", confirmReply: "" })))).toBe(403);
+    const [project] = await sql<{ inbound_blocked_domains: string[]; inbound_confirm_reply: boolean }>("select inbound_blocked_domains, inbound_confirm_reply from project where id = ?", [western]);
+    expect(project).toEqual({ inbound_blocked_domains: ["spam.example"], inbound_confirm_reply: true });
+  });
+
+  it("records a message from an allowed domain's non-user on the stakeholder it names, saying who sent it", async () => {
+    const manager = await accessFor(await userFor("seed-project-manager"), western);
+    await inContext(() => updateInboundSettings(manager, InboundSettingsSchema.parse({ allowedDomains: "contractor.example", blockedDomains: "spam.example", confirmReply: "on" })));
+    const row = await settled(await send({ from: "Cam Contractor <cam@survey.contractor.example>", to: TOM, bcc: projectAddress, subject: unique("Survey pegs"), text: "Pegs are in." }));
+    expect(row).toMatchObject({ status: "recorded", sender_user_id: null });
+    const [engagement] = await engagementsOf(row.recorded.engagements);
+    expect(engagement).toMatchObject({ user_id: "seed-client-owner" });
+    expect(engagement!.notes).toContain("Sent by: Cam Contractor <cam@survey.contractor.example>, who is not a user of this app");
+  });
+});
+
 describe("the review inbox", () => {
   it("accepts a message onto a new stakeholder, and rejects another, deleting its raw message", async () => {
     const accepted = await settled(await send({ from: "Jo Farmer <jo@newfarm.example>", to: projectAddress, subject: unique("New neighbour"), text: "We bought the block next door." }));

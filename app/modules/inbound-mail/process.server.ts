@@ -59,7 +59,7 @@ export async function memberByEmail(project: IProject, address: string | null | 
 
 /** The project's owner, in whose name a message from a non-user is recorded. */
 export async function ownerAccess(project: IProject): Promise<ProjectAccess> {
-  const owner = await db().findOneOrFail(User, { id: refId(project.owner) as unknown as string });
+  const owner = await db().findOneOrFail(User, { id: (project.owner as { id: string }).id });
   return { user: toCurrentUser(owner), project, role: PIPELINE_ROLE };
 }
 
