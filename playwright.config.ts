@@ -58,6 +58,8 @@ export default defineConfig({
       SINGLE_INSTANCE: "true",
       // An access line per request would bury a failure's own output; warnings and errors still show.
       LOG_LEVEL: "warn",
+      // The embedded inbound SMTP listener (docs/inbound-mail.md#the-embedded-listener), on a port of this run's own.
+      INBOUND_SMTP_PORT: process.env.E2E_INBOUND_SMTP_PORT ?? String(port + 1000 > 65535 ? 0 : port + 1000),
     },
   },
 });

@@ -10,6 +10,8 @@ import { recoverStaleImports } from "~/modules/import/import-recovery.server";
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
+import { INBOUND_QUEUE, type InboundJobData } from "~/modules/inbound-mail/receive.server";
+import { processInboundMessage } from "~/modules/inbound-mail/process.server";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
 
 const importQueue: JobQueue<ImportJobData> = {
@@ -62,4 +64,18 @@ const grievanceReminderQueue: JobQueue = {
   handle: () => runGrievanceReminderJob(),
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue];
+const inboundQueue: JobQueue<InboundJobData> = {
+  name: INBOUND_QUEUE,
+  options: {
+    // The job works only on a row still "received" and writes its outcome with the records, so a retry
+    // after a crash starts again cleanly (docs/inbound-mail.md#the-job).
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  },
+  workers: 1,
+  handle: (data) => processInboundMessage(data),
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue];
