@@ -88,7 +88,7 @@ describe("/map from the built app", () => {
     expect(html).toMatch(/Parcels in this view \((<!-- -->)?2,000(<!-- -->)?\)/);
     for (const name of ["Zoom in", "Zoom out", "Pan north", "Pan south", "Pan west", "Pan east"]) expect(html).toMatch(new RegExp(`<a [^>]*href="/map\\?bbox=[-\\d.,]+"[^>]*>${name}</a>`));
     expect(html).toMatch(/<ul class="map-legend" aria-label="Legend">/);
-    expect(html.match(/<tr class="rt-TableRow">/g)).toHaveLength(50);
+    expect(html.match(/<tr class="rt-TableRow"><th scope="row"/g)).toHaveLength(50);
     expect(html).toContain(`href="/api/parcels/export?projectId=${projectId}&amp;format=geojson"`);
   });
 

@@ -55,10 +55,10 @@ type Row = {
  * so PostgreSQL answers from the GiST index, not a scan (tests/integration/parcel-map.test.ts checks
  * the plan). Affected areas are summed per parcel (a parcel crossed by two corridors loses both parts).
  */
-export function parcelsSql(options: { bbox: boolean; property?: boolean; limit?: boolean; geometry?: boolean }) {
+export function parcelsSql(options: { bbox: boolean; property?: boolean; limit?: boolean }) {
   return `select pa.id, pa.property_id, coalesce(p.address, pa.address) as address, coalesce(pa.lot_plan, p.lot_plan_line) as lot_plan,
           pa.lot_plan_key, pa.title_reference, p.has_laa, p.laa_expiry_date::text as laa_expiry_date, p.proprietors, pa.area_m2,
-          aff.m2 as affected_m2, aff.share as affected_share, pa.min_lng, pa.min_lat, pa.max_lng, pa.max_lat${options.geometry === false ? "" : ", pa.geometry"}
+          aff.m2 as affected_m2, aff.share as affected_share, pa.min_lng, pa.min_lat, pa.max_lng, pa.max_lat, pa.geometry
      from parcel pa
      left join property p on p.id = pa.property_id and p.project_id = pa.project_id
      left join lateral (select sum(x.area_m2) as m2, sum(x.share) as share from parcel_affected_area x where x.parcel_id = pa.id) aff on true
