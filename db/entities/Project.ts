@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from "@mikro-orm/core";
 import { Client } from "./Client";
 import { User } from "./User";
-import { jsonObject, optionalText, timestamps } from "./columns";
+import { jsonObject, optionalText, stringList, timestamps } from "./columns";
 import { PHASE_STATUSES } from "./enums";
 
 /**
@@ -18,6 +18,16 @@ export const Project = defineEntity({
     owner: p.manyToOne(User).index(),
     isActive: p.boolean().default(true),
     settings: jsonObject(),
+    /**
+     * The local part of the project's inbound e-mail address, `<key>@<INBOUND_MAIL_DOMAIN>`; made on
+     * first need (docs/inbound-mail.md#the-project-address).
+     */
+    inboundKey: p.text().nullable().unique(),
+    /** Sender domains whose mail is recorded without review / rejected (docs/inbound-mail.md#allow-and-block-lists). */
+    inboundAllowedDomains: stringList(),
+    inboundBlockedDomains: stringList(),
+    /** Whether the sender gets a confirmation reply listing what was recorded (docs/inbound-mail.md#confirmation-reply). */
+    inboundConfirmReply: p.boolean().default(false),
     startupCompletedAt: p.datetime().nullable(),
     /** Display name of who completed the phase, as the forms record it. */
     startupCompletedBy: optionalText(),

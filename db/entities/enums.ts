@@ -50,3 +50,13 @@ export type GrievanceCategory = (typeof GRIEVANCE_CATEGORIES)[number];
 export type GrievanceSeverity = (typeof GRIEVANCE_SEVERITIES)[number];
 export type GrievanceResolution = (typeof GRIEVANCE_RESOLUTIONS)[number];
 export type GrievanceEventKind = (typeof GRIEVANCE_EVENT_KINDS)[number];
+
+/** Inbound e-mail (docs/inbound-mail.md#messages): a message's state and the way it came in. */
+export const INBOUND_MESSAGE_STATUSES = ["received", "recorded", "review", "rejected"] as const;
+export const INBOUND_VIAS = ["smtp", "imap"] as const;
+/** The address tag that chooses the record type (docs/inbound-mail.md#the-project-address). */
+export const INBOUND_TAGS = ["grievance", "commitment", "meeting"] as const;
+
+export type InboundMessageStatus = (typeof INBOUND_MESSAGE_STATUSES)[number];
+export type InboundVia = (typeof INBOUND_VIAS)[number];
+export type InboundTag = (typeof INBOUND_TAGS)[number];

@@ -7,6 +7,7 @@ import { Engagement } from "./Engagement";
 import { Grievance } from "./Grievance";
 import { GrievanceEvent } from "./GrievanceEvent";
 import { GrievanceDocument, GrievanceEngagement } from "./GrievanceLink";
+import { InboundMessage } from "./InboundMessage";
 import { ImportStagedData } from "./ImportStagedData";
 import { ImportStagedRow } from "./ImportStagedRow";
 import { ImportWorkbook } from "./ImportWorkbook";
@@ -42,6 +43,7 @@ export * from "./Engagement";
 export * from "./Grievance";
 export * from "./GrievanceEvent";
 export * from "./GrievanceLink";
+export * from "./InboundMessage";
 export * from "./ImportStagedData";
 export * from "./ImportStagedRow";
 export * from "./ImportWorkbook";
@@ -112,4 +114,5 @@ export const allEntities = [
   Parcel,
   AffectedArea,
   ParcelAffectedArea,
+  InboundMessage,
 ];

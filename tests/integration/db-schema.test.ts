@@ -29,6 +29,7 @@ const EXPECTED_TABLES = [
   "import_staged_data",
   "import_staged_row",
   "import_workbook",
+  "inbound_message",
   "mail_attempt",
   "mail_message",
   "oidc_payload",

@@ -53,6 +53,7 @@ const PREFERRED_ORDER = [
   "community_project",
   "document",
   "template",
+  "inbound_message",
   "project_phase_form",
   "import_duplicate",
   "import_merge",
