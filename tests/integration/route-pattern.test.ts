@@ -153,6 +153,7 @@ type Area =
   | "engagements"
   | "commitments"
   | "grievances"
+  | "inbound mail"
   | "property groups"
   | "documents"
   | "templates"
@@ -211,6 +212,15 @@ const ROUTES: Record<string, RouteEntry> = {
   "grievances_.figures.tsx": { area: "grievances" },
   "api.grievances.figures.ts": { area: "grievances" },
   "api.grievances.figures[.]xlsx.ts": { area: "grievances" },
+
+  "inbound-mail.tsx": { area: "inbound mail" },
+  "inbound-mail_.$id.tsx": { area: "inbound mail", methods: POST },
+  "api.inbound-mail.ts": { area: "inbound mail" },
+  "api.inbound-mail.$id.ts": { area: "inbound mail" },
+  "api.inbound-mail.$id.accept.ts": { area: "inbound mail", methods: POST },
+  "api.inbound-mail.$id.reject.ts": { area: "inbound mail", methods: POST },
+  "projects.$id.phases_.inbound-mail.tsx": { area: "inbound mail", methods: POST },
+  "api.projects.$id.inbound-mail.ts": { area: "inbound mail", methods: ["PUT"] },
 
   "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },
