@@ -11,6 +11,10 @@ import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/mo
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
+import { checkImapConfig, IMAP_CRON, IMAP_QUEUE, runImapJob } from "~/modules/inbound-mail/imap-reader.server";
+import { getImapConfig } from "~/modules/inbound-mail/imap-config";
+import { receiveInboundMessage } from "~/modules/inbound-mail/receive.server";
+import { getEnv } from "~/utils/env.server";
 
 const importQueue: JobQueue<ImportJobData> = {
   name: IMPORT_QUEUE,
@@ -62,4 +66,24 @@ const grievanceReminderQueue: JobQueue = {
   handle: () => runGrievanceReminderJob(),
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue];
+const imapQueue: JobQueue = {
+  name: IMAP_QUEUE,
+  options: {
+    // One pass at a time: a tick while one runs waits. A message is marked \Seen only after the pipeline
+    // took it, and the pipeline records a Message-ID once, so a retried or doubled pass is harmless
+    // (docs/inbound-mail.md#imap).
+    policy: "singleton",
+    retryLimit: 1,
+    retryDelay: 60,
+    expireInSeconds: 10 * 60,
+  },
+  workers: 1,
+  // Scheduled only where a mailbox is configured (IMAP_HOST); without one the embedded SMTP listener takes mail.
+  get cron() {
+    return getImapConfig() ? IMAP_CRON : undefined;
+  },
+  handle: () => runImapJob(receiveInboundMessage, getEnv().INBOUND_MAX_MESSAGE_BYTES),
+  prepare: checkImapConfig,
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, imapQueue];

@@ -1,4 +1,4 @@
-import { deliveredToAddresses, parseImapConfig } from "./imap-config";
+import { parseImapConfig } from "./imap-config";
 
 describe("parseImapConfig", () => {
   it("is null when no IMAP_HOST is set (only the embedded SMTP listener takes mail)", () => {
@@ -36,26 +36,5 @@ describe("parseImapConfig", () => {
     } catch (error) {
       expect(String(error)).not.toContain("hunter22");
     }
-  });
-});
-
-describe("deliveredToAddresses", () => {
-  it("puts the receiving server's Delivered-To first (the BCC'd project address), then To and Cc, each once, lower-cased", () => {
-    const raw = [
-      "Received: from mx.example.org by imap.example.org",
-      "Delivered-To: Western-7f3k+Grievance@inbound.example.org",
-      "From: Sam Officer <sam@consultancy.example>",
-      'To: "Jo Landholder" <jo@farm.example>,',
-      "\tpat@farm.example",
-      "Cc: sam@consultancy.example",
-      "Subject: Re: access track",
-      "",
-      "To: not-a-header@example.org",
-    ].join("\r\n");
-    expect(deliveredToAddresses(Buffer.from(raw))).toEqual(["western-7f3k+grievance@inbound.example.org", "jo@farm.example", "pat@farm.example", "sam@consultancy.example"]);
-  });
-
-  it("reads X-Original-To when there is no Delivered-To, and a message with no body separator", () => {
-    expect(deliveredToAddresses("X-Original-To: p@inbound.example.org\nSubject: x")).toEqual(["p@inbound.example.org"]);
   });
 });

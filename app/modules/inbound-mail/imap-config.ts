@@ -73,35 +73,3 @@ export function parseImapConfig(source: Record<string, string | undefined>): Ima
 
 /** Read on each call (a handful of variables), so tests that change the environment need no reset. */
 export const getImapConfig = (): ImapConfig | null => parseImapConfig(process.env);
-
-const HEADER_NAMES = ["delivered-to", "x-original-to", "envelope-to", "x-envelope-to", "to", "cc"];
-
-/**
- * The addresses a message read from a mailbox was delivered to (docs/inbound-mail.md#imap). IMAP has no
- * envelope, so these come from the headers: the receiving server's Delivered-To / X-Original-To (which
- * carry the project address when it was BCC'd), then To and Cc. Lower-cased, each once, in that order;
- * the pipeline keeps those that are a project's address.
- */
-export function deliveredToAddresses(raw: Buffer | string): string[] {
-  const text = typeof raw === "string" ? raw : raw.subarray(0, Math.min(raw.length, 256 * 1024)).toString("latin1");
-  const end = text.search(/\r?\n\r?\n/);
-  const head = (end < 0 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
-  const byName = new Map<string, string[]>();
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!HEADER_NAMES.includes(name)) continue;
-    byName.set(name, [...(byName.get(name) ?? []), line.slice(colon + 1)]);
-  }
-  const seen = new Set<string>();
-  for (const name of HEADER_NAMES) {
-    for (const value of byName.get(name) ?? []) {
-      for (const match of value.matchAll(/[^\s<>,;:"()[\]]+@[^\s<>,;:"()[\]]+/g)) {
-        const address = match[0].toLowerCase().replace(/\.$/, "");
-        seen.add(address);
-      }
-    }
-  }
-  return [...seen];
-}

@@ -6,7 +6,7 @@
  */
 import { ImapFlow, type ImapFlowOptions } from "imapflow";
 import { log } from "~/utils/log.server";
-import { deliveredToAddresses, getImapConfig, isLoopbackHost, type ImapConfig } from "./imap-config";
+import { getImapConfig, isLoopbackHost, type ImapConfig } from "./imap-config";
 
 export const IMAP_QUEUE = "inbound-imap";
 /** Every minute (UTC): mail BCC'd from the field should be on the timeline by the time the officer looks. */
@@ -16,9 +16,10 @@ export const IMAP_BATCH = 200;
 
 const imapLog = log.child({ component: "inbound-imap" });
 
+/** IMAP has no envelope: the pipeline reads the project address from Delivered-To, To and Cc itself. */
 export interface ImapReceiveMeta {
   via: "imap";
-  envelopeTo: string[];
+  envelopeTo: [];
 }
 
 /** What the pipeline is handed for each message (receiveInboundMessage in the app). Throwing leaves the message unseen. */
@@ -73,7 +74,7 @@ export async function readImapMailbox(config: ImapConfig, receive: ImapReceive, 
         const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
         if (!full || !full.source) continue;
         try {
-          await receive(full.source, { via: "imap", envelopeTo: deliveredToAddresses(full.source) });
+          await receive(full.source, { via: "imap", envelopeTo: [] });
         } catch (error) {
           result.failed++;
           imapLog.error({ uid, err: { message: error instanceof Error ? error.message : String(error) } }, "Inbound message not taken; it stays unseen for the next run");

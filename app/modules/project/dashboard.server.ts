@@ -5,6 +5,7 @@ import { OPEN_SQL as GRIEVANCE_OPEN_SQL, OVERDUE_SQL as GRIEVANCE_OVERDUE_SQL } 
 import { canAccessScreen, hasPermission } from "~/modules/permissions/permissions";
 import type { CurrentUser } from "~/modules/access/current-user.server";
 import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
+import { projectInboundAddress } from "~/modules/inbound-mail/settings.server";
 
 /** The selected project's quick figures (docs/records.md#dashboard). */
 export interface DashboardCounts {
@@ -79,6 +80,8 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     // The Active Client card falls back to the first project's description (docs/records.md#dashboard).
     activeClientDescription: selectedSummary?.description ?? summaries[0]?.description ?? null,
     counts,
+    // The address to BCC or forward conversations to (docs/inbound-mail.md#the-project-address).
+    inboundAddress: selected ? (await projectInboundAddress(selected)).address : null,
     canExportDatabase: canAccessScreen(user.role, "exportDatabase"),
     canCreateProjects: hasPermission(user.role, "createProjects"),
   };
