@@ -125,7 +125,7 @@ describe.skipIf(!HAS_DOVECOT)(`reading a mailbox over IMAP${DOVECOT_MISSING}`, (
     for (const subject of ["Access track", "Who are you", "Access track (copy)", "Not for us", "Already read"]) expect(flags[subject], subject).toContain("\\Seen");
 
     // The job the pipeline queued records the officer's mail on the landholder and keeps the stranger's for review.
-    for (const row of rows) await withRequestContext(() => processInboundMessage(row.id));
+    for (const row of rows) await withRequestContext(() => processInboundMessage({ inboundMessageId: row.id }));
     const after = await rowsOf(env.westernId);
     expect(after.map((r) => r.status)).toEqual(["recorded", "review"]);
     const [engagement] = await sql<{ subject: string; name: string }>(

@@ -12,7 +12,8 @@ export function CheckResult({ label, result }: { label: string; result: string |
 }
 
 /** The message's attachments, each refused one with its reason. */
-export function AttachmentList({ attachments }: { attachments: InboxAttachment[] }) {
+export function AttachmentList({ attachments }: { attachments: InboxAttachment[] | null }) {
+  if (attachments === null) return <span className="muted">Listed on the message&apos;s page</span>;
   if (!attachments.length) return <span className="muted">None</span>;
   return (
     <ul className="plain-list">

@@ -11,7 +11,10 @@ import { hasPermission } from "~/modules/permissions/permissions";
 import { likePattern, MAX_SEARCH_LENGTH } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { getInboundMessage, listInboundMessages } from "./review.server";
-import { INBOX_STATUSES, INBOX_STATUS_LABELS, senderLabel, type InboxMessage, type InboxRow, type InboxStatus } from "./review-view";
+import { attachmentVerdict } from "./attachments";
+import { parseInbound } from "./parse.server";
+import { readRaw } from "./process.server";
+import { INBOX_STATUSES, INBOX_STATUS_LABELS, senderLabel, type InboxAttachment, type InboxMessage, type InboxRow, type InboxStatus } from "./review-view";
 import { MESSAGE_NOT_FOUND } from "./review-actions.server";
 
 export const INBOX_PAGE_SIZE = 25;
@@ -26,21 +29,60 @@ const pageOf = (value: string | null) => {
 };
 
 type Listed = Awaited<ReturnType<typeof listInboundMessages>>["rows"][number];
-type Detailed = Awaited<ReturnType<typeof getInboundMessage>>;
 
-function toRow(m: Listed | Detailed): InboxRow {
+function toRow(m: Listed, attachments: InboxAttachment[] | null): InboxRow {
   return {
     id: m.id,
     status: m.status,
     from: senderLabel(m.fromName, m.fromAddress),
-    fromAddress: m.fromAddress ?? null,
-    subject: m.subject ?? null,
-    sentAt: m.sentAt ? new Date(m.sentAt).toISOString() : null,
-    reason: m.reviewReasonLabel ?? m.reviewReason ?? null,
-    spf: m.spf ?? null,
-    dkim: m.dkim ?? null,
-    attachments: m.attachments.map((a) => ({ fileName: a.fileName, refused: a.refused ?? null })),
+    fromAddress: m.fromAddress,
+    subject: m.subject,
+    sentAt: m.sentAt ?? m.receivedAt,
+    reason: m.reviewReasonText,
+    spf: m.spf,
+    dkim: m.dkim,
+    attachments,
   };
+}
+
+/** Messages larger than this are not opened for the list's attachment column (their page lists them). */
+const LIST_PARSE_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * The attachments of each message, with the upload rules' verdict (docs/inbound-mail.md#attachments):
+ * read from the kept raw message while it waits (the rules are applied as they would be on accepting),
+ * else the refusals stored when it was recorded. Null for a message too large to open for a list.
+ */
+async function attachmentsOf(access: ProjectAccess, ids: number[], sizeLimit: number): Promise<Map<number, InboxAttachment[] | null>> {
+  const out = new Map<number, InboxAttachment[] | null>();
+  if (!ids.length) return out;
+  const rows = await sqlRows<{ id: number; rawKey: string | null; rawSize: number; refused: { fileName: string; reason: string }[] }>(
+    `select id, raw_key as "rawKey", raw_size as "rawSize", refused_attachments as refused from inbound_message where project_id = ? and id in (${ids.map(() => "?").join(", ")})`,
+    [access.project.id, ...ids],
+  );
+  for (const row of rows) {
+    if (!row.rawKey) {
+      out.set(row.id, (row.refused ?? []).map((a) => ({ fileName: a.fileName, refused: a.reason })));
+      continue;
+    }
+    if (row.rawSize > sizeLimit) {
+      out.set(row.id, null);
+      continue;
+    }
+    try {
+      const parsed = await parseInbound(await readRaw(row.rawKey));
+      out.set(
+        row.id,
+        parsed.attachments.map((a) => {
+          const verdict = attachmentVerdict(a.fileName, a.content);
+          return { fileName: verdict.fileName, refused: verdict.ok ? null : verdict.reason };
+        }),
+      );
+    } catch {
+      out.set(row.id, null);
+    }
+  }
+  return out;
 }
 
 const RECORDED_LABELS: Record<string, string> = { engagements: "engagements", grievances: "grievances", commitments: "commitments", documents: "documents", stakeholders: "stakeholders created" };
@@ -48,7 +90,12 @@ const RECORDED_LABELS: Record<string, string> = { engagements: "engagements", gr
 /** One page of the project's messages of one status, as plain rows (the screen's and the /api's). */
 export async function loadInboxRows(access: ProjectAccess, status: InboxStatus, page: { limit: number; offset: number }): Promise<{ rows: InboxRow[]; total: number }> {
   const { rows, total } = await listInboundMessages(access, { status, limit: page.limit, offset: page.offset });
-  return { rows: rows.map(toRow), total };
+  const attachments = await attachmentsOf(
+    access,
+    rows.map((r) => r.id),
+    LIST_PARSE_LIMIT,
+  );
+  return { rows: rows.map((r) => toRow(r, attachments.get(r.id) ?? [])), total };
 }
 
 /** /inbound-mail[?status=review|recorded|rejected&page=]: one page of the project's messages of one status. */
@@ -81,13 +128,14 @@ async function stakeholderMatches(access: ProjectAccess, find: string) {
 /** One message as the screen and GET /api/inbound-mail/{id} show it (404 for another project's, from the pipeline's read). */
 export async function inboxMessageJson(access: ProjectAccess, id: number): Promise<InboxMessage> {
   const m = await getInboundMessage(access, id);
+  const attachments = await attachmentsOf(access, [m.id], Number.MAX_SAFE_INTEGER);
   return {
-    ...toRow(m),
-    fromName: m.fromName ?? null,
-    to: m.recipients ?? [],
-    forwarded: Boolean(m.forwarded),
-    text: m.textBody ?? null,
-    recorded: Object.entries(m.recorded ?? {})
+    ...toRow(m, attachments.get(m.id) ?? []),
+    fromName: m.fromName,
+    to: m.recipients,
+    forwarded: m.forwarded,
+    text: m.textBody,
+    recorded: Object.entries(m.recorded)
       .filter(([, ids]) => Array.isArray(ids) && ids.length)
       .map(([kind, ids]) => ({ label: RECORDED_LABELS[kind] ?? kind, count: (ids as unknown[]).length })),
   };

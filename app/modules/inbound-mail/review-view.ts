@@ -24,7 +24,8 @@ export interface InboxRow {
   reason: string | null;
   spf: string | null;
   dkim: string | null;
-  attachments: InboxAttachment[];
+  /** Null when the message is too large to open for a list (its own page lists them). */
+  attachments: InboxAttachment[] | null;
 }
 
 export interface InboxMessage extends InboxRow {
