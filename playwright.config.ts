@@ -52,11 +52,10 @@ export default defineConfig({
       LOCAL_SIGN_IN: "true",
       // As `npm start` does: one server on its own data folder, not a fleet needing shared settings.
       SINGLE_INSTANCE: "true",
-      // The embedded SMTP listener for inbound mail (docs/inbound-mail.md#receiving), beside the app's port so
-      // runs on one machine do not share it; tests/e2e/inbound-mail.spec.ts sends to it.
-      INBOUND_SMTP_PORT: process.env.E2E_SMTP_PORT ?? String(port + 1),
       // An access line per request would bury a failure's own output; warnings and errors still show.
       LOG_LEVEL: "warn",
+      // The embedded inbound SMTP listener (docs/inbound-mail.md#the-embedded-listener), on a port of this run's own.
+      INBOUND_SMTP_PORT: process.env.E2E_INBOUND_SMTP_PORT ?? String(port + 1000 > 65535 ? 0 : port + 1000),
     },
   },
 });

@@ -40,6 +40,7 @@ import { databaseAnswers, healthz, noPendingMigrations, readyz } from "~/utils/h
 import { publicFilesOnly } from "~/utils/public-files.server";
 import { metricsRoute, reportJobQueues, serveMetrics } from "~/utils/metrics.server";
 import { getObjectStore } from "~/modules/storage/index.server";
+import { startInboundSmtp } from "~/modules/inbound-mail/smtp-listener.server";
 
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 const OBJECT_SWEEP_DELAY_MS = 5 * 60 * 1000;
@@ -58,6 +59,14 @@ async function main() {
   if (process.argv.includes("--worker")) return runWorkerProcess(env, JOB_QUEUES);
   const database = await startDatabase(env);
   const jobs = await startJobs(database.orm, { queues: JOB_QUEUES, workers: env.JOB_WORKERS === "true", stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
+  // Mail for the project addresses (docs/inbound-mail.md#the-embedded-listener): app servers only, not
+  // `npm run worker`. A port another process holds is logged and the app runs on without it.
+  const inboundSmtp = env.INBOUND_SMTP_PORT
+    ? await startInboundSmtp({ port: env.INBOUND_SMTP_PORT, host: env.HOST, sizeLimit: env.INBOUND_MAX_MESSAGE_BYTES }).catch((error: unknown) => {
+        log.error({ err: error, port: env.INBOUND_SMTP_PORT }, "The inbound SMTP listener could not start");
+        return null;
+      })
+    : null;
   const app = express();
   app.disable("x-powered-by");
   // Behind a TLS-terminating load balancer, trust its X-Forwarded-* so cookies get Secure: only
@@ -191,7 +200,12 @@ async function main() {
     { firstAfterMs: OBJECT_SWEEP_DELAY_MS, everyMs: OBJECT_SWEEP_MS },
   );
 
-  const shutdown = createShutdown({ server, background: [sessionSweep, objectSweep, jobs], timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, close: database.close });
+  const shutdown = createShutdown({
+    server,
+    background: [sessionSweep, objectSweep, ...(inboundSmtp ? [inboundSmtp] : []), jobs],
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    close: database.close,
+  });
   stopOnSignals(shutdown, { stopNow: database.stopNow });
 }
 

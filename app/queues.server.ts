@@ -10,10 +10,11 @@ import { recoverStaleImports } from "~/modules/import/import-recovery.server";
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
+import { INBOUND_QUEUE, receiveInboundMessage, type InboundJobData } from "~/modules/inbound-mail/receive.server";
+import { processInboundMessage } from "~/modules/inbound-mail/process.server";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
 import { checkImapConfig, IMAP_CRON, IMAP_QUEUE, runImapJob } from "~/modules/inbound-mail/imap-reader.server";
 import { getImapConfig } from "~/modules/inbound-mail/imap-config";
-import { receiveInboundMessage } from "~/modules/inbound-mail/receive.server";
 import { getEnv } from "~/utils/env.server";
 
 const importQueue: JobQueue<ImportJobData> = {
@@ -86,4 +87,18 @@ const imapQueue: JobQueue = {
   prepare: checkImapConfig,
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, imapQueue];
+const inboundQueue: JobQueue<InboundJobData> = {
+  name: INBOUND_QUEUE,
+  options: {
+    // The job works only on a row still "received" and writes its outcome with the records, so a retry
+    // after a crash starts again cleanly (docs/inbound-mail.md#the-job).
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+  },
+  workers: 1,
+  handle: (data) => processInboundMessage(data),
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue, imapQueue];

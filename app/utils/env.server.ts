@@ -63,6 +63,19 @@ const EnvSchema = z.object({
   /** Optional: the Stripe price of one additional seat; without it seats are not billed through Stripe (docs/administration.md#seats). */
   STRIPE_SEAT_PRICE_ID: z.string().optional(),
   SYSTEM_ADMIN_EMAILS: z.string().optional(),
+  // Inbound e-mail (docs/inbound-mail.md#configuration): the domain of the project addresses, the
+  // embedded SMTP listener's port (0 = off) and the largest message taken.
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, "must be a domain name")
+    .transform((v) => v.toLowerCase())
+    .default("inbound.localhost"),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  INBOUND_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   // Mail retries (docs/operations.md#mail-delivery): the first delay, the longest, and attempts in all.
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().positive().default(3600),

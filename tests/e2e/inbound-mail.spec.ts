@@ -11,7 +11,8 @@ import { JS_MODES, expect, signedIn, test } from "./support";
 const WESTERN = "Western Pipeline Stage 2 (Demo Land Consultancy)";
 const unique = () => Math.random().toString(36).slice(2, 8);
 const flash = (page: Page) => page.getByRole("status").filter({ hasText: /Message (recorded|rejected)/ });
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT) + 1);
+// The app's embedded listener, on the port playwright.config.ts gives this run.
+const SMTP_PORT = Number(process.env.E2E_INBOUND_SMTP_PORT ?? Number(process.env.E2E_PORT) + 1000);
 const PDF = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(300, 0x20)]);
 
 async function send(to: string, subject: string) {

@@ -33,7 +33,8 @@ async function keyRecords(keys: string[]): Promise<Map<string, KeyRecord>> {
      select k.key,
             (exists (select 1 from document d where d.storage_key = k.key)
               or exists (select 1 from template t where t.storage_key = k.key)
-              or exists (select 1 from import_workbook w where w.source_object_key = k.key)) as live,
+              or exists (select 1 from import_workbook w where w.source_object_key = k.key)
+              or exists (select 1 from inbound_message m where m.raw_key = k.key)) as live,
             exists (select 1 from restore_point_object o join restore_point rp on rp.id = o.restore_point_id
                      where o.storage_key = k.key and rp.expires_at > now()) as pinned,
             (select max(r.released_at) from released_object r where r.storage_key = k.key) as released_at
