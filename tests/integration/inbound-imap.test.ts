@@ -29,10 +29,9 @@ const sql = <T>(text: string, params: unknown[] = []) => withRequestContext(() =
 /** Raw messages in the local object store (not their content-type sidecars). */
 const rawObjects = () => storedFiles(env.dataDir).filter((file) => file.includes("inbound") && !file.endsWith(".meta"));
 const rowsOf = (projectId: number) =>
-  sql<{ id: number; message_id: string; via: string; status: string; raw_key: string | null }>(
-    "select id, message_id, via, status, raw_key from inbound_message where project_id = ? order by id",
-    [projectId],
-  );
+  sql<{ id: number; message_id: string; via: string; status: string; raw_key: string | null }>("select id, message_id, via, status, raw_key from inbound_message where project_id = ? order by id", [
+    projectId,
+  ]);
 
 function client() {
   return new ImapFlow({ host: server.host, port: server.port, secure: false, auth: { user: server.user, pass: server.password }, logger: false });
@@ -99,7 +98,15 @@ describe.skipIf(!HAS_DOVECOT)(`reading a mailbox over IMAP${DOVECOT_MISSING}`, (
   it("hands each unseen message to the pipeline, then marks it \\Seen; BCC'd mail is found by Delivered-To", async () => {
     await deliver([
       // An officer's reply to a landholder, BCC'd to the project: the project address is only in Delivered-To.
-      { raw: message({ id: "bcc-1@demo-consultancy.local", subject: "Access track", from: "Oscar Officer <officer@demo-consultancy.local>", to: "margaret.ellis@example.com.au", deliveredTo: address }) },
+      {
+        raw: message({
+          id: "bcc-1@demo-consultancy.local",
+          subject: "Access track",
+          from: "Oscar Officer <officer@demo-consultancy.local>",
+          to: "margaret.ellis@example.com.au",
+          deliveredTo: address,
+        }),
+      },
       // Someone the project does not know, writing to the project address.
       { raw: message({ id: "stranger-1@unknown.example", subject: "Who are you", from: "stranger@unknown.example", to: address }) },
       // The same message again (a second copy in the mailbox): recorded once.
@@ -174,7 +181,12 @@ describe.skipIf(!HAS_DOVECOT)(`reading a mailbox over IMAP${DOVECOT_MISSING}`, (
       readImapMailbox(
         { ...config(), recordedFolder: "Recorded" },
         async (raw, meta) => {
-          seen.push(raw.toString("latin1").match(/^Subject: (.*)$/m)![1]!.trim());
+          seen.push(
+            raw
+              .toString("latin1")
+              .match(/^Subject: (.*)$/m)![1]!
+              .trim(),
+          );
           return receiveInboundMessage(raw, meta);
         },
         { maxBytes: 2000 },

@@ -14,24 +14,16 @@ function AddressList({ address }: { address: InboundSettingsPageData["address"] 
   return (
     <FieldList>
       <FieldRow label="Engagements">
-        <code className="copyable">
-          {address.address}
-        </code>
+        <code className="copyable">{address.address}</code>
       </FieldRow>
       <FieldRow label="Grievances">
-        <code className="copyable">
-          {address.tagged.grievance}
-        </code>
+        <code className="copyable">{address.tagged.grievance}</code>
       </FieldRow>
       <FieldRow label="Commitments">
-        <code className="copyable">
-          {address.tagged.commitment}
-        </code>
+        <code className="copyable">{address.tagged.commitment}</code>
       </FieldRow>
       <FieldRow label="Meetings">
-        <code className="copyable">
-          {address.tagged.meeting}
-        </code>
+        <code className="copyable">{address.tagged.meeting}</code>
       </FieldRow>
     </FieldList>
   );
@@ -58,8 +50,8 @@ export function InboundMailSettingsPage({ data }: { data: InboundSettingsPageDat
             The project&apos;s address
           </Heading>
           <Text as="p" mb="2" id={`${FORM_ID}-intro`}>
-            BCC or forward a conversation with a landholder to this address and it is recorded on the timeline of each stakeholder whose e-mail address it names. Mail from anyone who is
-            neither a project member nor a known stakeholder waits in the <Link to="/inbound-mail">Mail inbox</Link>.
+            BCC or forward a conversation with a landholder to this address and it is recorded on the timeline of each stakeholder whose e-mail address it names. Mail from anyone who is neither a
+            project member nor a known stakeholder waits in the <Link to="/inbound-mail">Mail inbox</Link>.
           </Text>
           <AddressList address={data.address} />
         </section>

@@ -62,7 +62,10 @@ async function attachmentsOf(access: ProjectAccess, ids: number[], sizeLimit: nu
   );
   for (const row of rows) {
     if (!row.rawKey) {
-      out.set(row.id, (row.refused ?? []).map((a) => ({ fileName: a.fileName, refused: a.reason })));
+      out.set(
+        row.id,
+        (row.refused ?? []).map((a) => ({ fileName: a.fileName, refused: a.reason })),
+      );
       continue;
     }
     if (row.rawSize > sizeLimit) {
