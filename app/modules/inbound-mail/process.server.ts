@@ -104,17 +104,8 @@ async function toReview(row: InboundRow, reason: ReviewReason, senderUserId: str
   ]);
 }
 
-/**
- * Drops a message's content (docs/inbound-mail.md#review): the raw object and every field read from
- * it; the row stays with its Message-ID, so the same message is not taken again.
- */
-export async function dropContent(id: number, rawKey: string | null) {
-  await sqlExecute(
-    `update inbound_message set from_name = null, recipients = '[]'::jsonb, subject = null, text_body = null, raw_key = null, refused_attachments = '[]'::jsonb, updated_at = now() where id = ?`,
-    [id],
-  );
-  if (rawKey) await getObjectStore().delete(rawKey);
-}
+/** The columns read from a message, cleared when it is rejected (docs/inbound-mail.md#review). */
+export const DROP_CONTENT_SQL = "from_name = null, recipients = '[]'::jsonb, subject = null, text_body = null, raw_key = null, refused_attachments = '[]'::jsonb";
 
 export async function processInboundMessage(data: InboundJobData): Promise<{ status: string }> {
   return withRequestContext(async () => {
@@ -144,12 +135,12 @@ export async function processInboundMessage(data: InboundJobData): Promise<{ sta
     });
     const senderUserId = sender.staff && parsed.sender && sender.staff.access.user.email === parsed.sender.address ? sender.staff.access.user.id : null;
     if (outcome.status === "rejected") {
-      await sqlExecute("update inbound_message set status = 'rejected', review_reason = ?, from_address = ?, processed_at = now() where id = ? and status = 'received'", [
-        outcome.reason,
-        parsed.sender?.address ?? null,
-        row.id,
-      ]);
-      await dropContent(row.id, row.raw_key);
+      // The row keeps its Message-ID and the sender; the content and the raw message go.
+      await sqlExecute(
+        `update inbound_message set status = 'rejected', review_reason = ?, from_address = ?, ${DROP_CONTENT_SQL}, processed_at = now(), updated_at = now() where id = ? and status = 'received'`,
+        [outcome.reason, parsed.sender?.address ?? null, row.id],
+      );
+      if (row.raw_key) await getObjectStore().delete(row.raw_key);
       inboundLog.info({ inboundMessageId: row.id, reason: outcome.reason }, "inbound message rejected");
       return { status: "rejected" };
     }

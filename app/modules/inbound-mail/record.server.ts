@@ -42,11 +42,13 @@ export interface MatchedStakeholder {
 export async function matchStakeholders(projectId: number, addresses: readonly string[]): Promise<(MatchedStakeholder & { emails: string[] })[]> {
   if (!addresses.length) return [];
   const rows = await sqlRows<{ id: number; name: string; emails: (string | null)[] }>(
-    `select s.id, s.name, array[lower(trim(s.email)), lower(trim(s.email2)), lower(trim(s.email3))] as emails
+    `with a(address) as (select jsonb_array_elements_text(?::jsonb))
+     select s.id, s.name, array[lower(trim(s.email)), lower(trim(s.email2)), lower(trim(s.email3))] as emails
        from stakeholder s
-      where s.project_id = ? and (lower(trim(s.email)) = any(?) or lower(trim(s.email2)) = any(?) or lower(trim(s.email3)) = any(?))
+      where s.project_id = ?
+        and (lower(trim(s.email)) in (select address from a) or lower(trim(s.email2)) in (select address from a) or lower(trim(s.email3)) in (select address from a))
       order by s.id`,
-    [projectId, addresses, addresses, addresses],
+    [JSON.stringify(addresses), projectId],
   );
   return rows.map((r) => ({ id: r.id, name: r.name, emails: r.emails.filter((e): e is string => !!e) }));
 }

@@ -14,7 +14,8 @@ import { StakeholderSchema } from "~/modules/stakeholder/schemas";
 import { AppError } from "~/utils/app-error";
 import { reviewReasonText } from "./decide";
 import { parseInbound } from "./parse.server";
-import { dropContent, memberByEmail, readRaw } from "./process.server";
+import { DROP_CONTENT_SQL, memberByEmail, readRaw } from "./process.server";
+import { getObjectStore } from "~/modules/storage/index.server";
 import { recordInboundMessage } from "./record.server";
 import type { ReviewAcceptInput, ReviewRejectInput } from "./schemas";
 
@@ -95,7 +96,7 @@ export async function getInboundMessage(access: ProjectAccess, id: number) {
     textBody: m.textBody ?? null,
     recorded: m.recorded ?? {},
     refusedAttachments: m.refusedAttachments ?? [],
-    senderUserId: refId(m.senderUser as never) ?? null,
+    senderUserId: (m.senderUser as { id?: string } | null)?.id ?? null,
     reviewedAt: iso(m.reviewedAt),
   };
 }
@@ -152,7 +153,7 @@ export async function rejectReviewedMessage(access: ProjectAccess, input: Review
   const message = await requireInReview(access, input.inboundMessageId);
   await db().transactional(async (em) => {
     const changed = await sqlExecute(
-      "update inbound_message set status = 'rejected', reviewed_by_id = ?, reviewed_at = now(), updated_at = now() where id = ? and project_id = ? and status = 'review'",
+      `update inbound_message set status = 'rejected', reviewed_by_id = ?, reviewed_at = now(), ${DROP_CONTENT_SQL}, updated_at = now() where id = ? and project_id = ? and status = 'review'`,
       [access.user.id, message.id, access.project.id],
     );
     if (!changed) throw new AppError(409, NOT_IN_REVIEW, "NOT_IN_REVIEW");
@@ -167,5 +168,5 @@ export async function rejectReviewedMessage(access: ProjectAccess, input: Review
     });
     await em.flush();
   });
-  await dropContent(message.id, message.rawKey ?? null);
+  if (message.rawKey) await getObjectStore().delete(message.rawKey);
 }

@@ -8,7 +8,7 @@ import { classifyKey, decideSweep, SWEEP_LIMITS, type KeyRecord, type SweepLimit
  * The object sweep (docs/operations.md#nothing-lost). Deleting a document or template row never deletes
  * its bytes: a trigger records the release (released_object), and the bytes stay while a restore point
  * could bring the row back. This sweep removes, under `projects/`, objects older than the grace period
- * that no live row (document, template, a staged import's PDF), no unexpired restore point and no
+ * that no live row (document, template, a staged import's PDF, an inbound message's raw e-mail), no unexpired restore point and no
  * release younger than `releasedBefore` names; plus unrecorded objects (a process that died between
  * storing the bytes and writing the row), capped by the share rule (sweep-rule.ts) so that a wrong or
  * empty database cannot empty the bucket. One instance at a time, under an advisory lock.
