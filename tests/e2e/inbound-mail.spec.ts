@@ -76,8 +76,8 @@ for (const mode of JS_MODES) {
       await expectAccessible(page);
 
       // Accept: find a stakeholder (a GET form) and pick one of the matches.
-      await page.getByLabel("Find a stakeholder").fill("Margaret");
-      await page.getByRole("button", { name: "Find" }).click();
+      await page.getByRole("textbox", { name: "Find a stakeholder" }).fill("Margaret");
+      await page.getByRole("button", { name: "Find", exact: true }).click();
       const margaret = page.getByRole("radio", { name: /Margaret Ellis/ });
       await expect(margaret).toBeVisible();
       await expectAccessible(page);

@@ -65,7 +65,7 @@ export function AcceptForms({ message, find, matches, limit }: { message: Messag
         </Heading>
         <ErrorSummary errors={acceptErrors?.fieldErrors} fieldIds={{ [FORM_ERROR]: "accept-title" }} />
         <ErrorSummary errors={createErrors?.fieldErrors} fieldIds={{ [FORM_ERROR]: "create-title" }} />
-        <Form method="get" className="inline-form" aria-label="Find a stakeholder" preventScrollReset>
+        <Form method="get" className="inline-form" aria-label="Stakeholder search" preventScrollReset>
           <TextField name="find" label="Find a stakeholder" hint={`Name or e-mail address; up to ${limit} matches`} defaultValue={find} />
           <Button type="submit" variant="outline">
             Find
