@@ -10,9 +10,12 @@ import { recoverStaleImports } from "~/modules/import/import-recovery.server";
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT, runMailJob, type MailJobData } from "~/modules/mail/mail-job.server";
 import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
-import { INBOUND_QUEUE, type InboundJobData } from "~/modules/inbound-mail/receive.server";
+import { INBOUND_QUEUE, receiveInboundMessage, type InboundJobData } from "~/modules/inbound-mail/receive.server";
 import { processInboundMessage } from "~/modules/inbound-mail/process.server";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
+import { checkImapConfig, IMAP_CRON, IMAP_QUEUE, runImapJob } from "~/modules/inbound-mail/imap-reader.server";
+import { getImapConfig } from "~/modules/inbound-mail/imap-config";
+import { getEnv } from "~/utils/env.server";
 
 const importQueue: JobQueue<ImportJobData> = {
   name: IMPORT_QUEUE,
@@ -64,6 +67,26 @@ const grievanceReminderQueue: JobQueue = {
   handle: () => runGrievanceReminderJob(),
 };
 
+const imapQueue: JobQueue = {
+  name: IMAP_QUEUE,
+  options: {
+    // One pass at a time: a tick while one runs waits. A message is marked \Seen only after the pipeline
+    // took it, and the pipeline records a Message-ID once, so a retried or doubled pass is harmless
+    // (docs/inbound-mail.md#imap).
+    policy: "singleton",
+    retryLimit: 1,
+    retryDelay: 60,
+    expireInSeconds: 10 * 60,
+  },
+  workers: 1,
+  // Scheduled only where a mailbox is configured (IMAP_HOST); without one the embedded SMTP listener takes mail.
+  get cron() {
+    return getImapConfig() ? IMAP_CRON : undefined;
+  },
+  handle: () => runImapJob(receiveInboundMessage, getEnv().INBOUND_MAX_MESSAGE_BYTES),
+  prepare: checkImapConfig,
+};
+
 const inboundQueue: JobQueue<InboundJobData> = {
   name: INBOUND_QUEUE,
   options: {
@@ -78,4 +101,4 @@ const inboundQueue: JobQueue<InboundJobData> = {
   handle: (data) => processInboundMessage(data),
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue];
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue, imapQueue];

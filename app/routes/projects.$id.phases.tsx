@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Button } from "@radix-ui/themes";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { GrievanceClockCard } from "~/components/project-phases/GrievanceClockForm";
+import { InboundMailCard } from "~/components/inbound-mail/InboundMailSettings";
 import { PhaseCards, ProcessFlow } from "~/components/project-phases/PhaseCards";
 import { PhasesErrorBoundary } from "~/components/project-phases/PhaseFormPage";
 import { PhasesLoadError } from "~/components/project-phases/PhasesLoadError";
@@ -37,6 +38,7 @@ export default function ProjectPhases() {
       <PhaseCards data={data} />
       <ProcessFlow />
       <GrievanceClockCard projectId={data.project.id} />
+      <InboundMailCard projectId={data.project.id} />
     </div>
   );
 }

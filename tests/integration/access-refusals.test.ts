@@ -156,6 +156,14 @@ const PROBES: Record<string, Probe[]> = {
     phases("/api/projects/$id/grievance-clock", "loader"),
     { ...phases("/api/projects/$id/grievance-clock", "action"), method: "PUT", body: { json: { grievanceJurisdiction: "VIC" } } },
   ],
+  "api.projects.$id.inbound-mail.ts": [
+    phases("/api/projects/$id/inbound-mail", "loader"),
+    { ...phases("/api/projects/$id/inbound-mail", "action"), method: "PUT", body: { json: { allowedDomains: "farm.example.com" } } },
+  ],
+  "api.inbound-mail.ts": [otherClientApi("/api/inbound-mail")],
+  "api.inbound-mail.$id.ts": [otherClientApi("/api/inbound-mail/1")],
+  "api.inbound-mail.$id.accept.ts": [otherClientApi("/api/inbound-mail/1/accept", "POST", { body: { json: { stakeholder: "existing", stakeholderId: 1 } } })],
+  "api.inbound-mail.$id.reject.ts": [otherClientApi("/api/inbound-mail/1/reject", "POST")],
   "api.projects.$id.planning.ts": [phases("/api/projects/$id/planning", "action")],
   "api.projects.$id.ts": [phases("/api/projects/$id", "loader")],
   "api.projects.all.ts": [systemOnly("/api/projects/all", "loader")],
@@ -237,6 +245,12 @@ const PROBES: Record<string, Probe[]> = {
   ],
   "projects.$id.phases.tsx": [phases("/projects/$id/phases", "loader")],
   "projects.$id.phases_.grievance-clock.tsx": [phases("/projects/$id/phases/grievance-clock", "loader"), phases("/projects/$id/phases/grievance-clock", "action")],
+  "projects.$id.phases_.inbound-mail.tsx": [phases("/projects/$id/phases/inbound-mail", "loader"), phases("/projects/$id/phases/inbound-mail", "action")],
+  "inbound-mail.tsx": [otherClientPage("/inbound-mail")],
+  "inbound-mail_.$id.tsx": [
+    { ...otherClientPage("/inbound-mail/1"), params: () => ({ id: "1" }) },
+    { ...otherClientPage("/inbound-mail/1", "action"), params: () => ({ id: "1" }) },
+  ],
   "projects.$id.phases_.closure.tsx": [phases("/projects/$id/phases/closure", "loader"), phases("/projects/$id/phases/closure", "action")],
   "projects.$id.phases_.planning.tsx": [phases("/projects/$id/phases/planning", "loader"), phases("/projects/$id/phases/planning", "action")],
   "projects.new.tsx": [

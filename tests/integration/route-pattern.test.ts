@@ -154,6 +154,7 @@ type Area =
   | "commitments"
   | "grievances"
   | "reports"
+  | "inbound mail"
   | "property groups"
   | "documents"
   | "templates"
@@ -214,6 +215,15 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.grievances.figures[.]xlsx.ts": { area: "grievances" },
   "reports.tsx": { area: "reports" },
   "api.reports.summary.ts": { area: "reports" },
+
+  "inbound-mail.tsx": { area: "inbound mail" },
+  "inbound-mail_.$id.tsx": { area: "inbound mail", methods: POST },
+  "api.inbound-mail.ts": { area: "inbound mail" },
+  "api.inbound-mail.$id.ts": { area: "inbound mail" },
+  "api.inbound-mail.$id.accept.ts": { area: "inbound mail", methods: POST },
+  "api.inbound-mail.$id.reject.ts": { area: "inbound mail", methods: POST },
+  "projects.$id.phases_.inbound-mail.tsx": { area: "inbound mail", methods: POST },
+  "api.projects.$id.inbound-mail.ts": { area: "inbound mail", methods: ["PUT"] },
 
   "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },

@@ -20,6 +20,9 @@ import { createStakeholder } from "../../app/modules/stakeholder/stakeholder.ser
 import { StakeholderSchema } from "../../app/modules/stakeholder/schemas";
 import { getObjectStore, setObjectStore } from "../../app/modules/storage/index.server";
 import { createTemplate } from "../../app/modules/template/template.server";
+import { receiveInboundMessage } from "../../app/modules/inbound-mail/receive.server";
+import { processInboundMessage } from "../../app/modules/inbound-mail/process.server";
+import { projectInboundAddress } from "../../app/modules/inbound-mail/settings.server";
 import { createRestorePoint } from "../../app/modules/database-management/restore-points.server";
 import { parseUpload } from "../../app/modules/import/staging.server";
 import { startImport, waitForImport } from "../../app/modules/import/imports.server";
@@ -77,7 +80,9 @@ type Kind =
   | "linkedProperty"
   // A grievance with one engagement (or document) attached, whose id the request names to remove it.
   | "attachedEngagement"
-  | "attachedDocument";
+  | "attachedDocument"
+  // A message from a stranger waiting in the project's Mail inbox (docs/inbound-mail.md#review).
+  | "inboundMessage";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ProjectIn = "session" | "query" | "body" | "none";
 type Fields = Record<string, string | number | (string | number)[]>;
@@ -102,7 +107,7 @@ interface Op {
   /** Changes data: a viewer must get 403 and the owner's request must change something. */
   write: boolean;
   /** The permission a write needs (editData unless it deletes). */
-  permission?: "editData" | "deleteData" | "importData" | "createProjects" | "manageUsers";
+  permission?: "editData" | "deleteData" | "importData" | "createProjects" | "manageUsers" | "manageMembers";
   target: Kind | null;
   secondary?: Kind;
   build: (ctx: Ctx) => Req;
@@ -154,6 +159,16 @@ const saveClock = (method: "PUT" | "POST", body: "form" | "json"): Op => ({
   permission: "createProjects",
   target: "phases",
   build: () => ({ [body]: { grievanceJurisdiction: "VIC", grievanceAcknowledgeDays: (clockSaves++ % 90) + 1, grievanceResolveDays: 30 } }),
+});
+
+/** Saving the inbound e-mail settings (docs/inbound-mail.md#project-settings): each save lists a new domain, so it changes something. */
+const saveInbound = (method: "PUT" | "POST", body: "form" | "json"): Op => ({
+  label: `${method} inbound e-mail settings`,
+  method,
+  write: true,
+  permission: "manageMembers",
+  target: "phases",
+  build: () => ({ [body]: { allowedDomains: `matrix-${unique()}.example`, blockedDomains: "", confirmReply: "false" } }),
 });
 
 /** The other end of each linkedStakeholder / linkedProperty record's one link. */
@@ -288,6 +303,65 @@ const MATRIX: Record<string, Entry> = {
     projectScoped: false,
     module: () => import("../../app/routes/projects.$id.phases_.grievance-clock"),
     ops: [get("GET", "phases"), saveClock("POST", "form")],
+  },
+  "api.projects.$id.inbound-mail.ts": {
+    kind: "api",
+    projectScoped: false,
+    module: () => import("../../app/routes/api.projects.$id.inbound-mail"),
+    ops: [get("GET", "phases"), saveInbound("PUT", "json")],
+  },
+  "projects.$id.phases_.inbound-mail.tsx": {
+    kind: "page",
+    projectScoped: false,
+    module: () => import("../../app/routes/projects.$id.phases_.inbound-mail"),
+    ops: [get("GET", "phases"), saveInbound("POST", "form")],
+  },
+  // The Mail inbox (docs/inbound-mail.md#review): a message in review; accepting names a stakeholder too.
+  "inbound-mail_.$id.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/inbound-mail_.$id"),
+    ops: [
+      get("GET", "inboundMessage"),
+      get("GET ?find=&reject=1", "inboundMessage", () => ({ find: "Matrix", reject: 1 })),
+      { label: "POST reject", method: "POST", write: true, target: "inboundMessage", okStatus: 302, build: () => ({ form: { intent: "reject" } }) },
+      {
+        label: "POST accept",
+        method: "POST",
+        write: true,
+        target: "inboundMessage",
+        secondary: "stakeholder",
+        okStatus: 302,
+        build: (c) => ({ form: { intent: "accept", stakeholder: "existing", stakeholderId: c.secondary } }),
+      },
+      {
+        label: "POST create",
+        method: "POST",
+        write: true,
+        target: "inboundMessage",
+        okStatus: 302,
+        build: () => ({ form: { intent: "create", stakeholder: "new", newStakeholderName: `Matrix ${unique()}` } }),
+      },
+    ],
+  },
+  "api.inbound-mail.$id.ts": { kind: "api", module: () => import("../../app/routes/api.inbound-mail.$id"), ops: [get("GET", "inboundMessage")] },
+  "api.inbound-mail.$id.accept.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.inbound-mail.$id.accept"),
+    ops: [
+      {
+        label: "POST existing stakeholder",
+        method: "POST",
+        write: true,
+        target: "inboundMessage",
+        secondary: "stakeholder",
+        build: (c) => ({ json: { stakeholder: "existing", stakeholderId: c.secondary } }),
+      },
+    ],
+  },
+  "api.inbound-mail.$id.reject.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.inbound-mail.$id.reject"),
+    ops: [{ label: "POST", method: "POST", write: true, target: "inboundMessage", build: () => ({ json: {} }) }],
   },
   "projects.$id.phases.tsx": { kind: "page", projectScoped: false, module: () => import("../../app/routes/projects.$id.phases"), ops: [get("GET", "project")] },
   "projects.$id.phases_.planning.tsx": {
@@ -768,6 +842,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/stakeholders": "list and create in ?projectId=",
   "/api/properties": "list and create in ?projectId=",
   "/api/grievances": "list and create in ?projectId= (grievances.test.ts)",
+  "/inbound-mail": "the selected project's Mail inbox; its status filter only narrows that project's messages (inbound-mail-screens.test.ts)",
+  "/api/inbound-mail": "the Mail inbox of ?projectId= (inbound-mail-screens.test.ts)",
   "/grievances": "the selected project's list and create; its filter ids only narrow that project's rows (grievances.test.ts)",
   "/grievances/figures": "figures of the selected project's grievances (grievance-figures.test.ts)",
   "/api/grievances/figures": "figures of ?projectId= (grievance-figures.test.ts)",
@@ -974,6 +1050,23 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
         if (!row) throw new Error("the matrix's duplicate import held back no row");
         return row.id;
       }
+      case "inboundMessage": {
+        // A stranger's message to the project's address, taken through the pipeline into review.
+        const to = (await projectInboundAddress(access)).address;
+        const raw = Buffer.from(
+          [`From: Matrix Sender <matrix-${unique()}@stranger.example>`, `To: ${to}`, `Subject: Matrix ${unique()}`, `Message-ID: <${unique()}@stranger.example>`, "", "Hello", ""].join("\r\n"),
+        );
+        const { received } = await receiveInboundMessage(raw, { via: "smtp", envelopeTo: [to] });
+        const id = received[0]!.inboundMessageId;
+        await processInboundMessage({ inboundMessageId: id });
+        // The queue's worker may have taken the job first: wait until the message rests in review.
+        for (let i = 0; i < 100; i++) {
+          const [row] = await db().getConnection().execute<{ status: string }[]>("select status from inbound_message where id = ?", [id]);
+          if (row?.status === "review") return id;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error("the matrix's inbound message did not reach review");
+      }
       case "restorePoint":
         return (await createRestorePoint(access, "delete-all-engagements")).id;
       case "template":
@@ -1001,6 +1094,7 @@ const DATA_TABLES = [
   "user",
   "project_membership",
   "user_invitation",
+  "inbound_message",
 ];
 
 /** Every record of both clients, whether each stored file is still there, and every session's selected project (and, when asked, other tables). */

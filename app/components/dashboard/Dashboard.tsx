@@ -13,6 +13,8 @@ export interface DashboardProps {
   activeClientDescription: string | null;
   counts: DashboardCounts | null;
   charts: ChartModel[] | null;
+  /** The selected project's inbound e-mail address (docs/inbound-mail.md#the-project-address). */
+  inboundAddress: string | null;
   canExportDatabase: boolean;
   canCreateProjects: boolean;
 }
@@ -81,9 +83,16 @@ export function Dashboard(props: DashboardProps) {
                 Active Project
               </Heading>
               {selected ? (
-                <p>
-                  <strong>{selected.name}</strong> <span className="muted">(Project ID: {selected.id})</span>
-                </p>
+                <>
+                  <p>
+                    <strong>{selected.name}</strong> <span className="muted">(Project ID: {selected.id})</span>
+                  </p>
+                  {props.inboundAddress ? (
+                    <p className="muted">
+                      E-mail to the project: <code className="copyable">{props.inboundAddress}</code>
+                    </p>
+                  ) : null}
+                </>
               ) : (
                 <p>
                   No project selected. Select a project below, or <Link to="/projects/new">create a new project</Link>.

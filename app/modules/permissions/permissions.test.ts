@@ -233,6 +233,7 @@ describe("menus", () => {
       { label: "Templates", to: "/templates" },
       { label: "Property Groups", to: "/stakeholder-property-groups" },
       { label: "Import history", to: "/imports" },
+      { label: "Mail inbox", to: "/inbound-mail" },
       { label: "Documentation", to: "/documentation" },
     ]);
   });

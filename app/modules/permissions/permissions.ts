@@ -225,6 +225,7 @@ export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [
   { label: "Templates", to: "/templates" },
   { label: "Property Groups", to: "/stakeholder-property-groups" },
   { label: "Import history", to: "/imports" },
+  { label: "Mail inbox", to: "/inbound-mail" },
   { label: "Documentation", to: "/documentation" },
 ];
 

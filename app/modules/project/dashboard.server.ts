@@ -7,6 +7,7 @@ import type { CurrentUser } from "~/modules/access/current-user.server";
 import { listAccessibleProjects, type ProjectAccess } from "~/modules/access/project-access.server";
 import { dashboardChartFigures } from "~/modules/reports/figures.server";
 import { dashboardCharts } from "~/modules/reports/report-charts.server";
+import { projectInboundAddress } from "~/modules/inbound-mail/settings.server";
 
 /** The selected project's quick figures (docs/records.md#dashboard). */
 export interface DashboardCounts {
@@ -83,6 +84,8 @@ export async function getDashboard(user: CurrentUser, selected: ProjectAccess | 
     counts,
     // Three small charts linking to /reports (docs/records.md#dashboard).
     charts: selected ? dashboardCharts(await dashboardChartFigures(selected)) : null,
+    // The address to BCC or forward conversations to (docs/inbound-mail.md#the-project-address).
+    inboundAddress: selected ? (await projectInboundAddress(selected)).address : null,
     canExportDatabase: canAccessScreen(user.role, "exportDatabase"),
     canCreateProjects: hasPermission(user.role, "createProjects"),
   };
