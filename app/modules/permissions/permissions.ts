@@ -223,6 +223,7 @@ export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [
   { label: "Templates", to: "/templates" },
   { label: "Property Groups", to: "/stakeholder-property-groups" },
   { label: "Import history", to: "/imports" },
+  { label: "Affected areas", to: "/affected-areas" },
   { label: "Documentation", to: "/documentation" },
 ];
 
