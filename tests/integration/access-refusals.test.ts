@@ -141,6 +141,8 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.$id.documents.ts": [otherClientApi("/api/grievances/1/documents", "POST"), otherClientApi("/api/grievances/1/documents", "DELETE")],
   "api.grievances.$id.ts": [otherClientApi("/api/grievances/1"), otherClientApi("/api/grievances/1", "PUT"), otherClientApi("/api/grievances/1", "DELETE")],
   "api.grievances.ts": [otherClientApi("/api/grievances"), otherClientApi("/api/grievances", "POST")],
+  "api.affected-areas.ts": [otherClientApi("/api/affected-areas"), otherClientApi("/api/affected-areas", "POST", { body: "multipart" })],
+  "api.affected-areas.$id.ts": [otherClientApi("/api/affected-areas/1"), otherClientApi("/api/affected-areas/1", "DELETE")],
   "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],
   "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
@@ -242,6 +244,7 @@ const PROBES: Record<string, Probe[]> = {
   ],
   "properties.tsx": [otherClientPage("/properties"), otherClientPage("/properties", "action")],
   "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
+  "affected-areas.tsx": [otherClientPage("/affected-areas"), otherClientPage("/affected-areas", "action")],
   "grievances_.figures.tsx": [otherClientPage("/grievances/figures")],
   "grievances_.$id.tsx": [
     { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },
