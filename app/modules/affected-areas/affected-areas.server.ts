@@ -39,6 +39,9 @@ function pgRunner(client: PgClient): SqlRunner {
   };
 }
 
+/** A list as a PostgreSQL array literal ("{1,2,3}"), one parameter whichever client runs it (knex would spread a JS array into a list). */
+const pgArray = (values: readonly number[]) => `{${values.join(",")}}`;
+
 const lockProject = (sql: SqlRunner, projectId: number) => sql.rows("select pg_advisory_xact_lock(?::int, ?::int)", [LOCK_NAMESPACE, projectId]);
 
 /** Parcels worked through per round: their shapes and results in memory at once. */
@@ -58,7 +61,7 @@ async function recomputeParcels(sql: SqlRunner, projectId: number, parcelIds: re
     const batch = ids.slice(start, start + PARCEL_BATCH);
     const parcels = await sql.rows<{ id: number; geometry: Polygon | MultiPolygon; lotPlan: string | null }>(
       `select id, geometry, lot_plan as "lotPlan" from parcel where project_id = ? and id = any(?::int[]) order by id`,
-      [projectId, batch],
+      [projectId, pgArray(batch)],
     );
     const rows: { parcel: number[]; area: number[]; m2: number[]; share: number[] } = { parcel: [], area: [], m2: [], share: [] };
     const totals: { id: number[]; m2: number[] } = { id: [], m2: [] };
@@ -74,15 +77,19 @@ async function recomputeParcels(sql: SqlRunner, projectId: number, parcelIds: re
       totals.m2.push(loss.m2);
       if (loss.m2 > 0) touched++;
     }
-    await sql.rows("delete from parcel_affected_area where project_id = ? and parcel_id = any(?::int[])", [projectId, batch]);
+    await sql.rows("delete from parcel_affected_area where project_id = ? and parcel_id = any(?::int[])", [projectId, pgArray(batch)]);
     if (rows.parcel.length) {
       await sql.rows(
         `insert into parcel_affected_area (parcel_id, affected_area_id, project_id, area_m2, share)
          select t.parcel_id, t.area_id, ?, t.m2, t.share from unnest(?::int[], ?::int[], ?::float8[], ?::float8[]) as t(parcel_id, area_id, m2, share)`,
-        [projectId, rows.parcel, rows.area, rows.m2, rows.share],
+        [projectId, pgArray(rows.parcel), pgArray(rows.area), pgArray(rows.m2), pgArray(rows.share)],
       );
     }
-    await sql.rows(`update parcel set affected_m2 = t.m2 from unnest(?::int[], ?::float8[]) as t(id, m2) where parcel.id = t.id and parcel.project_id = ?`, [totals.id, totals.m2, projectId]);
+    await sql.rows(`update parcel set affected_m2 = t.m2 from unnest(?::int[], ?::float8[]) as t(id, m2) where parcel.id = t.id and parcel.project_id = ?`, [
+      pgArray(totals.id),
+      pgArray(totals.m2),
+      projectId,
+    ]);
   }
   return touched;
 }

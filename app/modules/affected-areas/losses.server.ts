@@ -46,7 +46,7 @@ export async function propertyLosses(access: ProjectAccess, propertyId: number):
     `select x.parcel_id as "parcelId", a.id, a.name, x.area_m2 as m2, x.share
        from parcel_affected_area x join affected_area a on a.id = x.affected_area_id
       where x.project_id = ? and x.parcel_id = any(?::int[]) order by lower(a.name), a.id`,
-    [access.project.id, parcels.map((p) => p.id)],
+    [access.project.id, `{${parcels.map((p) => p.id).join(",")}}`],
   );
   const byArea = await sqlRows<{ id: number; name: string; m2: number }>(
     `select a.id, a.name, sum(x.area_m2) as m2
