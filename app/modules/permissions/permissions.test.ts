@@ -232,6 +232,7 @@ describe("menus", () => {
       { label: "Templates", to: "/templates" },
       { label: "Property Groups", to: "/stakeholder-property-groups" },
       { label: "Import history", to: "/imports" },
+      { label: "Affected areas", to: "/affected-areas" },
       { label: "Documentation", to: "/documentation" },
     ]);
   });
