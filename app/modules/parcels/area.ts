@@ -3,11 +3,18 @@
  * GDA2020 longitude/latitude. Areas are on the GRS80 ellipsoid (geographiclib's PolygonArea); the buffer and
  * the overlap are built in the parcel's or line's MGA zone (proj4) with polyclip-ts, then brought back.
  */
-import { Geodesic } from "geographiclib-geodesic";
+import * as geodesicTypes from "geographiclib-geodesic";
+import geodesicModule from "geographiclib-geodesic";
 import { AppError } from "~/utils/app-error";
 import { intersection, union, type Geom } from "polyclip-ts";
 import { GDA2020_CODE, mgaCrs, mgaZoneOf, reprojectGeometry } from "./crs";
 import { polygonsOf, positionsOf, type Geometry, type LineString, type MultiLineString, type MultiPolygon, type Polygon, type Position } from "./geojson";
+
+/**
+ * The package is CommonJS: Node's ESM loader (the server build) finds no named exports in it, so it is
+ * taken whole as the default import; the named types describe it.
+ */
+const { Geodesic } = geodesicModule as unknown as typeof geodesicTypes;
 
 /** GRS80, the ellipsoid of GDA2020 and GDA94 (WGS84's differs from it by 0.1 mm in the semi-minor axis). */
 const GRS80 = new Geodesic.Geodesic(6378137, 1 / 298.257222101);
