@@ -67,7 +67,16 @@ export default function PropertiesPage() {
       ) : null}
       {data.linkPanel ? <LinkStakeholdersForm {...data.linkPanel} closeTo={closeTo} returnTo={closeTo} /> : null}
       {data.details && !data.form && !data.linkPanel && !duplicates ? (
-        <PropertyDetails property={data.details} tab={data.tab} canEdit={canEdit} documents={data.documents} history={data.history} commitments={data.commitments} projectId={data.project.id} />
+        <PropertyDetails
+          property={data.details}
+          tab={data.tab}
+          canEdit={canEdit}
+          documents={data.documents}
+          history={data.history}
+          commitments={data.commitments}
+          losses={data.losses}
+          projectId={data.project.id}
+        />
       ) : null}
       <PropertyStats stats={stats} />
       <PropertyToolbar search={list.search} view={list.view} laa={list.laa} sort={list.sort} dir={list.dir} />

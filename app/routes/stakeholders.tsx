@@ -81,6 +81,7 @@ export default function StakeholdersPage() {
           documents={data.documents}
           history={data.history}
           commitments={data.commitments}
+          losses={data.losses}
           canEdit={data.canEdit}
           projectId={data.project.id}
           editingContact={panels.contact?.state === "open"}

@@ -26,11 +26,11 @@ const FILE_UPLOAD: BodyLimit = { bytes: UPLOAD_BODY_LIMIT_BYTES, message: FILE_T
 
 /**
  * The routes whose multipart posts carry a file: documents and templates (page and /api) and the
- * spreadsheet import (page and the spec's /api/file/parse), all under the same 50 MB file limit; the
+ * spreadsheet import (page and the spec's /api/file/parse) and the affected areas' GIS files, all under the same 50 MB file limit; the
  * start-up form's PDF auto-fill under its own smaller one (the PDF is held in memory while read).
  */
 const UPLOAD_LIMITS = new Map<string, BodyLimit>([
-  ...["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse"].map((path) => [path, FILE_UPLOAD] as const),
+  ...["/documents", "/templates", "/api/documents/upload", "/api/templates/upload", "/import", "/api/file/parse", "/affected-areas", "/api/affected-areas"].map((path) => [path, FILE_UPLOAD] as const),
   ...["/api/extract-pdf-fields", "/projects/new"].map((path) => [path, { bytes: STARTUP_PDF_MAX_BYTES + FORM_OVERHEAD_BYTES, message: STARTUP_PDF_TOO_LARGE_MESSAGE }] as const),
 ]);
 

@@ -33,6 +33,12 @@ export const Parcel = defineEntity({
     sourceCrs: optionalText(),
     /** Area on the GRS80 ellipsoid, square metres. */
     areaM2: double(),
+    /**
+     * What the project's affected areas take of it together (the union of their overlaps, so two corridors
+     * over the same ground count once), square metres on the ellipsoid; 0 when none reaches it. Kept with
+     * its parcel_affected_area rows (docs/records.md#affected-areas).
+     */
+    affectedM2: double().default(0),
     minLng: double(),
     minLat: double(),
     maxLng: double(),

@@ -135,7 +135,7 @@ describe("POST /api/export/excel", () => {
       const { sheet, rows } = readSheetJs(bytes);
       const expected = headerNames(templateMappings("properties", mode));
       expect(rows[0], mode).toEqual(expected);
-      expect(rows[0]!.length).toBe({ standard: 24, "search-report": 22, "property-stakeholder": 23, custom: 5 }[mode]);
+      expect(rows[0]!.length).toBe({ standard: 26, "search-report": 22, "property-stakeholder": 23, custom: 5 }[mode]);
       // Property + Stakeholder: one row per linked stakeholder (two for the farm), one for the unlinked lot.
       expect(rows.length - 1, mode).toBe(mode === "property-stakeholder" ? 3 : 2);
       const exceljs = (await readExcelJs(bytes)).worksheets[0]!;

@@ -227,6 +227,9 @@ const ROUTES: Record<string, RouteEntry> = {
 
   "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },
+  "affected-areas.tsx": { area: "properties", methods: POST },
+  "api.affected-areas.ts": { area: "properties", methods: POST },
+  "api.affected-areas.$id.ts": { area: "properties", methods: DELETE },
   "api.properties.$id.ts": { area: "properties", methods: EDIT },
   "api.properties.$id.documents.ts": { area: "properties" },
   "api.properties.$id.linked-stakeholder-ids.ts": { area: "properties" },

@@ -59,6 +59,7 @@ type Kind =
   | "engagement"
   | "commitment"
   | "grievance"
+  | "affectedArea"
   | "document"
   | "template"
   | "group"
@@ -484,6 +485,19 @@ const MATRIX: Record<string, Entry> = {
       },
     ],
   },
+  "api.affected-areas.$id.ts": {
+    kind: "api",
+    module: () => import("../../app/routes/api.affected-areas.$id"),
+    ops: [get("GET", "affectedArea"), remove("affectedArea")],
+  },
+  "affected-areas.tsx": {
+    kind: "page",
+    module: () => import("../../app/routes/affected-areas"),
+    ops: [
+      get("GET ?delete=", "affectedArea", (c) => ({ delete: c.id })),
+      { label: "POST delete", method: "POST", write: true, permission: "deleteData", target: "affectedArea", okStatus: 302, build: (c) => ({ form: { intent: "delete", id: c.id } }) },
+    ],
+  },
   "api.grievances.$id.ts": {
     kind: "api",
     module: () => import("../../app/routes/api.grievances.$id"),
@@ -844,6 +858,7 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/grievances": "list and create in ?projectId= (grievances.test.ts)",
   "/inbound-mail": "the selected project's Mail inbox; its status filter only narrows that project's messages (inbound-mail-screens.test.ts)",
   "/api/inbound-mail": "the Mail inbox of ?projectId= (inbound-mail-screens.test.ts)",
+  "/api/affected-areas": "list and upload in ?projectId=; no record id (affected-areas.test.ts)",
   "/grievances": "the selected project's list and create; its filter ids only narrow that project's rows (grievances.test.ts)",
   "/grievances/figures": "figures of the selected project's grievances (grievance-figures.test.ts)",
   "/api/grievances/figures": "figures of ?projectId= (grievance-figures.test.ts)",
@@ -1001,6 +1016,25 @@ async function make(kind: Kind, side: Side): Promise<number | string> {
           .id;
       case "grievance":
         return (await createGrievance(access, GrievanceSchema.parse({ ...GRIEVANCE_FORM_FIELDS, description: `Matrix ${unique()}` }))).id;
+      case "affectedArea": {
+        const square = [
+          [
+            [147, -35],
+            [147.001, -35],
+            [147.001, -34.999],
+            [147, -34.999],
+            [147, -35],
+          ],
+        ];
+        const [row] = await db()
+          .getConnection()
+          .execute<{ id: number }[]>(`insert into affected_area (project_id, name, kind, geometry) values (?, ?, 'polygon', ?::jsonb) returning id`, [
+            project,
+            `Matrix ${unique()}`,
+            JSON.stringify({ type: "Polygon", coordinates: square }),
+          ]);
+        return row!.id;
+      }
       case "engagement":
         return (await recordEngagement(access, await stakeholder(), EngagementSchema.parse({ subject: `Matrix ${unique()}`, type: "call" }))).id;
       case "group": {
@@ -1089,6 +1123,8 @@ const DATA_TABLES = [
   "commitment_property",
   "grievance_engagement",
   "grievance_document",
+  "affected_area",
+  "parcel_affected_area",
   "document",
   "template",
   "user",

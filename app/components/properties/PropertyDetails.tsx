@@ -12,6 +12,8 @@ import { LaaBadge } from "./LaaBadge";
 import { RecordCommitments, type RecordCommitmentRow } from "~/components/commitments/RecordCommitments";
 import { LinkedStakeholderList } from "./PropertyCards";
 import { usePanelLink } from "./PropertyTable";
+import { PropertyAffectedLand } from "~/components/affected-areas/AffectedLand";
+import type { PropertyLosses } from "~/modules/affected-areas/losses.server";
 
 /** A list of names or addresses inside a Row (which shows "Not recorded" when given nothing). */
 function TextList({ items }: { items: string[] }) {
@@ -32,8 +34,10 @@ export function PropertyDetails({
   documents,
   history = null,
   commitments = null,
+  losses = null,
   projectId,
 }: {
+  losses?: PropertyLosses | null;
   commitments?: RecordCommitmentRow[] | null;
   property: PropertyDetailsView;
   tab: RecordTab;
@@ -114,6 +118,7 @@ export function PropertyDetails({
           </Heading>
           <LinkedStakeholderList stakeholders={property.linkedStakeholders} />
           {commitments ? <RecordCommitments rows={commitments} /> : null}
+          {losses ? <PropertyAffectedLand losses={losses} /> : null}
           <p>
             <Link to={`/grievances?property=${property.id}`}>Grievances about this property</Link>
           </p>

@@ -11,6 +11,8 @@ import { formatDate, formatDateTime } from "~/utils/dates";
 import { listSearch, panelSearch } from "~/modules/stakeholder/urls";
 import { ContactDetailsForm } from "./ContactDetailsForm";
 import { RecordCommitments, type RecordCommitmentRow } from "~/components/commitments/RecordCommitments";
+import { LandholderAffectedLand } from "~/components/affected-areas/AffectedLand";
+import type { LandholderLosses } from "~/modules/affected-areas/losses.server";
 
 type Row = [label: string, value: ReactNode];
 
@@ -134,10 +136,12 @@ export function StakeholderDetail({
   documents,
   history = null,
   commitments = null,
+  losses = null,
   canEdit,
   projectId,
   editingContact = false,
 }: {
+  losses?: LandholderLosses | null;
   commitments?: RecordCommitmentRow[] | null;
   stakeholder: StakeholderDetails;
   /** ?contact=1: the Details tab is the Edit Contact Details form (docs/records.md#contact-details). */
@@ -206,6 +210,7 @@ export function StakeholderDetail({
         <>
           <DetailsTab s={s} editContactTo={canEdit ? panelSearch(search, { highlight: s.id, contact: 1 }) : null} />
           {commitments ? <RecordCommitments rows={commitments} stakeholderId={s.id} /> : null}
+          {losses ? <LandholderAffectedLand losses={losses} /> : null}
         </>
       )}
       <details className="debug-actions">

@@ -10,7 +10,7 @@ import type { ExportMapping, ExportMode } from "./export-templates";
 
 /** What each mode gives, as the page explains it (docs/export.md#modes-and-templates). */
 export const EXPORT_MODE_DESCRIPTIONS: Record<ExportMode, string> = {
-  standard: "The usual report columns: 10 for stakeholders, 24 for properties, 15 for engagements, 16 for grievances, 12 for commitments.",
+  standard: "The usual report columns: 10 for stakeholders, 26 for properties, 15 for engagements, 16 for grievances, 12 for commitments.",
   "search-report": "Properties only: the title search layout with the contact found for each title (22 columns).",
   "property-stakeholder": "Properties only: one row per property and linked stakeholder (23 columns).",
   custom: "Start from the first 5 fields and build your own list.",

@@ -127,6 +127,8 @@ export const PROPERTY_EXPORT_FIELDS: readonly ExportField[] = [
   f("proprietorDate", "Proprietor Date"),
   f("encumbrances", "Encumbrances"),
   f("area", "Area", "decimal"),
+  f("affectedAreaHa", "Affected area (ha)", "decimal"),
+  f("affectedAreaPercent", "Affected area (%)", "decimal"),
   f("perimeter", "Perimeter", "decimal"),
   f("spiNumber", "SPI Number"),
   f("securityNumber", "Security Number"),

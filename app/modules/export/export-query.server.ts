@@ -145,7 +145,17 @@ const STAKEHOLDER_RECORD = recordExpressions("stakeholders", "s", {
   updatedAt: local("s.updated_at"),
 });
 
+/**
+ * What the project's affected areas take of the property's parcels (docs/records.md#affected-areas): each
+ * parcel's union of overlaps, summed, in hectares and as a share of the parcels' area; empty without parcels.
+ */
+const PROPERTY_PARCELS = "from parcel pc where pc.property_id = p.id and pc.project_id = p.project_id";
+const AFFECTED_HA = `(select round((sum(pc.affected_m2) / 10000)::numeric, 4) ${PROPERTY_PARCELS})`;
+const AFFECTED_PERCENT = `(select round((100 * sum(pc.affected_m2) / nullif(sum(pc.area_m2), 0))::numeric, 2) ${PROPERTY_PARCELS})`;
+
 const PROPERTY_RECORD = recordExpressions("properties", "p", {
+  affectedAreaHa: plain(AFFECTED_HA),
+  affectedAreaPercent: plain(AFFECTED_PERCENT),
   hasLAA: plain("p.has_laa"),
   laaExpiryDate: day("p.laa_expiry_date"),
   nextActionDueDate: day("p.next_action_due_date"),

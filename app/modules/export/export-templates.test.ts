@@ -70,7 +70,7 @@ describe("export templates", () => {
     ]);
   });
 
-  it("properties standard: 24 columns, the property's then its stakeholders'", () => {
+  it("properties standard: 26 columns, the property's (with what the affected areas take) then its stakeholders'", () => {
     const mappings = templateMappings("properties", "standard");
     expect(names(mappings)).toEqual([
       "Property Address",
@@ -82,6 +82,8 @@ describe("export templates", () => {
       "Proprietors",
       "Encumbrances",
       "Area",
+      "Affected area (ha)",
+      "Affected area (%)",
       "Zoning",
       "LAA in Place",
       "LAA Expiry Date",
@@ -90,7 +92,7 @@ describe("export templates", () => {
       "Notes",
       ...PROPERTY_STAKEHOLDER_FIELDS.map((f) => f.label),
     ]);
-    expect(mappings).toHaveLength(24);
+    expect(mappings).toHaveLength(26);
   });
 
   it("search report: 19 title-search columns then the found address, phone and e-mail (22)", () => {

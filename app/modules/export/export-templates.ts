@@ -3,7 +3,7 @@
  * the /export screen starts its column list from `templateMappings`, and the server applies the same
  * rules (`exportedColumns`) to whatever list is posted back.
  *
- * Sizes: stakeholders standard 10, properties standard 24, engagements standard 15, grievances standard 16,
+ * Sizes: stakeholders standard 10, properties standard 26, engagements standard 15, grievances standard 16,
  * commitments standard 12,
  * Search Report 22 (19 title-search columns plus the found contact's address, phone and e-mail),
  * Property + Stakeholder 23, custom the first 5 fields of the type, all-fields every field of the type
@@ -77,7 +77,7 @@ const PROPERTY_STAKEHOLDER_COLUMNS: readonly TemplateColumn[] = [
   ["stakeholderLastContact"],
 ];
 
-/** 15 property columns and the 9 linked stakeholder attributes. */
+/** 17 property columns (the area and what the affected areas take of it among them) and the 9 linked stakeholder attributes. */
 const PROPERTIES_STANDARD: readonly TemplateColumn[] = [
   ["address"],
   ["volume"],
@@ -88,6 +88,8 @@ const PROPERTIES_STANDARD: readonly TemplateColumn[] = [
   ["proprietors"],
   ["encumbrances"],
   ["area"],
+  ["affectedAreaHa"],
+  ["affectedAreaPercent"],
   ["zoning"],
   ["hasLAA"],
   ["laaExpiryDate"],

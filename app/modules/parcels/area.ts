@@ -3,11 +3,18 @@
  * GDA2020 longitude/latitude. Areas are on the GRS80 ellipsoid (geographiclib's PolygonArea); the buffer and
  * the overlap are built in the parcel's or line's MGA zone (proj4) with polyclip-ts, then brought back.
  */
-import { Geodesic } from "geographiclib-geodesic";
+import * as geodesicTypes from "geographiclib-geodesic";
+import geodesicModule from "geographiclib-geodesic";
 import { AppError } from "~/utils/app-error";
 import { intersection, union, type Geom } from "polyclip-ts";
 import { GDA2020_CODE, mgaCrs, mgaZoneOf, reprojectGeometry } from "./crs";
 import { polygonsOf, positionsOf, type Geometry, type LineString, type MultiLineString, type MultiPolygon, type Polygon, type Position } from "./geojson";
+
+/**
+ * The package is CommonJS: Node's ESM loader (the server build) finds no named exports in it, so it is
+ * taken whole as the default import; the named types describe it.
+ */
+const { Geodesic } = geodesicModule as unknown as typeof geodesicTypes;
 
 /** GRS80, the ellipsoid of GDA2020 and GDA94 (WGS84's differs from it by 0.1 mm in the semi-minor axis). */
 const GRS80 = new Geodesic.Geodesic(6378137, 1 / 298.257222101);
@@ -176,4 +183,76 @@ export function affectedArea(parcel: Polygon | MultiPolygon, corridor: Polygon |
   const m2 = polygonAreaM2(geometry);
   const parcelM2 = polygonAreaM2(parcel);
   return { m2, hectares: m2 / 10_000, percent: parcelM2 > 0 ? (m2 / parcelM2) * 100 : 0, geometry };
+}
+
+/** A corridor ready to be laid over many parcels: its polygons, bounding box, and (as parcels ask for them) its shape in each MGA zone. */
+export interface PreparedCorridor<Id> {
+  id: Id;
+  polygons: Position[][][];
+  bbox: Bbox;
+  inZone: Map<number, Geom>;
+}
+
+export type Bbox = [minLng: number, minLat: number, maxLng: number, maxLat: number];
+
+/** The bounding box of a geometry's positions. */
+export function bboxOf(geometry: Geometry): Bbox {
+  const box: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of positionsOf(geometry)) {
+    box[0] = Math.min(box[0], x!);
+    box[1] = Math.min(box[1], y!);
+    box[2] = Math.max(box[2], x!);
+    box[3] = Math.max(box[3], y!);
+  }
+  return box;
+}
+
+const boxesMeet = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
+export function prepareCorridor<Id>(id: Id, geometry: Polygon | MultiPolygon): PreparedCorridor<Id> {
+  return { id, polygons: polygonsOf(geometry), bbox: bboxOf(geometry), inZone: new Map() };
+}
+
+export interface ParcelLoss<Id> {
+  /** Each corridor that reaches the parcel: square metres on the ellipsoid and the share of the parcel (0–1). */
+  byArea: { id: Id; m2: number; share: number }[];
+  /** All of them together (the union of the overlaps, so ground under two corridors counts once). */
+  m2: number;
+  share: number;
+}
+
+/**
+ * What each corridor takes of one parcel, and all of them together (docs/records.md#affected-areas): every
+ * overlap is built in the parcel's MGA zone and measured on the ellipsoid, as `affectedArea` does; the total
+ * is the union of the overlaps. Corridors whose boxes miss the parcel's are not clipped at all.
+ */
+export function parcelLosses<Id>(parcel: Polygon | MultiPolygon, corridors: readonly PreparedCorridor<Id>[]): ParcelLoss<Id> {
+  const box = bboxOf(parcel);
+  const near = corridors.filter((c) => boxesMeet(c.bbox, box));
+  const parcelM2 = polygonAreaM2(parcel);
+  const share = (m2: number) => (parcelM2 > 0 ? Math.min(1, m2 / parcelM2) : 0);
+  if (!near.length) return { byArea: [], m2: 0, share: 0 };
+  const zone = zoneFor(parcel);
+  const mga = mgaCrs(zone).code;
+  const parcelInZone = toPolyclip(polygonsOf(reprojectGeometry(parcel, GDA2020_CODE, mga)));
+  const measure = (pieces: [number, number][][][]) => polygonAreaM2(reprojectGeometry(fromPolyclip(pieces)!, mga, GDA2020_CODE));
+  const byArea: ParcelLoss<Id>["byArea"] = [];
+  const overlaps: Geom[] = [];
+  for (const corridor of near) {
+    let shape = corridor.inZone.get(zone);
+    if (!shape) {
+      const projected = reprojectGeometry({ type: "MultiPolygon", coordinates: corridor.polygons } as MultiPolygon, GDA2020_CODE, mga);
+      shape = toPolyclip(projected.coordinates);
+      corridor.inZone.set(zone, shape);
+    }
+    const overlap = intersection(parcelInZone, shape);
+    if (!overlap.length) continue;
+    const m2 = measure(overlap);
+    if (!(m2 > 0)) continue;
+    byArea.push({ id: corridor.id, m2, share: share(m2) });
+    overlaps.push(overlap);
+  }
+  if (!overlaps.length) return { byArea: [], m2: 0, share: 0 };
+  const m2 = overlaps.length === 1 ? byArea[0]!.m2 : measure(union(overlaps[0]!, ...overlaps.slice(1)));
+  return { byArea, m2, share: share(m2) };
 }

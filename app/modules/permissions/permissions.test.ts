@@ -234,6 +234,7 @@ describe("menus", () => {
       { label: "Property Groups", to: "/stakeholder-property-groups" },
       { label: "Import history", to: "/imports" },
       { label: "Mail inbox", to: "/inbound-mail" },
+      { label: "Affected areas", to: "/affected-areas" },
       { label: "Documentation", to: "/documentation" },
     ]);
   });

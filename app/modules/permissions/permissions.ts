@@ -226,6 +226,7 @@ export const TOOLS_MENU_ITEMS: readonly MenuItem[] = [
   { label: "Property Groups", to: "/stakeholder-property-groups" },
   { label: "Import history", to: "/imports" },
   { label: "Mail inbox", to: "/inbound-mail" },
+  { label: "Affected areas", to: "/affected-areas" },
   { label: "Documentation", to: "/documentation" },
 ];
 

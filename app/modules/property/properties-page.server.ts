@@ -1,4 +1,5 @@
 import { recordCommitments } from "~/modules/commitments/commitment-list.server";
+import { propertyLosses } from "~/modules/affected-areas/losses.server";
 import { recordHistory } from "~/modules/audit/history.server";
 import { recordTabFrom } from "~/utils/record-tabs";
 import { loadRecordDocuments } from "~/modules/document/document.server";
@@ -37,6 +38,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
   let documents = null;
   let history = null;
   let commitments = null;
+  let losses = null;
   if (params.get("highlight")) {
     const id = requireRecordId(params.get("highlight"), "Property not found");
     const property = await getProperty(access, id);
@@ -46,6 +48,8 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
     if (tab === "history") history = await recordHistory(access, "Property", property.id);
     // The Details tab lists the property's open commitments (docs/records.md#commitments).
     if (tab === "details") commitments = await recordCommitments(access, { propertyId: property.id }, today);
+    // ...and what the affected areas take of its parcels (docs/records.md#affected-areas).
+    if (tab === "details") losses = await propertyLosses(access, property.id);
   }
   let form: { mode: "add" | "edit"; values: Record<string, string> } | null = null;
   if (canEdit && params.get("edit")) {
@@ -73,6 +77,7 @@ export async function loadPropertiesPage(access: ProjectAccess, url: URL) {
     documents,
     history,
     commitments,
+    losses,
     form,
     linkPanel,
   };

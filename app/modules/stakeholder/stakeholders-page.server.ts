@@ -1,4 +1,5 @@
 import { commitmentsByEngagement, recordCommitments } from "~/modules/commitments/commitment-list.server";
+import { landholderLosses } from "~/modules/affected-areas/losses.server";
 import { recordHistory } from "~/modules/audit/history.server";
 import { recordTabFrom } from "~/utils/record-tabs";
 import { instantToZonedLocal, DEFAULT_TIME_ZONE } from "~/modules/engagement/zoned-time";
@@ -74,6 +75,8 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
   const history = detail?.state === "open" && tab === "history" ? await recordHistory(access, "Stakeholder", detail.data.id) : null;
   // The Details tab lists the stakeholder's open commitments (docs/records.md#commitments).
   const commitments = detail?.state === "open" && tab === "details" ? await recordCommitments(access, { stakeholderId: detail.data.id }, today) : null;
+  // ...and the land their properties' parcels lose to the affected areas (docs/records.md#affected-areas).
+  const losses = detail?.state === "open" && tab === "details" ? await landholderLosses(access, detail.data.id) : null;
   const form =
     params.get("new") !== null
       ? await writable(Promise.resolve({ state: "open" as const, data: null }))
@@ -131,6 +134,7 @@ export async function loadStakeholdersPage(access: ProjectAccess, url: URL) {
       documents,
       history,
       commitments,
+      losses,
     },
   };
 }
