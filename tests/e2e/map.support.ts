@@ -45,7 +45,7 @@ export async function seedMapParcels() {
         JSON.stringify({ type: "Polygon", coordinates: [ring] }),
       ]);
       // What each lot loses, as the share of its box's width inside the strip: close enough for the
-      // screens (real figures come from the affected-area upload, docs/records.md#areas).
+      // screens (real figures come from the affected-area upload, docs/records.md#affected-areas).
       for (const [i, lot] of lots.entries()) {
         const share = Math.max(0, Math.min(lot.bbox[2], east) - Math.max(lot.bbox[0], west)) / (lot.bbox[2] - lot.bbox[0]);
         if (share <= 0) continue;
@@ -56,6 +56,7 @@ export async function seedMapParcels() {
           lot.areaM2 * share,
           share,
         ]);
+        await client.query("update parcel set affected_m2 = $1 where id = $2", [lot.areaM2 * share, parcels[i].id]);
       }
     }
     await client.query("commit");

@@ -84,6 +84,8 @@ beforeAll(async () => {
       LOTS[0]!.areaM2 * 0.1,
       0.1,
     ]);
+    // The parcel's total (the union of its areas' parts), as the upload keeps it.
+    await sqlExecute("update parcel set affected_m2 = ? where id = ?", [LOTS[0]!.areaM2 * 0.1, parcelIds[0]]);
     const [coastalProperty] = await sqlRows<{ id: number }>("select id from property where project_id = ? order by id limit 1", [coastal]);
     otherClientProperty = coastalProperty!.id;
     await sqlRows(parcelInsertSql(coastal, parcelGrid({ columns: 1, rows: 1, seed: 7, plan: "DP999" }), [otherClientProperty]));

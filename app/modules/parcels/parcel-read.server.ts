@@ -53,15 +53,15 @@ type Row = {
 /**
  * The parcels whose boxes overlap `bbox`: the `&&` on the same box expression as `parcel_bbox_index`,
  * so PostgreSQL answers from the GiST index, not a scan (tests/integration/parcel-map.test.ts checks
- * the plan). Affected areas are summed per parcel (a parcel crossed by two corridors loses both parts).
+ * the plan). A parcel's loss is its `affected_m2`, the union of every affected area over it (ground under
+ * two corridors counts once), as on the property page and in the export (docs/records.md#affected-areas).
  */
 export function parcelsSql(options: { bbox: boolean; property?: boolean; limit?: boolean }) {
   return `select pa.id, pa.property_id, coalesce(p.address, pa.address) as address, coalesce(pa.lot_plan, p.lot_plan_line) as lot_plan,
           pa.lot_plan_key, pa.title_reference, p.has_laa, p.laa_expiry_date::text as laa_expiry_date, p.proprietors, pa.area_m2,
-          aff.m2 as affected_m2, aff.share as affected_share, pa.min_lng, pa.min_lat, pa.max_lng, pa.max_lat, pa.geometry
+          nullif(pa.affected_m2, 0) as affected_m2, nullif(pa.affected_m2, 0) / nullif(pa.area_m2, 0) as affected_share, pa.min_lng, pa.min_lat, pa.max_lng, pa.max_lat, pa.geometry
      from parcel pa
      left join property p on p.id = pa.property_id and p.project_id = pa.project_id
-     left join lateral (select sum(x.area_m2) as m2, sum(x.share) as share from parcel_affected_area x where x.parcel_id = pa.id) aff on true
     where pa.project_id = ?${options.bbox ? ` and box(point(pa.min_lng, pa.min_lat), point(pa.max_lng, pa.max_lat)) && box(point(?, ?), point(?, ?))` : ""}${
       options.property ? " and pa.property_id = ?" : ""
     }
