@@ -42,6 +42,9 @@ export default function MapPage() {
         <Button asChild variant="outline">
           <a href={data.exportLinks.kml}>Export KML</a>
         </Button>
+        <Button asChild variant="outline">
+          <Link to="/affected-areas">Affected areas</Link>
+        </Button>
       </PageHeader>
       <ProjectBanner project={data.project} />
       {property ? (
