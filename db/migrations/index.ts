@@ -23,6 +23,7 @@ import { Migration20261126150000_grievance_reminders } from "./Migration20261126
 import { Migration20261126150500_grievance_links } from "./Migration20261126150500_grievance_links";
 import { Migration20261126160000_grievance_list_indexes } from "./Migration20261126160000_grievance_list_indexes";
 import { Migration20261126162442_parcels } from "./Migration20261126162442_parcels";
+import { Migration20261126162843_parcel_import } from "./Migration20261126162843_parcel_import";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -52,5 +53,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126150500_grievance_links", class: Migration20261126150500_grievance_links },
   { name: "Migration20261126160000_grievance_list_indexes", class: Migration20261126160000_grievance_list_indexes },
   { name: "Migration20261126162442_parcels", class: Migration20261126162442_parcels },
+  { name: "Migration20261126162843_parcel_import", class: Migration20261126162843_parcel_import },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];
