@@ -142,6 +142,8 @@ describe("parcel import", () => {
       [unmatched!.id],
     );
     expect(made).toMatchObject({ address: "9 Nowhere Rd", lot: "9", plan_number: "DP99999", import_id: importId });
+    const secondOwner = await access("seed-second-owner", COASTAL);
+    expect((await refusal(() => resolveParcels(secondOwner, importId, [{ parcelId: unmatched!.id, action: "create" }]))).status).toBe(404);
     const director = await access("seed-director");
     await withRequestContext(() => undoImport(director, importId));
     expect(await sql(`select id from parcel where import_id = ?`, [importId])).toEqual([]);
