@@ -2,7 +2,7 @@
  * One parcel of an import made ready to store (docs/import.md#parcels): its shape checked and, with the
  * user's consent, repaired (validate.ts), converted to GDA2020 longitude/latitude (crs.ts), measured on the
  * ellipsoid (area.ts) and boxed; its lot/plan read (lot-plan.ts); and its property found among the
- * candidates by the duplicate rules' lot/plan match (docs/records.md#lot-plan-forms).
+ * candidates by the duplicate rules' lot/plan match (docs/records.md#parcels).
  */
 import { parseLotPlan, type ParsedLotPlan } from "~/modules/duplicates/lot-plan";
 import { propertyMatchKeys } from "~/modules/duplicates/match-keys";
