@@ -5,6 +5,8 @@ import { parseUpload } from "../../app/modules/import/staging.server";
 import { startImport, undoImport, waitForImport } from "../../app/modules/import/imports.server";
 import { importJobSettings, IMPORT_QUEUE } from "../../app/modules/import/import-job.server";
 import { resolveParcels } from "../../app/modules/import/parcel-review.server";
+import { loadMappingPage } from "../../app/modules/import/import-page.server";
+import { loadParcelReviewPage } from "../../app/modules/import/parcel-review-page.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { JOB_QUEUES } from "../../app/queues.server";
 import { reprojectGeometry } from "../../app/modules/parcels/crs";
@@ -114,15 +116,24 @@ describe("parcel import", () => {
     const unchosen = await refusal(() => startImport(officer, { dataKey: staged.dataKey!, importType: "parcels", mapping: MAPPING }));
     expect(unchosen.fieldErrors).toEqual({ invalidShapes: "Choose whether to repair the invalid shapes or skip them" });
     // Degrees chosen for metres are refused.
-    expect((await refusal(() => startImport(officer, { dataKey: staged.dataKey!, importType: "parcels", mapping: MAPPING, crs: "EPSG:7844", invalidShapes: "repair" }))).fieldErrors?.crs).toMatch(/metres, not degrees/);
+    expect((await refusal(() => startImport(officer, { dataKey: staged.dataKey!, importType: "parcels", mapping: MAPPING, crs: "EPSG:7844", invalidShapes: "repair" }))).fieldErrors?.crs).toMatch(
+      /metres, not degrees/,
+    );
 
     const { importId, view } = await importParcels(officer, "cadastre.geojson", body, MAPPING, { invalidShapes: "repair" });
     expect(view.status).toBe("completed");
     expect(view.counts).toMatchObject({ imported: 5, parcelsMatched: 3, parcelsUnmatched: 2, shapesRepaired: 1, skipped: 0 });
-    const parcels = await sql<{ lot_plan_key: string; property_id: number | null; area_m2: number; min_lng: number; min_lat: number; max_lng: number; max_lat: number; source_crs: string; geometry: Polygon }>(
-      `select lot_plan_key, property_id, area_m2, min_lng, min_lat, max_lng, max_lat, source_crs, geometry from parcel where import_id = ? order by id`,
-      [importId],
-    );
+    const parcels = await sql<{
+      lot_plan_key: string;
+      property_id: number | null;
+      area_m2: number;
+      min_lng: number;
+      min_lat: number;
+      max_lng: number;
+      max_lat: number;
+      source_crs: string;
+      geometry: Polygon;
+    }>(`select lot_plan_key, property_id, area_m2, min_lng, min_lat, max_lng, max_lat, source_crs, geometry from parcel where import_id = ? order by id`, [importId]);
     expect(parcels.map((p) => p.lot_plan_key)).toEqual(["1/RP123456", "1/DP12345", "1/PS400001", "9/DP99999", "5/DP55555"]);
     expect(parcels.slice(0, 3).every((p) => p.property_id !== null)).toBe(true);
     expect(parcels[0]!.source_crs).toBe("EPSG:7856");
@@ -159,15 +170,43 @@ describe("parcel import", () => {
 
   it("imports a zipped shapefile with its .prj (GDA94 / MGA zone 55) and KML", async () => {
     const officer = await access();
-    const zip = await importParcels(officer, "parcels.zip", fs.readFileSync("tests/fixtures/gis/parcels-gda94-mga55.zip"), { lot: "lot", plan: "plan", address: "address", title_ref: "titleReference" });
+    const zip = await importParcels(officer, "parcels.zip", fs.readFileSync("tests/fixtures/gis/parcels-gda94-mga55.zip"), {
+      lot: "lot",
+      plan: "plan",
+      address: "address",
+      title_ref: "titleReference",
+    });
     expect(zip.view.counts).toMatchObject({ imported: 4, skipped: 0 });
-    const shp = await sql<{ lot_plan_key: string; address: string; source_crs: string; min_lng: number }>(`select lot_plan_key, address, source_crs, min_lng from parcel where import_id = ? order by id`, [zip.importId]);
+    const shp = await sql<{ lot_plan_key: string; address: string; source_crs: string; min_lng: number }>(
+      `select lot_plan_key, address, source_crs, min_lng from parcel where import_id = ? order by id`,
+      [zip.importId],
+    );
     expect(shp[0]).toMatchObject({ lot_plan_key: "1/DP12345", address: "12 Café Road, Buangor", source_crs: "EPSG:28355" });
     expect(shp[0]!.min_lng).toBeGreaterThan(146.8);
     const kml = await importParcels(officer, "parcels.kml", fs.readFileSync("tests/fixtures/gis/parcels.kml"), { lot: "lot", plan: "plan" });
     expect(kml.view.counts).toMatchObject({ imported: 4 });
     const [first] = await sql<{ source_crs: string; lot_plan_key: string }>(`select source_crs, lot_plan_key from parcel where import_id = ? order by id limit 1`, [kml.importId]);
     expect(first).toEqual({ source_crs: "EPSG:4326", lot_plan_key: "1/DP12345" });
+  });
+
+  it("the mapping step asks for the coordinate system a shapefile without .prj leaves out; the review step searches properties to link", async () => {
+    const officer = await access();
+    const staged = await stage(officer, "noprj.zip", fs.readFileSync("tests/fixtures/gis/shapefile-without-prj.zip"));
+    const page = await withRequestContext(() => loadMappingPage(officer, new URL(`${BASE}/import/mapping?data=${staged.dataKey}&type=parcels`)));
+    expect(page.gis).toMatchObject({ format: "shapefile", crs: null, invalidRows: 0 });
+    expect(page.gis!.crsChoices).toHaveLength(19);
+    expect(page.columns.find((c) => c.name === "lot")?.target).toBe("lot");
+    const missing = await refusal(() => startImport(officer, { dataKey: staged.dataKey!, importType: "parcels", mapping: {} }));
+    expect(missing.fieldErrors).toEqual({ crs: "Choose the coordinate system the file is in" });
+    const { importId, view } = await importParcels(officer, "noprj.zip", fs.readFileSync("tests/fixtures/gis/shapefile-without-prj.zip"), { lot: "lot", plan: "plan" }, { crs: "EPSG:28355" });
+    expect(view.counts.imported).toBe(4);
+    const [parcel] = await sql<{ id: number }>(`select id from parcel where import_id = ? and property_id is null order by id limit 1`, [importId]);
+    await sql(`insert into property (project_id, address, lot_plan_line) values (?, 'Linkable Farm Road', 'Lot 77 DP7777')`, [officer.project.id]);
+    const review = await withRequestContext(() => loadParcelReviewPage(officer, String(importId), new URL(`${BASE}/import/${importId}/parcels?link=${parcel!.id}&q=Linkable`)));
+    expect(review.counts.matched + review.counts.unmatched).toBe(4);
+    expect(review.linking?.choices.map((c) => c.address)).toEqual(["Linkable Farm Road"]);
+    const propertyId = review.linking!.choices[0]!.id;
+    expect(await withRequestContext(() => resolveParcels(officer, importId, [{ parcelId: parcel!.id, action: "link", propertyId }]))).toEqual({ created: 0, linked: 1, left: 0 });
   });
 
   it("refuses a bad file with its reason and writes nothing; another client's project is 404", async () => {
