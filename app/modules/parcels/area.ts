@@ -3,14 +3,15 @@
  * GDA2020 longitude/latitude. Areas are on the GRS80 ellipsoid (geographiclib's PolygonArea); the buffer and
  * the overlap are built in the parcel's or line's MGA zone (proj4) with polyclip-ts, then brought back.
  */
-import { Geodesic } from "geographiclib-geodesic";
+// A CommonJS package: Node's ESM loader (the built server) gives it only as the default export.
+import geographiclib from "geographiclib-geodesic";
 import { AppError } from "~/utils/app-error";
 import { intersection, union, type Geom } from "polyclip-ts";
 import { GDA2020_CODE, mgaCrs, mgaZoneOf, reprojectGeometry } from "./crs";
 import { polygonsOf, positionsOf, type Geometry, type LineString, type MultiLineString, type MultiPolygon, type Polygon, type Position } from "./geojson";
 
 /** GRS80, the ellipsoid of GDA2020 and GDA94 (WGS84's differs from it by 0.1 mm in the semi-minor axis). */
-const GRS80 = new Geodesic.Geodesic(6378137, 1 / 298.257222101);
+const GRS80 = new geographiclib.Geodesic.Geodesic(6378137, 1 / 298.257222101);
 
 function ringAreaM2(ring: Position[]): number {
   const polygon = GRS80.Polygon(false);
