@@ -13,7 +13,7 @@ test.describe("parcel import, JavaScript off", () => {
     await page.goto("/import?type=parcels");
     await expect(page.getByLabel("Parcels")).toBeChecked();
     await expectAccessible(page);
-    await page.getByLabel("File").setInputFiles("tests/fixtures/gis/shapefile-without-prj.zip");
+    await page.locator("#field-import-upload-file").setInputFiles("tests/fixtures/gis/shapefile-without-prj.zip");
     await page.getByRole("button", { name: "Upload and continue" }).click();
 
     await expect(page.getByRole("heading", { name: "Map columns to parcels fields" })).toBeVisible();
@@ -23,13 +23,13 @@ test.describe("parcel import, JavaScript off", () => {
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "Choose the coordinate system the file is in" })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel("Coordinate system").selectOption("EPSG:28355");
+    await page.getByLabel("Coordinate system", { exact: true }).selectOption("EPSG:28355");
     await page.getByRole("button", { name: "Import" }).click();
     for (let i = 0; i < 20 && !(await page.getByRole("heading", { name: "Import Successful!" }).isVisible()); i++) {
       await page.waitForTimeout(500);
       await page.reload();
     }
-    await expect(page.getByText("Parcels imported")).toBeVisible();
+    await expect(page.getByText("Parcels imported", { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Review unmatched parcels" }).click();
