@@ -102,7 +102,11 @@ export function ParcelChoices({ gis, errors, submitted }: { gis: GisMapping; err
               ))}
             </TableBody>
           </DataTable>
-          {gis.problemCount > gis.problems.length ? <Text as="p">The first {gis.problems.length} of {plural(gis.problemCount, "problem")} are listed.</Text> : null}
+          {gis.problemCount > gis.problems.length ? (
+            <Text as="p">
+              The first {gis.problems.length} of {plural(gis.problemCount, "problem")} are listed.
+            </Text>
+          ) : null}
         </>
       ) : (
         <Text as="p">Every shape in the file is a valid polygon.</Text>

@@ -46,9 +46,7 @@ function LinkPanel({ importId, linking, page }: { importId: number; linking: Lin
             </Button>
           </Flex>
         </Form>
-        <div aria-live="polite">
-          {linking.q && !linking.choices.length ? <Text as="p">No property of this project matches “{linking.q}”.</Text> : null}
-        </div>
+        <div aria-live="polite">{linking.q && !linking.choices.length ? <Text as="p">No property of this project matches “{linking.q}”.</Text> : null}</div>
         {linking.choices.length ? (
           <DataTable labelledBy="link-parcel-title" caption={{ text: `Properties matching “${linking.q}”`, hidden: false }}>
             <TableHeader>

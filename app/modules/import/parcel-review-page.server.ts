@@ -53,7 +53,8 @@ export async function parcelReviewAction(request: Request, idParam: string | und
   const back = wizardUrls.parcels(id, { page: Number(text(form.get("page"))) || undefined });
   let resolutions: ParcelResolution[];
   if (intent === "create-all") resolutions = (await unmatchedParcelIds(access, id)).map((parcelId) => ({ parcelId, action: "create" as const }));
-  else if (intent === "create" || intent === "link") resolutions = [{ parcelId: Number(text(form.get("parcelId"))), action: intent, propertyId: intent === "link" ? Number(text(form.get("propertyId"))) : null }];
+  else if (intent === "create" || intent === "link")
+    resolutions = [{ parcelId: Number(text(form.get("parcelId"))), action: intent, propertyId: intent === "link" ? Number(text(form.get("propertyId"))) : null }];
   else throw new AppError(400, "Unknown action");
   if (!resolutions.length) return redirectWithFlash(request, back, { kind: "info", title: PARCELS_RESOLVED_TITLE, description: "Every parcel of this import is linked to a property." });
   const input = parseApiPayload(ResolveParcelsApiSchema, { importId: id, resolutions });

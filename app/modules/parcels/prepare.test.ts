@@ -79,7 +79,10 @@ describe("prepareParcel", () => {
 
   it("skips what cannot be repaired, whatever the choice", () => {
     const line: Geometry = { type: "LineString", coordinates: square };
-    expect(prepareParcel(line, {}, GDA2020, "repair")).toEqual({ ok: false, reason: "The shape is not an area (a point or a line); a parcel needs a polygon. It cannot be repaired, so it was skipped." });
+    expect(prepareParcel(line, {}, GDA2020, "repair")).toEqual({
+      ok: false,
+      reason: "The shape is not an area (a point or a line); a parcel needs a polygon. It cannot be repaired, so it was skipped.",
+    });
     expect(prepareParcel(null, {}, GDA2020, "repair").ok).toBe(false);
   });
 
