@@ -5,6 +5,7 @@ import { readBody, requireApiProject } from "~/modules/access/api-request.server
 import { startImport, waitForImport } from "~/modules/import/imports.server";
 import { apiPendingDuplicates } from "~/modules/import/duplicates.server";
 import { importResponse } from "~/modules/import/import-view";
+import { listUnmatchedParcels } from "~/modules/import/parcel-review.server";
 import { ImportCommitSchema } from "~/modules/import/schemas";
 import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";
@@ -28,6 +29,10 @@ export function action({ request }: ActionFunctionArgs) {
     const input = parseApiPayload(ImportCommitSchema, body);
     const { importId } = await startImport(access, input);
     const view = await waitForImport(access, importId, API_IMPORT_WAIT_MS);
+    if (view.status === "completed" && view.importType === "parcels") {
+      // A parcel import answers its unmatched parcels (the first 1,000), for POST /api/resolve-parcels.
+      return json({ ...importResponse(view), unmatchedParcels: await listUnmatchedParcels(access, importId, { limit: 1000, offset: 0 }) });
+    }
     if (view.status === "completed") return json(importResponse(view, view.counts.pendingDuplicates ? await apiPendingDuplicates(access, importId) : []));
     if (view.status === "failed") throw new AppError(500, view.error ?? IMPORT_FAILED_MESSAGE, "IMPORT_FAILED");
     return json({ importId, status: view.status }, { status: 202 });

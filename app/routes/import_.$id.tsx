@@ -37,7 +37,7 @@ export default function ImportProgressPage() {
       {data.project ? (
         <>
           <ProjectBanner project={data.project} />
-          <WizardSteps current={data.import.status === "completed" ? "Complete" : "Import"} />
+          <WizardSteps current={data.import.status === "completed" ? "Complete" : "Import"} parcels={data.import.importType === "parcels"} />
           <ImportStatus summary={data.import} skipped={data.skipped} retryUrl={data.retryUrl} />
           <NotTaken rows={data.notTaken} />
         </>

@@ -49,7 +49,7 @@ export default function ImportMapping() {
           {staged.sheet ? `, sheet ${staged.sheet}` : ""}: {plural(data.columns.length, "column")} and {plural(staged.totalRows, "row")}. Choose the field each column fills, Skip it, or create a new
           field for it.
         </Text>
-        <MappingForm dataKey={staged.dataKey} importType={data.importType} columns={data.columns} fields={data.fields} />
+        <MappingForm dataKey={staged.dataKey} importType={data.importType} columns={data.columns} fields={data.fields} gis={data.gis} />
       </section>
     </>
   );

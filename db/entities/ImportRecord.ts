@@ -5,13 +5,15 @@ import { User } from "./User";
 import { createdAtOnly, jsonObject, optionalText } from "./columns";
 
 /** The wizard's import types (app/modules/import/import-fields.ts keeps the same list). */
-export const IMPORT_RECORD_TYPES = ["stakeholders", "properties"] as const;
+export const IMPORT_RECORD_TYPES = ["stakeholders", "properties", "parcels"] as const;
 /** queued → running → completed (→ undone), or failed (a retry may run it again). */
 export const IMPORT_STATUSES = ["queued", "running", "completed", "failed", "undone"] as const;
 
 export interface ImportMappingJson {
   columns: { name: string; index: number }[];
   targets: Record<string, string>;
+  /** A parcel import's choices on the mapping step (docs/import.md#parcels): the coordinate system and what to do with invalid shapes. */
+  parcels?: { crs: string; invalidShapes: "repair" | "skip" };
 }
 
 /**

@@ -21,6 +21,8 @@ export const ImportStagedData = defineEntity({
     sheetIndex: p.integer(),
     columns: p.json<StagedColumnJson[]>(),
     totalRows: p.integer(),
+    /** A parcel file's coordinate system and shape problems, as read at upload (app/modules/import/gis-staging.server.ts); null for a spreadsheet. */
+    gis: p.json<Record<string, unknown>>().nullable(),
     createdAt: createdAtOnly(),
   },
 });

@@ -13,6 +13,8 @@ export const ImportStagedRow = defineEntity({
     data: p.manyToOne(ImportStagedData).joinColumn("data_key").deleteRule("cascade").primary(),
     rowNumber: p.integer().primary(),
     cells: p.json<unknown[]>(),
+    /** A parcel file's shape for the row, as the file wrote it (its own coordinate system); null for a spreadsheet. */
+    geometry: p.json<Record<string, unknown>>().nullable(),
   },
 });
 

@@ -27,7 +27,7 @@ export const ImportWorkbook = defineEntity({
     project: p.manyToOne(Project).deleteRule("cascade").index(),
     client: p.manyToOne(Client).deleteRule("cascade").index(),
     fileName: p.text(),
-    fileType: p.enum(["csv", "excel", "pdf"]),
+    fileType: p.enum(["csv", "excel", "pdf", "gis"]),
     sourceObjectKey: p.text().nullable().index(),
     sourceSize: p.bigint("number").nullable(),
     sourceMime: p.text().nullable(),

@@ -21,7 +21,7 @@ export const Parcel = defineEntity({
     id: p.integer().primary().autoincrement(),
     project: p.manyToOne(Project).deleteRule("cascade"),
     property: p.manyToOne(Property).nullable().index().deleteRule("set null"),
-    /** Lot/plan as the source file wrote it, and its normalised key ("1RP123456"); null when absent or unreadable. */
+    /** Lot/plan as the source file wrote it, and its normalised key ("1/RP123456"); null when absent or unreadable. */
     lotPlan: optionalText(),
     lotPlanKey: optionalText(),
     address: optionalText(),

@@ -25,6 +25,7 @@ import { Migration20261126160000_grievance_list_indexes } from "./Migration20261
 import { Migration20261126162442_parcels } from "./Migration20261126162442_parcels";
 import { Migration20261126162728_inbound_mail } from "./Migration20261126162728_inbound_mail";
 import { Migration20261126162834_parcel_affected_total } from "./Migration20261126162834_parcel_affected_total";
+import { Migration20261126162843_parcel_import } from "./Migration20261126162843_parcel_import";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -56,5 +57,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126162442_parcels", class: Migration20261126162442_parcels },
   { name: "Migration20261126162728_inbound_mail", class: Migration20261126162728_inbound_mail },
   { name: "Migration20261126162834_parcel_affected_total", class: Migration20261126162834_parcel_affected_total },
+  { name: "Migration20261126162843_parcel_import", class: Migration20261126162843_parcel_import },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

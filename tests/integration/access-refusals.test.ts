@@ -178,6 +178,7 @@ const PROBES: Record<string, Probe[]> = {
   "api.properties.link-stakeholders.ts": [otherClientApi("/api/properties/link-stakeholders", "POST"), otherClientApi("/api/properties/link-stakeholders", "DELETE")],
   "api.properties.ts": [otherClientApi("/api/properties"), otherClientApi("/api/properties", "POST")],
   "api.resolve-duplicates.ts": [otherClientApi("/api/resolve-duplicates", "POST")],
+  "api.resolve-parcels.ts": [otherClientApi("/api/resolve-parcels", "POST")],
   "api.stakeholders.$id.documents.ts": [otherClientApi("/api/stakeholders/1/documents")],
   "api.stakeholders.$id.linked-property-ids.ts": [otherClientApi("/api/stakeholders/1/linked-property-ids")],
   "api.stakeholders.$id.properties.ts": [otherClientApi("/api/stakeholders/1/properties")],
@@ -232,6 +233,10 @@ const PROBES: Record<string, Probe[]> = {
   "import_.$id_.duplicates.tsx": [
     { ...otherClientPage("/import/1/duplicates"), params: () => ({ id: "1" }) },
     { ...otherClientPage("/import/1/duplicates", "action"), params: () => ({ id: "1" }) },
+  ],
+  "import_.$id_.parcels.tsx": [
+    { ...otherClientPage("/import/1/parcels"), params: () => ({ id: "1" }) },
+    { ...otherClientPage("/import/1/parcels", "action"), params: () => ({ id: "1" }) },
   ],
   "import_.$id_.skipped[.]csv.ts": [{ ...otherClientPage("/import/1/skipped.csv"), params: () => ({ id: "1" }) }],
   "import_.mapping.tsx": [otherClientPage("/import/mapping"), otherClientPage("/import/mapping", "action")],

@@ -284,6 +284,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "import_.mapping.tsx": { area: "import", methods: POST },
   "import_.$id.tsx": { area: "import" },
   "import_.$id_.duplicates.tsx": { area: "import", methods: POST },
+  "import_.$id_.parcels.tsx": { area: "import", methods: POST },
   "import_.$id_.skipped[.]csv.ts": { area: "import" },
   "imports.tsx": { area: "import", methods: POST },
   "import-debug.tsx": { area: "import" },
@@ -291,6 +292,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "api.file.parse-sheet.ts": { area: "import", methods: POST },
   "api.file.import.ts": { area: "import", methods: POST },
   "api.resolve-duplicates.ts": { area: "import", methods: POST },
+  "api.resolve-parcels.ts": { area: "import", methods: POST },
 
   "export.tsx": { area: "export", methods: POST },
   "export_.download.$token.ts": { area: "export" },

@@ -876,6 +876,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/stakeholders/export.json": "every stakeholder of the selected project",
   "/stakeholders/sample.json": "a made-up stakeholder",
   "/import": "upload into the selected project",
+  "/import/:id/parcels": "a parcel import's review: needs a parcel import, which the matrix's imports are not; another client's import and parcels are 404 (parcel-import.test.ts)",
+  "/api/resolve-parcels": "a parcel import's parcels in the body; another client's import is 404 and changes nothing (parcel-import.test.ts)",
   "/import/sheet": "a staged workbook by its random key, bound to the user and project (import-wizard.test.ts)",
   "/import/mapping": "staged rows by their random key, bound to the user and project (import-wizard.test.ts)",
   "/import-debug": "the duplicate matcher on the selected project's own stakeholders (import-debug.test.ts)",

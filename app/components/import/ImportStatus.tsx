@@ -12,7 +12,19 @@ export interface ImportSummary {
   fileName: string;
   totalRows: number;
   processedRows: number;
-  counts: { imported: number; updated: number; skipped: number; autoMergedProperties: number; created: number; linked: number; stakeholdersCreated: number; stakeholdersLinked: number };
+  counts: {
+    imported: number;
+    updated: number;
+    skipped: number;
+    autoMergedProperties: number;
+    created: number;
+    linked: number;
+    stakeholdersCreated: number;
+    stakeholdersLinked: number;
+    parcelsMatched: number;
+    parcelsUnmatched: number;
+    shapesRepaired: number;
+  };
   error: string | null;
 }
 
@@ -106,6 +118,7 @@ function Failed({ summary, retryUrl }: { summary: ImportSummary; retryUrl: strin
 
 function Complete({ summary }: { summary: ImportSummary }) {
   const c = summary.counts;
+  if (summary.importType === "parcels") return <ParcelsComplete summary={summary} />;
   const items: [string, number][] = [
     ["Imported", c.imported],
     ["Updated", c.updated],
@@ -132,6 +145,44 @@ function Complete({ summary }: { summary: ImportSummary }) {
           </DataList.Item>
         ))}
       </DataList.Root>
+    </Card>
+  );
+}
+
+/** A parcel import's outcome (docs/import.md#parcels): parcels imported, matched and not, shapes repaired and skipped; the review step for the unmatched. */
+function ParcelsComplete({ summary }: { summary: ImportSummary }) {
+  const c = summary.counts;
+  const items: [string, number][] = [
+    ["Parcels imported", c.imported],
+    ["Matched to a property by lot/plan", c.parcelsMatched],
+    ["Not matched", c.parcelsUnmatched],
+    ["Shapes repaired", c.shapesRepaired],
+    ["Skipped", c.skipped],
+  ];
+  return (
+    <Card size="3">
+      <Heading as="h2" size="5">
+        {summary.status === "undone" ? "Import undone" : "Import Successful!"}
+      </Heading>
+      <Text as="p">
+        {summary.fileName}: {plural(c.imported, "parcel")} imported, {c.parcelsMatched.toLocaleString("en-AU")} matched to a property, {c.parcelsUnmatched.toLocaleString("en-AU")} not matched,{" "}
+        {c.skipped.toLocaleString("en-AU")} skipped.
+      </Text>
+      <DataList.Root size="2" className="import-counts">
+        {items.map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.Label>{label}</DataList.Label>
+            <DataList.Value>{value.toLocaleString("en-AU")}</DataList.Value>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      {summary.status === "completed" && c.imported ? (
+        <div>
+          <Button asChild size="3">
+            <Link to={wizardUrls.parcels(summary.id)}>Review unmatched parcels</Link>
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

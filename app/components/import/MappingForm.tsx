@@ -5,6 +5,7 @@ import { ErrorSummary, fieldId, useFormErrors, DataTable, TableBody, TableCell, 
 import { CREATE_NEW_FIELD, CREATE_NEW_FIELD_LABEL, SKIP, SKIP_LABEL, type ImportType } from "~/modules/import/import-fields";
 import { IMPORT_TYPE_LABELS, MAPPING_FORM_ID, newFieldNameName, targetName, wizardUrls } from "~/modules/import/wizard";
 import { useHydrated } from "~/utils/use-hydrated";
+import { crsInputId, invalidShapesInputId, ParcelChoices, type GisMapping } from "./ParcelChoices";
 
 interface Column {
   name: string;
@@ -23,8 +24,9 @@ interface Choice {
 }
 
 /** docs/import.md#mapping: Import is possible once a column is mapped and every new field has a name. */
-function readiness(choices: Choice[]): string | null {
-  if (!choices.some((c) => c.target && c.target !== SKIP)) return "Map at least one column to a field before importing.";
+function readiness(choices: Choice[], importType: ImportType): string | null {
+  // A parcel is its shape: every attribute may be skipped (docs/import.md#parcels).
+  if (importType !== "parcels" && !choices.some((c) => c.target && c.target !== SKIP)) return "Map at least one column to a field before importing.";
   if (choices.some((c) => c.target === CREATE_NEW_FIELD && !c.newFieldName.trim())) return "Enter a name for every new field before importing.";
   return null;
 }
@@ -47,7 +49,7 @@ function InlineError({ name, message }: { name: string; message: string | undefi
  * server refuses an incomplete mapping with the error summary; with JavaScript the box shows only for
  * that choice and Import stays disabled until the mapping is complete (docs/import.md#mapping).
  */
-export function MappingForm({ dataKey, importType, columns, fields }: { dataKey: string; importType: ImportType; columns: Column[]; fields: Field[] }) {
+export function MappingForm({ dataKey, importType, columns, fields, gis = null }: { dataKey: string; importType: ImportType; columns: Column[]; fields: Field[]; gis?: GisMapping | null }) {
   const errors = useFormErrors(MAPPING_FORM_ID);
   const submitted = errors?.repopulateFields;
   const hydrated = useHydrated();
@@ -67,7 +69,7 @@ export function MappingForm({ dataKey, importType, columns, fields }: { dataKey:
   }, [submitted]);
   const update = (index: number, change: Partial<Choice>) => setChoices((current) => current.map((c, i) => (i === index ? { ...c, ...change } : c)));
 
-  const notReady = readiness(choices);
+  const notReady = readiness(choices, importType);
   const chosen = new Set(choices.map((c) => c.target));
   const missing = fields.filter((f) => f.required && !chosen.has(f.key));
   const fieldErrors = errors?.fieldErrors ?? {};
@@ -75,7 +77,7 @@ export function MappingForm({ dataKey, importType, columns, fields }: { dataKey:
 
   return (
     <Form method="post" action={wizardUrls.mapping(dataKey, importType)} noValidate className="stack">
-      <ErrorSummary errors={fieldErrors} fieldIds={{ _form: firstSelect }} />
+      <ErrorSummary errors={fieldErrors} fieldIds={{ _form: firstSelect, crs: crsInputId, invalidShapes: invalidShapesInputId }} />
       <input type="hidden" name="dataKey" value={dataKey} />
       <input type="hidden" name="importType" value={importType} />
       <div aria-live="polite">
@@ -87,6 +89,7 @@ export function MappingForm({ dataKey, importType, columns, fields }: { dataKey:
           </Callout.Root>
         ) : null}
       </div>
+      {gis ? <ParcelChoices gis={gis} errors={fieldErrors} submitted={submitted} /> : null}
       <DataTable labelledBy="mapping-title" caption={{ text: "Each column of the file and the field it fills", hidden: true }} className="mapping-table">
         <TableHeader>
           <TableRow>

@@ -50,7 +50,13 @@ export function UploadForm({ importType }: { importType: ImportType }) {
               ))}
             </ul>
           </fieldset>
-          <FileField label="File" hint="CSV, Excel (.xlsx, .xls) or PDF, up to 50MB. The first non-empty row holds the column names." accept={IMPORT_ACCEPT} formId={UPLOAD_FORM_ID} required />
+          <FileField
+            label="File"
+            hint="CSV, Excel (.xlsx, .xls) or PDF, up to 50MB; the first non-empty row holds the column names. Parcels: GeoJSON, a zipped shapefile or KML."
+            accept={IMPORT_ACCEPT}
+            formId={UPLOAD_FORM_ID}
+            required
+          />
           <div>
             <Button type="submit" size="3" disabled={uploading || undefined}>
               {uploading ? "Uploading..." : "Upload and continue"}

@@ -273,7 +273,8 @@ export function validateMapping(type: ImportType, columns: readonly string[], ch
     mapped.push({ index, column, target, field: parsed.kind === "field" ? parsed.field : customField(parsed.name) });
   });
   const customNames = mapped.filter((m) => m.target.startsWith(CUSTOM_PREFIX)).map((m) => m.field.label);
-  const formError = notSkipped === 0 ? MAPPING_MESSAGES.noneMapped : customNames.length > CUSTOM_FIELDS_MAX ? MAPPING_MESSAGES.tooManyCustom : null;
+  // A parcel is its shape: a file whose attributes are all skipped still imports (docs/import.md#parcels).
+  const formError = notSkipped === 0 && type !== "parcels" ? MAPPING_MESSAGES.noneMapped : customNames.length > CUSTOM_FIELDS_MAX ? MAPPING_MESSAGES.tooManyCustom : null;
   if (formError || Object.keys(errors).length) return { ok: false, errors, formError };
   const targets = new Set(mapped.map((m) => m.target));
   const missingRequired = importFields(type).filter((f) => f.required && !targets.has(f.key));

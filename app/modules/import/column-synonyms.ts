@@ -134,7 +134,38 @@ const PROPERTY: SynonymTable = {
   ownerEmail: ["email", "e-mail", "owner email", "owner e-mail", "contact email", "email address"],
 };
 
+/**
+ * A parcel file's attribute names as state cadastres and QGIS exports write them (docs/import.md#parcels):
+ * Queensland's DCDB (lot, plan, lotplan), NSW's (lotnumber, planlabel, lotidstring "1//DP12345"), Vicmap's
+ * (parcel_spi "1\PS400001"). Nothing else is offered: the other attributes are kept with the parcel anyway.
+ */
+const PARCEL: SynonymTable = {
+  lot: ["lot no.", "lot number", "lot num", "lot_no", "lotnumber"],
+  plan: ["plan no.", "plan number", "plannumber", "plan label", "planlabel", "plan_no", "deposited plan", "dp", "dp number", "survey plan"],
+  lotPlan: [
+    "lot/plan",
+    "lotplan",
+    "lot on plan",
+    "lot and plan",
+    "lot/dp",
+    "lot dp",
+    "parcel",
+    "parcel description",
+    "land description",
+    "legal description",
+    "spi",
+    "parcel spi",
+    "standard parcel identifier",
+    "lotidstring",
+    "lot id string",
+    "lot id",
+  ],
+  address: ["property address", "street address", "site address", "parcel address", "full address", "addr", "location"],
+  titleReference: ["title", "title ref", "title no.", "title number", "volume folio", "vol/fol", "vol fol", "ct", "certificate of title"],
+};
+
 /** The synonym table for one import type: target → spellings. */
 export function synonymTable(type: ImportType): SynonymTable {
+  if (type === "parcels") return PARCEL;
   return type === "stakeholders" ? { ...SHARED, ...STAKEHOLDER } : { ...SHARED, ...PROPERTY };
 }

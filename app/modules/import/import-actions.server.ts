@@ -9,11 +9,14 @@ import { requireRecordId } from "~/utils/record-id";
 import { normaliseCustomName, validateMapping, type MappingChoice } from "./column-mapping";
 import { CREATE_NEW_FIELD, CUSTOM_PREFIX, isImportType, SKIP } from "./import-fields";
 import { startImport, undoImport } from "./imports.server";
+import { checkParcelChoices } from "./parcel-choices";
 import { ImportFileError } from "./parse/errors";
 import { discardStaged, getStagedData, parseSheet, parseUpload, SHEET_FAILED_MESSAGE } from "./staging.server";
 import {
   CHOOSE_SHEET_MESSAGE,
   CHOOSE_TYPE_MESSAGE,
+  CRS_FIELD,
+  INVALID_SHAPES_FIELD,
   IMPORT_FAILED_MESSAGE,
   importTypeFrom,
   INVALID_FILE_TITLE,
@@ -148,10 +151,16 @@ export async function mappingAction(request: Request): Promise<Response> {
   const choices: MappingChoice[] = columns.map((_, index) => ({ target: text(form.get(targetName(index))), newFieldName: text(form.get(newFieldNameName(index))) }));
   const submitted = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const checked = validateMapping(type, columns, choices);
-  if (!checked.ok) return validationError({ formId: MAPPING_FORM_ID, fieldErrors: mappingFieldErrors(columns, choices, checked.errors, checked.formError) }, submitted);
+  // A parcel file's coordinate system and invalid shapes (docs/import.md#parcels) are checked with the columns.
+  const parcelInput = { crs: text(form.get(CRS_FIELD)), invalidShapes: text(form.get(INVALID_SHAPES_FIELD)) };
+  const parcelChoices = type === "parcels" && staged.gis ? checkParcelChoices(staged.gis, parcelInput) : null;
+  if (!checked.ok || (parcelChoices && !parcelChoices.ok)) {
+    const fieldErrors = checked.ok ? {} : mappingFieldErrors(columns, choices, checked.errors, checked.formError);
+    return validationError({ formId: MAPPING_FORM_ID, fieldErrors: { ...fieldErrors, ...(parcelChoices && !parcelChoices.ok ? parcelChoices.errors : {}) } }, submitted);
+  }
   const mapping = Object.fromEntries(columns.map((column, index) => [column, apiTarget(choices[index]!)]));
   try {
-    const { importId } = await startImport(access, { dataKey, importType: type, mapping });
+    const { importId } = await startImport(access, { dataKey, importType: type, mapping, ...(type === "parcels" ? parcelInput : {}) });
     return redirectWithFlash(request, wizardUrls.progress(importId), { kind: "info", title: "Import Started", description: `Importing ${plural(staged.totalRows, "row")} from ${staged.fileName}.` });
   } catch (error) {
     // An /api-style refusal names columns; it is shown at their inputs.

@@ -11,7 +11,7 @@ import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES, TI
 import { LIMITS } from "~/modules/stakeholder/limits";
 import { PROPERTY_LIMITS } from "~/modules/property/limits";
 
-export const IMPORT_TYPES = ["stakeholders", "properties"] as const;
+export const IMPORT_TYPES = ["stakeholders", "properties", "parcels"] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 export type FieldType = "text" | "email" | "phone" | "date" | "decimal" | "integer" | "boolean" | "enum" | "list" | "json";
@@ -185,10 +185,24 @@ export const PROPERTY_FIELDS: readonly ImportField[] = [
   field("lastSpatialUpdate", "Last spatial update", { type: "date" }),
 ];
 
-const FIELDS: Record<ImportType, readonly ImportField[]> = { stakeholders: STAKEHOLDER_FIELDS, properties: PROPERTY_FIELDS };
+/**
+ * A parcel file's attributes (docs/import.md#parcels): what meets the parcel with its property (lot, plan or
+ * one lot/plan text) and what a property made from it takes (address, title reference). The shape is not a
+ * column; the other attributes are kept with the parcel as the file wrote them.
+ */
+export const PARCEL_FIELDS: readonly ImportField[] = [
+  text("lot", "Lot", PROPERTY_LIMITS.lot),
+  text("plan", "Plan", PROPERTY_LIMITS.planNumber),
+  text("lotPlan", "Lot/Plan", PROPERTY_LIMITS.lotPlanLine),
+  text("address", "Address", PROPERTY_LIMITS.address),
+  text("titleReference", "Title reference", PROPERTY_LIMITS.volume + PROPERTY_LIMITS.folio + 10),
+];
+
+const FIELDS: Record<ImportType, readonly ImportField[]> = { stakeholders: STAKEHOLDER_FIELDS, properties: PROPERTY_FIELDS, parcels: PARCEL_FIELDS };
 const BY_KEY: Record<ImportType, ReadonlyMap<string, ImportField>> = {
   stakeholders: new Map(STAKEHOLDER_FIELDS.map((f) => [f.key, f])),
   properties: new Map(PROPERTY_FIELDS.map((f) => [f.key, f])),
+  parcels: new Map(PARCEL_FIELDS.map((f) => [f.key, f])),
 };
 
 export function importFields(type: ImportType): readonly ImportField[] {

@@ -42,6 +42,7 @@ export interface InsertPlan {
 const ENTITY: Record<ImportType, { entity: string; table: string; action: string; owned: boolean }> = {
   stakeholders: { entity: "Stakeholder", table: "stakeholder", action: "stakeholder.create", owned: true },
   properties: { entity: "Property", table: "property", action: "property.create", owned: false },
+  parcels: { entity: "Parcel", table: "parcel", action: "parcel.create", owned: false },
 };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;

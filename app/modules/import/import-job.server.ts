@@ -19,6 +19,7 @@ import { discardStaged, readStagedRows } from "./staging.server";
 import { collectBetweenBatches } from "~/utils/batch-garbage.server";
 import { emptyCounts, SKIPPED_ROWS_KEPT, type ImportCounts, type SkippedRow } from "./import-view";
 import { log } from "~/utils/log.server";
+import { writeParcelRows } from "./parcel-writer.server";
 
 export const IMPORT_QUEUE = "import-commit";
 /** pg-boss retries a failed import job this many times (app/queues.server.ts). */
@@ -158,8 +159,9 @@ async function refreshKeysBeforeTransaction(client: pg.ClientBase, importId: num
   const { rows } = await client.query<{ project_id: number; import_type: string; status: string }>("select project_id, import_type, status from import_record where id = $1", [importId]);
   const record = rows[0];
   if (!record || record.status === "completed" || record.status === "undone") return;
-  await refreshMatchKeys(client, record.project_id, "stakeholder");
-  if (record.import_type === "properties") await refreshMatchKeys(client, record.project_id, "property");
+  // A parcel import meets properties only (by lot/plan).
+  if (record.import_type !== "parcels") await refreshMatchKeys(client, record.project_id, "stakeholder");
+  if (record.import_type === "properties" || record.import_type === "parcels") await refreshMatchKeys(client, record.project_id, "property");
 }
 
 interface Outcome {
@@ -176,6 +178,12 @@ async function writeRows(client: pg.ClientBase, record: ImportRow): Promise<Outc
   const importType = record.import_type;
   const columns = mappedColumnsOf(importType, record.mapping);
   if (!isImportType(importType)) throw new ImportJobError(`Unknown import type '${importType}'`);
+  if (importType === "parcels") {
+    const progress = (processed: number) => outside("update import_record set processed_rows = ? where id = ?", [processed, record.id]).then(() => undefined);
+    const outcome = await writeParcelRows(client, { ...record, data_key: record.data_key }, columns, { readBatch: importJobSettings.readBatch, afterBatch: importJobSettings.afterBatch, progress });
+    if (outcome.processed !== record.total_rows) throw new ImportJobError(`The uploaded file's data is no longer complete (${outcome.processed} of ${record.total_rows} rows): upload it again`);
+    return { ...outcome, sourceDocuments: 0 };
+  }
   const writer = new ImportWriter(client, { ...record, import_type: importType }, columns);
   await writer.prepare();
   const skippedRows: SkippedRow[] = [];

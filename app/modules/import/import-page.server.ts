@@ -11,6 +11,29 @@ import { duplicatesUrl } from "./duplicate-view";
 import { listNotTaken } from "./duplicates.server";
 import { getStagedData, getWorkbook } from "./staging.server";
 import { importTypeFrom } from "./wizard";
+import { CRS_CHOICES, crsByCode } from "~/modules/parcels/crs";
+import { repairableRows } from "./parcel-choices";
+import type { GisStaging } from "./gis-staging.server";
+
+/** Shape problems listed on the mapping step; the rest are counted (each is also a skipped row's reason if skipped). */
+export const PROBLEMS_LISTED = 100;
+
+/** What the mapping step shows of a parcel file (docs/import.md#parcels): its coordinate system or the choice, and its invalid shapes by row. */
+function gisMapping(gis: GisStaging) {
+  const byRow = gis.problems.filter((p) => p.row !== undefined);
+  const rows = new Set(byRow.map((p) => p.row));
+  return {
+    format: gis.format,
+    crs: gis.crs ? (crsByCode(gis.crs)?.label ?? gis.crs) : null,
+    suggestedCrs: gis.suggestedCrs,
+    crsChoices: CRS_CHOICES.map((c) => ({ value: c.code, label: `${c.label} (${c.code})` })),
+    fileProblems: gis.problems.filter((p) => p.row === undefined && p.problem !== "no-crs").map((p) => p.message),
+    problems: byRow.slice(0, PROBLEMS_LISTED).map((p) => ({ row: p.row!, message: p.message, repairable: p.repairable })),
+    problemCount: byRow.length,
+    invalidRows: rows.size,
+    repairableRows: repairableRows(gis).length,
+  };
+}
 
 /**
  * What each step of the import wizard shows for one URL (docs/import.md#wizard-steps). Every step is
@@ -59,6 +82,7 @@ export async function loadMappingPage(access: ProjectAccess, url: URL) {
     staged: { dataKey: staged.dataKey, fileName: staged.fileName, sheet: staged.sheet, totalRows: staged.totalRows },
     columns: staged.columns.map((column, position) => ({ name: column.name, sampleData: column.sampleData.slice(0, 3), target: automatic[position]?.target ?? "skip" })),
     fields: importFields(importType).map((f) => ({ key: f.key, label: f.label, required: f.required })),
+    gis: staged.gis && importType === "parcels" ? gisMapping(staged.gis) : null,
   };
 }
 
@@ -97,6 +121,9 @@ export async function loadProgressPage(access: ProjectAccess, idParam: string | 
         linked: view.counts.linked,
         stakeholdersCreated: view.counts.stakeholdersCreated,
         stakeholdersLinked: view.counts.stakeholdersLinked,
+        parcelsMatched: view.counts.parcelsMatched,
+        parcelsUnmatched: view.counts.parcelsUnmatched,
+        shapesRepaired: view.counts.shapesRepaired,
       },
       error: view.error,
       createdAt: view.createdAt,

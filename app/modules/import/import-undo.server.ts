@@ -159,7 +159,14 @@ export async function undoImport(access: ProjectAccess, importId: number): Promi
        select $3, $4, $2, 'document.delete', 'Document', gone.id::text, gone.before from gone`,
       [id, projectId, access.user.id, clientId],
     );
-    let removed = 0;
+    // A parcel import's parcels go first: the properties its review created are then no parcel's (docs/import.md#parcels).
+    const parcels = await client.query(
+      `with gone as (delete from parcel r where r.import_id = $1 and r.project_id = $2 returning r.id, jsonb_strip_nulls(to_jsonb(r.*) - 'geometry') as before)
+       insert into audit_log (user_id, client_id, project_id, action, entity_type, entity_id, before)
+       select $3, $4, $2, 'parcel.delete', 'Parcel', gone.id::text, gone.before from gone`,
+      [id, projectId, access.user.id, clientId],
+    );
+    let removed = parcels.rowCount ?? 0;
     for (const check of checks) {
       const deleted = await client.query(
         `with gone as (

@@ -25,6 +25,10 @@ export interface ImportCounts {
   stakeholdersLinked: number;
   created: number;
   linked: number;
+  /** A parcel import (docs/import.md#parcels): parcels matched to a property by lot/plan, those left for the review step, and shapes repaired. */
+  parcelsMatched: number;
+  parcelsUnmatched: number;
+  shapesRepaired: number;
 }
 
 export interface SkippedRow {
@@ -57,7 +61,20 @@ export interface ImportView {
 }
 
 export function emptyCounts(): ImportCounts {
-  return { imported: 0, updated: 0, skipped: 0, autoMergedProperties: 0, pendingDuplicates: 0, stakeholdersCreated: 0, stakeholdersLinked: 0, created: 0, linked: 0 };
+  return {
+    imported: 0,
+    updated: 0,
+    skipped: 0,
+    autoMergedProperties: 0,
+    pendingDuplicates: 0,
+    stakeholdersCreated: 0,
+    stakeholdersLinked: 0,
+    created: 0,
+    linked: 0,
+    parcelsMatched: 0,
+    parcelsUnmatched: 0,
+    shapesRepaired: 0,
+  };
 }
 
 /** Stored counts over the defaults: a record written before a count existed still has every key. */

@@ -19,6 +19,8 @@ import { isImportType, SKIP, type ImportType } from "./import-fields";
 import { IMPORT_QUEUE, IMPORT_RETRY_LIMIT, type ImportJobData } from "./import-job.server";
 import { countsOf, isFinished, skippedRowsToCsv, type ImportStatus, type ImportView, type SkippedRow } from "./import-view";
 import { getStagedData } from "./staging.server";
+import { checkParcelChoices } from "./parcel-choices";
+import { GIS_NEEDS_PARCELS_MESSAGE, INVALID_GIS_FILE_MESSAGE } from "./parse/file-kind";
 
 export type { ImportView } from "./import-view";
 
@@ -31,13 +33,21 @@ export interface StartImportInput {
   importType: ImportType | string;
   /** Column name → field key, "skip" or "custom:Name" (docs/import.md#api); columns left out are skipped. */
   mapping: Record<string, string>;
+  /** Parcels: the mapping step's coordinate system and invalid-shape choice (parcel-choices.ts). */
+  crs?: string | null;
+  invalidShapes?: string | null;
 }
 
 /** Checks the mapping against the staged file, records the import and enqueues its job (one transaction). */
-export async function startImport(access: ProjectAccess, { dataKey, importType, mapping }: StartImportInput): Promise<{ importId: number }> {
+export async function startImport(access: ProjectAccess, { dataKey, importType, mapping, crs, invalidShapes }: StartImportInput): Promise<{ importId: number }> {
   requirePermission(access, "importData");
-  if (!isImportType(importType)) throw new ApiValidationError({ importType: "Choose stakeholders or properties" });
+  if (!isImportType(importType)) throw new ApiValidationError({ importType: "Choose stakeholders, properties or parcels" });
   const staged = await getStagedData(access, dataKey);
+  // A parcel file imports only as parcels, and parcels only from one (docs/import.md#parcels).
+  if (importType === "parcels" && !staged.gis) throw new ApiValidationError({ importType: INVALID_GIS_FILE_MESSAGE });
+  if (importType !== "parcels" && staged.gis) throw new ApiValidationError({ importType: GIS_NEEDS_PARCELS_MESSAGE });
+  const parcelChoices = staged.gis ? checkParcelChoices(staged.gis, { crs, invalidShapes }) : null;
+  if (parcelChoices && !parcelChoices.ok) throw new ApiValidationError(parcelChoices.errors);
   const width = Math.max(0, ...staged.columns.map((c) => c.index + 1));
   const names = Array.from({ length: width }, () => "");
   for (const column of staged.columns) names[column.index] = column.name;
@@ -58,6 +68,7 @@ export async function startImport(access: ProjectAccess, { dataKey, importType, 
   const stored: ImportMappingJson = {
     columns: staged.columns.map((c) => ({ name: c.name, index: c.index })),
     targets: Object.fromEntries(checked.columns.map((c) => [c.column, c.target])),
+    ...(parcelChoices?.ok ? { parcels: { crs: parcelChoices.crs.code, invalidShapes: parcelChoices.invalidShapes } } : {}),
   };
   return withPgTransaction(async (client) => {
     const { rows } = await client.query<{ id: number }>(

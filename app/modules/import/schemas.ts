@@ -23,8 +23,11 @@ const mapping = z.preprocess((value) => {
 
 export const ImportCommitSchema = z.object({
   dataKey: z.string({ required_error: "No file to import: upload one first" }).trim().min(1, "No file to import: upload one first").max(200),
-  importType: z.enum(IMPORT_TYPES, { errorMap: () => ({ message: "Choose stakeholders or properties" }) }),
+  importType: z.enum(IMPORT_TYPES, { errorMap: () => ({ message: "Choose stakeholders, properties or parcels" }) }),
   mapping,
+  /** Parcels (docs/import.md#parcels): the coordinate system ("EPSG:28356") when the file does not say, and what to do with invalid shapes. */
+  crs: z.string().trim().max(50).optional(),
+  invalidShapes: z.enum(["repair", "skip"], { errorMap: () => ({ message: "Choose repair or skip" }) }).optional(),
 });
 
 export type ImportCommitInput = z.infer<typeof ImportCommitSchema>;
@@ -68,3 +71,26 @@ export const ResolveDuplicatesApiSchema = z.object({
 });
 
 export type ResolveDuplicatesApiInput = z.infer<typeof ResolveDuplicatesApiSchema>;
+
+/** A record id from a form (text) or JSON (a number). */
+const idFromText = z.preprocess((value) => (typeof value === "string" && value.trim() ? Number(value) : value), recordId);
+
+/**
+ * One decision on an unmatched parcel of a parcel import (docs/import.md#parcels): create a property from it,
+ * link it to an existing property of the project, or leave it unlinked. The review page's buttons and
+ * POST /api/resolve-parcels both become this.
+ */
+export const ParcelResolutionSchema = z
+  .object({
+    parcelId: idFromText,
+    action: z.enum(["create", "link", "leave"], { errorMap: () => ({ message: "Choose create, link or leave" }) }),
+    propertyId: idFromText.nullish(),
+  })
+  .refine((r) => r.action !== "link" || Boolean(r.propertyId), { message: "Choose the property to link the parcel to", path: ["propertyId"] });
+
+export const ResolveParcelsApiSchema = z.object({
+  importId: idFromText,
+  resolutions: z.array(ParcelResolutionSchema).min(1, "Nothing to resolve: send one resolution per parcel").max(10_000),
+});
+
+export type ParcelResolution = z.infer<typeof ParcelResolutionSchema>;

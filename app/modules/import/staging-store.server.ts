@@ -4,6 +4,7 @@
  */
 import { sqlExecute, sqlRows } from "~db/sql.server";
 import type { StagedCell } from "./parse/sheet-table";
+import type { Geometry } from "~/modules/parcels/geojson";
 
 /** A cell as stored in jsonb: dates as `{ "d": ISO }` (JSON has no dates), the rest as JSON values. */
 export function encodeCells(cells: readonly StagedCell[]): unknown[] {
@@ -37,6 +38,16 @@ export async function selectStagedRows(dataKey: string, afterRow: number, limit:
     limit,
   ]);
   return rows.map((row) => ({ rowNumber: Number(row.row_number), cells: decodeCells(typeof row.cells === "string" ? JSON.parse(row.cells) : row.cells) }));
+}
+
+/** As selectStagedRows, with each row's shape (a parcel file's). */
+export async function selectStagedGisRows(dataKey: string, afterRow: number, limit: number) {
+  const rows = await sqlRows<{ row_number: number; cells: unknown; geometry: unknown }>(
+    `select row_number, cells, geometry from import_staged_row where data_key = ? and row_number > ? order by row_number limit ?`,
+    [dataKey, afterRow, limit],
+  );
+  const parse = (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value);
+  return rows.map((row) => ({ rowNumber: Number(row.row_number), cells: decodeCells(parse(row.cells)), geometry: (parse(row.geometry) ?? null) as Geometry | null }));
 }
 
 export async function deleteWorkbookOfData(dataKey: string) {

@@ -23,13 +23,14 @@ import { SheetTable, type StagedCell, type StagedColumn } from "./parse/sheet-ta
 import type { WorkbookEvent } from "./parse/workbook-events";
 import type { XlsReadOptions } from "./parse/xls-reader.server";
 import { discardSourcePdf, storeSourcePdf, type StagedSource } from "./source-document.server";
-import { deleteWorkbookOfData, deleteWorkbooksOlderThan, insertStagedRows, selectStagedRows } from "./staging-store.server";
+import { deleteWorkbookOfData, deleteWorkbooksOlderThan, insertStagedRows, selectStagedGisRows, selectStagedRows } from "./staging-store.server";
+import { checkFileForType, gisStagingOf, readGisUpload, writeGisRows } from "./gis-staging.server";
 
 export type { StagedColumn } from "./parse/sheet-table";
 export type RawCell = StagedCell;
 
 export interface ParseResult {
-  fileType: "csv" | "excel" | "pdf";
+  fileType: "csv" | "excel" | "pdf" | "gis";
   fileName: string;
   hasMultipleSheets: boolean;
   sheets: StagedSheetSummary[];
@@ -107,6 +108,8 @@ async function stageEvents(workbookKey: string, events: AsyncIterable<WorkbookEv
 }
 
 async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: ParseLimits, options: StagingOptions, fields: Record<string, string>): Promise<ParseResult> {
+  checkFileForType(file.kind, fields.importType);
+  if (file.kind === "gis") return stageGisFile(access, file, limits);
   const deadline = createDeadline(limits.timeLimitMs);
   const events = await fileEvents(file, limits, deadline, options.xls, fields);
   const fileType = specFileType(file.kind);
@@ -120,6 +123,24 @@ async function stageFile(access: ProjectAccess, file: ReceivedFile, limits: Pars
     await discardSourcePdf(source);
     throw error;
   }
+}
+
+/** A parcel file (docs/import.md#parcels): read first, then its shapes staged as one sheet in one transaction. */
+async function stageGisFile(access: ProjectAccess, file: ReceivedFile, limits: ParseLimits): Promise<ParseResult> {
+  const read = await readGisUpload(file, limits);
+  const workbookKey = newKey();
+  const dataKey = newKey();
+  return db().transactional(async () => {
+    await sqlExecute(`insert into import_workbook (workbook_key, user_id, project_id, client_id, file_name, file_type, sheets) values (?, ?, ?, ?, ?, 'gis', '[]')`, [
+      workbookKey,
+      access.user.id,
+      access.project.id,
+      refId(access.project.client),
+      file.fileName,
+    ]);
+    await writeGisRows(read, { workbookKey, dataKey });
+    return { fileType: "gis", fileName: file.fileName, hasMultipleSheets: false, sheets: [], workbookKey, columns: read.columns, dataKey, totalRows: read.features.length };
+  });
 }
 
 async function stageEventsOf(
@@ -240,6 +261,7 @@ interface DataRow {
   sheet: string | null;
   columns: StagedColumn[] | string;
   total_rows: number;
+  gis?: unknown;
 }
 
 export const SHEET_FAILED_MESSAGE = "Failed to parse selected sheet";
@@ -268,7 +290,7 @@ export async function getStagedData(access: ProjectAccess, dataKey: string) {
   requirePermission(access, "importData");
   if (typeof dataKey !== "string" || !dataKey || dataKey.length > 100) throw new AppError(404, NOT_FOUND_MESSAGE);
   const rows = await sqlRows<DataRow & { file_name: string; file_type: ParseResult["fileType"] }>(
-    `select d.data_key, d.workbook_key, d.sheet, d.columns, d.total_rows, w.file_name, w.file_type
+    `select d.data_key, d.workbook_key, d.sheet, d.columns, d.total_rows, d.gis, w.file_name, w.file_type
        from import_staged_data d join import_workbook w on w.workbook_key = d.workbook_key
       where d.data_key = ? and w.user_id = ? and w.project_id = ? and w.client_id = ? and w.created_at > ?`,
     [dataKey, access.user.id, access.project.id, refId(access.project.client), fresh()],
@@ -283,6 +305,8 @@ export async function getStagedData(access: ProjectAccess, dataKey: string) {
     sheet: data.sheet,
     columns: json(data.columns),
     totalRows: Number(data.total_rows),
+    /** A parcel file's coordinate system and shape problems (gis-staging.server.ts); null for a spreadsheet. */
+    gis: gisStagingOf(data.gis),
   };
 }
 
@@ -294,6 +318,18 @@ export async function* readStagedRows(dataKey: string, { batchSize = 1000 }: { b
   let after = 0;
   for (;;) {
     const batch = await selectStagedRows(dataKey, after, batchSize);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    after = batch[batch.length - 1]!.rowNumber;
+  }
+}
+
+/** A parcel file's staged rows with their shapes, in file order, in batches (the import job's, as readStagedRows). */
+export async function* readStagedGisRows(dataKey: string, { batchSize = 500 }: { batchSize?: number } = {}) {
+  let after = 0;
+  for (;;) {
+    const batch = await selectStagedGisRows(dataKey, after, batchSize);
     if (batch.length === 0) return;
     yield batch;
     if (batch.length < batchSize) return;

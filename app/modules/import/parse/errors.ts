@@ -23,7 +23,7 @@ export const unreadable = (message: string) => new ImportFileError(422, message)
 
 export const PARSE_FAILED_TITLE = "Failed to parse file";
 export const PARSE_FAILED_MESSAGE = "Failed to parse file. Please check the file format.";
-const TYPE_NAMES = { csv: "CSV", excel: "Excel", pdf: "PDF" } as const;
+const TYPE_NAMES = { csv: "CSV", excel: "Excel", pdf: "PDF", gis: "GIS" } as const;
 
 /** "Failed to parse CSV file" (Excel, PDF) once the file's type is known, else the general message. */
 export function parseFailedMessage(kind: ImportFileKind | null): string {

@@ -15,10 +15,15 @@ describe("import file kind", () => {
     expect(importFileKind("scan", "application/pdf")).toBe("pdf");
   });
 
+  it("takes parcel files (GeoJSON, zipped shapefile, KML, KMZ) as gis", () => {
+    for (const name of ["lots.geojson", "lots.json", "lots.zip", "lots.kml", "lots.kmz"]) expect(importFileKind(name, "")).toBe("gis");
+    expect(importFileKind("lots", "application/geo+json")).toBe("gis");
+  });
+
   it("refuses everything else", () => {
     expect(importFileKind("notes.txt", "text/plain")).toBeNull();
     expect(importFileKind("photo.jpg", "image/jpeg")).toBeNull();
-    expect(importFileKind("archive.zip", "application/zip")).toBeNull();
+    expect(importFileKind("archive.7z", "application/x-7z-compressed")).toBeNull();
     expect(importFileKind(".csv", "")).toBeNull(); // a hidden file named only ".csv" has no extension
     expect(INVALID_FILE_TITLE).toBe("Invalid File");
     expect(INVALID_FILE_MESSAGE).toBe("Please select a CSV, Excel (.xlsx, .xls), or PDF file.");

@@ -14,7 +14,7 @@ import { sanitizeFileName } from "~/utils/file-names";
 import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { readMultipart, UNREADABLE_FORM_MESSAGE, type MultipartRefusals } from "~/utils/multipart.server";
 import { ImportFileError, invalidFile } from "./errors";
-import { importFileKind, INVALID_FILE_MESSAGE, type ImportFileKind } from "./file-kind";
+import { importFileKind, INVALID_FILE_MESSAGE, INVALID_GIS_FILE_MESSAGE, type ImportFileKind } from "./file-kind";
 import { LIMIT_MESSAGES } from "./limits";
 
 export interface ReceivedFile {
@@ -58,7 +58,7 @@ export async function receiveImportUpload(
     fieldsSoFar = fieldsBefore;
     const fileName = sanitizeFileName(filename);
     const kind = importFileKind(fileName, mimeType);
-    if (!kind) throw invalidFile(INVALID_FILE_MESSAGE);
+    if (!kind) throw invalidFile(fieldsBefore.importType === "parcels" ? INVALID_GIS_FILE_MESSAGE : INVALID_FILE_MESSAGE);
     await beforeFile({ ...fieldsBefore });
     const target = path.join(dir, crypto.randomUUID());
     let size = 0;
