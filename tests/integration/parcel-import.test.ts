@@ -209,6 +209,47 @@ describe("parcel import", () => {
     expect(await withRequestContext(() => resolveParcels(officer, importId, [{ parcelId: parcel!.id, action: "link", propertyId }]))).toEqual({ created: 0, linked: 1, left: 0 });
   });
 
+  it("measures the project's affected areas over the parcels it imports, in the import's transaction", async () => {
+    const officer = await access();
+    // A corridor over where the KML's parcels lie (imported by an earlier test), a little larger all round.
+    const [extent] = await sql<{ w: number; s: number; e: number; n: number }>(
+      `select min(min_lng) as w, min(min_lat) as s, max(max_lng) as e, max(max_lat) as n from parcel where project_id = ? and source_crs = 'EPSG:4326'`,
+      [officer.project.id],
+    );
+    const [w, s, e, n] = [extent!.w - 0.001, extent!.s - 0.001, extent!.e + 0.001, extent!.n + 0.001];
+    const [area] = await sql<{ id: number }>(`insert into affected_area (project_id, name, kind, geometry) values (?, 'Whole-lot easement', 'polygon', ?::jsonb) returning id`, [
+      officer.project.id,
+      JSON.stringify({
+        type: "Polygon",
+        coordinates: [
+          [
+            [w, s],
+            [e, s],
+            [e, n],
+            [w, n],
+            [w, s],
+          ],
+        ],
+      }),
+    ]);
+    try {
+      const kml = await importParcels(officer, "parcels.kml", fs.readFileSync("tests/fixtures/gis/parcels.kml"), { lot: "lot", plan: "plan" });
+      const parcels = await sql<{ area_m2: number; affected_m2: number; parts: number }>(
+        `select p.area_m2, p.affected_m2, (select count(*)::int from parcel_affected_area x where x.parcel_id = p.id and x.affected_area_id = ?) as parts
+           from parcel p where p.import_id = ? order by p.id`,
+        [area!.id, kml.importId],
+      );
+      expect(parcels).toHaveLength(4);
+      for (const parcel of parcels) {
+        expect(parcel.parts).toBe(1);
+        // Each lot lies wholly inside the corridor: it loses all of its area.
+        expect(Math.abs(parcel.affected_m2 - parcel.area_m2) / parcel.area_m2).toBeLessThan(0.001);
+      }
+    } finally {
+      await sql(`delete from affected_area where id = ?`, [area!.id]);
+    }
+  });
+
   it("refuses a bad file with its reason and writes nothing; another client's project is 404", async () => {
     const officer = await access();
     const before = await sql<{ n: number }>(`select count(*)::int as n from import_workbook`);

@@ -115,6 +115,9 @@ export async function computeAffectedAreasForParcels(client: PgClient | null, pr
   if (!parcelIds.length) return 0;
   const sql = client ? pgRunner(client) : ormRunner;
   await lockProject(sql, projectId);
+  // New parcels start with no loss (affected_m2 0, no rows): with no areas there is nothing to compute.
+  const [any] = await sql.rows<{ found: boolean }>("select exists (select 1 from affected_area where project_id = ?) as found", [projectId]);
+  if (!any?.found) return 0;
   return recomputeParcels(sql, projectId, parcelIds);
 }
 

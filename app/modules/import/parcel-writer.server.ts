@@ -2,10 +2,12 @@
  * The import job's writer for parcel files (docs/import.md#parcels), inside the job's one transaction: batch
  * by batch, each staged shape is prepared (repaired or skipped as the user chose, converted to GDA2020,
  * boxed and measured: app/modules/parcels/prepare.ts), matched to a property of the project by lot/plan
- * through the properties' indexed match keys, and inserted with its audit row in one statement per batch.
+ * through the properties' indexed match keys, and inserted with its audit row in one statement per batch;
+ * at the end, the project's affected areas are measured over the new parcels.
  */
 import type pg from "pg";
 import type { ImportMappingJson } from "~db/entities/ImportRecord";
+import { computeAffectedAreasForParcels } from "~/modules/affected-areas/affected-areas.server";
 import { crsByCode } from "~/modules/parcels/crs";
 import { matchParcel, parcelMatchKey, prepareParcel, type CandidateProperty, type PreparedParcel } from "~/modules/parcels/prepare";
 import { collectBetweenBatches } from "~/utils/batch-garbage.server";
@@ -157,5 +159,8 @@ export async function writeParcelRows(
     if (settings.afterBatch) await settings.afterBatch(record.id, processed);
   }
   counts.created = counts.imported;
+  // What the project's corridors take of the new parcels, in the same transaction (docs/records.md#affected-areas).
+  const { rows: imported } = await client.query<{ id: number }>("select id from parcel where import_id = $1", [record.id]);
+  await computeAffectedAreasForParcels(client, record.project_id, imported.map((r) => r.id));
   return { processed, counts, skippedRows, skippedTotal };
 }
