@@ -150,21 +150,23 @@ describe("POST /api/export/excel", () => {
     const farmRow = rows.indexOf(farm!) + 1;
     expect(hill![0]).toBe("-5 Hill Lane");
     expect(hill![8]).toBe("2.43 ha");
-    expect(hill![10]).toBe("No");
+    expect(hill![12]).toBe("No");
     expect(farm!.slice(0, 4)).toEqual(["12 Farm Road, Molong NSW 2866", "1234", "56", "Lot 1 DP 123456"]);
     expect(farm![6]).toBe(`${ZOE}; Ann Lee`);
     expect(farm![8]).toBe(40.5);
-    expect(farm![10]).toBe("Yes");
+    // No parcels, so no affected area: the two columns after Area are empty.
+    expect([farm![9], farm![10]]).toEqual([null, null]);
+    expect(farm![12]).toBe("Yes");
     // LAA expiry 2026-01-31, a date-only value: the same day whatever the zone, shown dd/mm/yyyy.
-    const expiry = sheet[`L${farmRow}`] as XLSX.CellObject;
+    const expiry = sheet[`N${farmRow}`] as XLSX.CellObject;
     expect(expiry.t).toBe("d");
     expect(expiry.z).toBe("dd/mm/yyyy");
     expect((expiry.v as Date).toISOString().slice(0, 10)).toBe("2026-01-31");
     // Linked stakeholders: the primary owner first, joined with "; "; the latest contact of any.
-    expect(farm![15]).toBe(`${ZOE}; Ann Lee`);
-    expect(farm![16]).toBe("1 Rue Street, Orange NSW 2800; PO Box 5, Orange NSW 2800");
-    expect(farm![17]).toBe("+61 400 111 222");
-    expect((farm![23] as Date).toISOString()).toBe("2025-05-21T07:00:00.000Z");
+    expect(farm![17]).toBe(`${ZOE}; Ann Lee`);
+    expect(farm![18]).toBe("1 Rue Street, Orange NSW 2800; PO Box 5, Orange NSW 2800");
+    expect(farm![19]).toBe("+61 400 111 222");
+    expect((farm![25] as Date).toISOString()).toBe("2025-05-21T07:00:00.000Z");
   });
 
   it("exports all fields with the project's custom fields, money as numbers", async () => {
