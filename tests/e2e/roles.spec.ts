@@ -22,7 +22,7 @@ test.describe("every seeded role signs in with JavaScript disabled", () => {
       await expect(page.getByText(expected.label, { exact: true }).first()).toBeVisible();
       await expect(page.getByText(`${who.firstName} ${who.lastName}`).first()).toBeVisible();
       await expect(page.getByText("SSO Active")).toBeVisible();
-      for (const link of ["Dashboard", "Stakeholders", "Properties", "Commitments", "Grievances", "Documents", "Reports"]) {
+      for (const link of ["Dashboard", "Stakeholders", "Properties", "Map", "Commitments", "Grievances", "Documents", "Reports"]) {
         await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
       }
       // <details> menus open without JavaScript.

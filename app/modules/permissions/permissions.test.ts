@@ -224,6 +224,7 @@ describe("menus", () => {
       { label: "Dashboard", to: "/" },
       { label: "Stakeholders", to: "/stakeholders" },
       { label: "Properties", to: "/properties" },
+      { label: "Map", to: "/map" },
       { label: "Commitments", to: "/commitments" },
       { label: "Grievances", to: "/grievances" },
       { label: "Documents", to: "/documents" },
