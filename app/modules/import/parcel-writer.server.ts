@@ -161,6 +161,10 @@ export async function writeParcelRows(
   counts.created = counts.imported;
   // What the project's corridors take of the new parcels, in the same transaction (docs/records.md#affected-areas).
   const { rows: imported } = await client.query<{ id: number }>("select id from parcel where import_id = $1", [record.id]);
-  await computeAffectedAreasForParcels(client, record.project_id, imported.map((r) => r.id));
+  await computeAffectedAreasForParcels(
+    client,
+    record.project_id,
+    imported.map((r) => r.id),
+  );
   return { processed, counts, skippedRows, skippedTotal };
 }

@@ -93,11 +93,7 @@ describe("corridorFromFeatures", () => {
       ],
       /row 1: The boundary crosses itself/,
     ],
-    [
-      "a line too long to buffer",
-      [feature({ type: "LineString", coordinates: Array.from({ length: 2001 }, (_, i) => [147 + i * 0.0001, -35]) })],
-      /2001 points; at most 2000/,
-    ],
+    ["a line too long to buffer", [feature({ type: "LineString", coordinates: Array.from({ length: 2001 }, (_, i) => [147 + i * 0.0001, -35]) })], /2001 points; at most 2000/],
   ])("refuses %s with the reason", (_name, features, message) => {
     expect(() => corridorFromFeatures(features, 40)).toThrow(message);
   });
