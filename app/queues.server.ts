@@ -12,6 +12,7 @@ import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
 import { INBOUND_QUEUE, type InboundJobData } from "~/modules/inbound-mail/receive.server";
 import { processInboundMessage } from "~/modules/inbound-mail/process.server";
+import { REPORT_PACK_QUEUE, runReportPackJob, type ReportPackJobData } from "~/modules/reports/pack-job.server";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
 
 const importQueue: JobQueue<ImportJobData> = {
@@ -78,4 +79,18 @@ const inboundQueue: JobQueue<InboundJobData> = {
   handle: (data) => processInboundMessage(data),
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue];
+const reportPackQueue: JobQueue<ReportPackJobData> = {
+  name: REPORT_PACK_QUEUE,
+  options: {
+    // A crashed build is tried again; its documents are written in one transaction at the end, so a
+    // failed run leaves none (docs/records.md#report-pack).
+    retryLimit: 2,
+    retryDelay: 30,
+    // A pack of a two-year range builds in seconds; ten minutes means the worker died.
+    expireInSeconds: 10 * 60,
+  },
+  workers: 1,
+  handle: (data) => runReportPackJob(data),
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue, reportPackQueue as JobQueue];

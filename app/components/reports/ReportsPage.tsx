@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Button, Text, TextField as RadixTextField } from "@radix-ui/themes";
 import { fieldId, StatTiles } from "~/components/kit";
 import type { ChartModel } from "~/modules/reports/chart-model";
@@ -43,6 +43,26 @@ function DateField({ name, label, value, error }: { name: string; label: string;
         className="field__control"
       />
     </div>
+  );
+}
+
+/**
+ * The "Make report pack" button: a plain POST form with the shown range (docs/records.md#report-pack);
+ * the pack is made by a job and appears in Documents.
+ */
+export function ReportPackForm({ range, documentsPath }: { range: { from: string; to: string }; documentsPath: string }) {
+  return (
+    <Form method="post" className="toolbar report-pack-form" aria-label="Report pack">
+      <input type="hidden" name="intent" value="pack" />
+      <input type="hidden" name="from" value={range.from} />
+      <input type="hidden" name="to" value={range.to} />
+      <Button type="submit" variant="outline">
+        Make report pack
+      </Button>
+      <Text as="p" size="2">
+        A PDF and an Excel workbook of this range, saved to <Link to={documentsPath}>Documents</Link>.
+      </Text>
+    </Form>
   );
 }
 

@@ -1,8 +1,10 @@
 import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
 import { ApiValidationError } from "~/utils/api-payload";
+import { hasPermission } from "~/modules/permissions/permissions";
 import { formatRate } from "~/modules/grievances/figure-definitions";
 import { REPORT_DEFINITIONS, type ReportFigures } from "./figures";
 import { rangeQuery, reportFigures } from "./figures.server";
+import { REPORT_PACK_PERMISSION } from "./pack-job.server";
 import { reportCharts } from "./report-charts.server";
 
 /**
@@ -11,7 +13,7 @@ import { reportCharts } from "./report-charts.server";
  */
 export async function loadReportsPage(access: ProjectAccess, url: URL) {
   const values = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
-  const base = { project: projectSummary(access), values };
+  const base = { project: projectSummary(access), values, canMakePack: hasPermission(access.role, REPORT_PACK_PERMISSION) };
   try {
     const figures = await reportFigures(access, rangeQuery(url));
     return { ...base, values: figures.range, errors: null, keyFigures: keyFigures(figures), charts: reportCharts(figures), today: figures.today };
