@@ -144,6 +144,7 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],
   "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
   "api.reports.summary.ts": [otherClientApi("/api/reports/summary")],
+  "api.reports.pack.ts": [otherClientApi("/api/reports/pack", "POST")],
   "api.parcels.ts": [otherClientApi("/api/parcels")],
   "api.parcels.export.ts": [otherClientApi("/api/parcels/export?format=geojson")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
@@ -246,7 +247,7 @@ const PROBES: Record<string, Probe[]> = {
   "properties.tsx": [otherClientPage("/properties"), otherClientPage("/properties", "action")],
   "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
   "grievances_.figures.tsx": [otherClientPage("/grievances/figures")],
-  "reports.tsx": [otherClientPage("/reports")],
+  "reports.tsx": [otherClientPage("/reports"), otherClientPage("/reports", "action")],
   "map.tsx": [otherClientPage("/map")],
   "grievances_.$id.tsx": [
     { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },
