@@ -13,6 +13,7 @@ import type { JobQueue } from "~/modules/jobs/queue";
 import { INBOUND_QUEUE, type InboundJobData } from "~/modules/inbound-mail/receive.server";
 import { processInboundMessage } from "~/modules/inbound-mail/process.server";
 import { REPORT_PACK_QUEUE, runReportPackJob, type ReportPackJobData } from "~/modules/reports/pack-job.server";
+import { REPORT_PACK_SCHEDULE_CRON, REPORT_PACK_SCHEDULE_QUEUE, runReportPackScheduleJob } from "~/modules/reports/pack-schedule.server";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
 
 const importQueue: JobQueue<ImportJobData> = {
@@ -93,4 +94,18 @@ const reportPackQueue: JobQueue<ReportPackJobData> = {
   handle: (data) => runReportPackJob(data),
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue, reportPackQueue as JobQueue];
+const reportPackScheduleQueue: JobQueue = {
+  name: REPORT_PACK_SCHEDULE_QUEUE,
+  options: {
+    // One sweep at a time; each project's month is claimed in its own row (docs/records.md#report-pack-schedule).
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
+  },
+  workers: 1,
+  cron: REPORT_PACK_SCHEDULE_CRON,
+  handle: () => runReportPackScheduleJob(),
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue, reportPackQueue as JobQueue, reportPackScheduleQueue];

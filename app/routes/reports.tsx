@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ErrorSummary, NoProjectSelected, PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ReportBody, ReportPackForm, ReportRangeForm } from "~/components/reports/ReportsPage";
+import { ReportBody, ReportPackForm, ReportRangeForm, ReportScheduleForm } from "~/components/reports/ReportsPage";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { PACK_DOCUMENTS_PATH, reportsAction } from "~/modules/reports/pack-actions.server";
 import { loadReportsPage } from "~/modules/reports/reports-page.server";
@@ -40,6 +40,7 @@ export default function ReportsPage() {
       <ReportRangeForm values={data.values} errors={data.errors} />
       {data.keyFigures && data.canMakePack ? <ReportPackForm range={data.values} documentsPath={PACK_DOCUMENTS_PATH} /> : null}
       {data.keyFigures && data.charts ? <ReportBody keyFigures={data.keyFigures} charts={data.charts} /> : null}
+      {data.canMakePack ? <ReportScheduleForm schedule={data.schedule} range={data.values} /> : null}
     </div>
   );
 }

@@ -43,7 +43,11 @@ export function recipientLines(text: string): string[] {
 /** The schedule form's and the /api's one schema: `enabled` (a checkbox: "on"/"true") and `recipients` (text, one a line). */
 export const ReportPackScheduleSchema = z
   .object({
-    enabled: z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean()),
+    // The kit's checkbox posts "false" then, when ticked, "true": the last value counts.
+    enabled: z.preprocess((v) => {
+      const last: unknown = Array.isArray(v) ? v[v.length - 1] : v;
+      return last === true || last === "on" || last === "true";
+    }, z.boolean()),
     recipients: z.preprocess((v) => (Array.isArray(v) ? v.join("\n") : typeof v === "string" ? v : ""), z.string().max(10_000)),
   })
   .superRefine((value, ctx) => {
@@ -86,3 +90,5 @@ export function dueScheduledPack(schedule: ReportPackSchedule, today: CalendarDa
   const month = range.from.slice(0, 7);
   return schedule.sentFor === month ? null : { month, range };
 }
+
+export const REPORT_SCHEDULE_FORM = "report-pack-schedule";
