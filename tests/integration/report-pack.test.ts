@@ -9,6 +9,8 @@ import { jobs, startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { REPORT_PACK_QUEUE, runReportPackJob, type ReportPackJobData } from "../../app/modules/reports/pack-job.server";
 import { getObjectStore } from "../../app/modules/storage/index.server";
 import * as apiRoute from "../../app/routes/api.reports.pack";
+import * as scheduleApi from "../../app/routes/api.reports.schedule";
+import { sendDueReportPacks } from "../../app/modules/reports/pack-schedule.server";
 import * as pageRoute from "../../app/routes/reports";
 import { JOB_QUEUES } from "../../app/queues.server";
 import { useTestDatabase } from "../setup/test-database";
@@ -175,5 +177,77 @@ describe("the report pack", () => {
     const before = (await packDocuments()).length;
     await expect(runReportPackJob({ projectId: western, userId: VIEWER, from: "2026-05-01", to: "2026-05-31" })).rejects.toMatchObject({ status: 403 });
     expect(await packDocuments()).toHaveLength(before);
+  });
+});
+
+describe("the monthly schedule", () => {
+  const SYDNEY_CLOCK = { defaultTimezone: "Australia/Sydney", grievanceJurisdiction: "NSW" };
+  const schedule = async () => (await sqlOne<{ s: Record<string, unknown> | null }>(`select settings -> 'reportPackSchedule' as s from project where id = ?`, [western]))!.s;
+  const mails = () => sqlRows<{ to: string[]; subject: string; text: string }>(`select to_addresses as "to", subject, text_body as text from mail_message where kind = 'report-pack' order by id`);
+
+  beforeAll(async () => {
+    await sqlExecute(`update project set settings = settings || ?::jsonb where id = ?`, [JSON.stringify(SYDNEY_CLOCK), western]);
+  });
+
+  it("the page's form refuses a line that is not an address (422, the values kept) and saves a good list", async () => {
+    const bad = await postPage(western, { intent: "schedule", enabled: "true", recipients: "director@client.example\nnot an address" });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ fieldErrors: { recipients: '"not an address" is not an e-mail address' }, repopulateFields: { recipients: "director@client.example\nnot an address" } });
+    expect(await schedule()).toBeNull();
+
+    const none = await postPage(western, { intent: "schedule", enabled: "true", recipients: " " });
+    expect(none.status).toBe(422);
+
+    const good = await postPage(western, { intent: "schedule", enabled: "true", recipients: "director@client.example\r\nlender@bank.example", from: "2026-05-01", to: "2026-05-31" });
+    expect(good.status).toBe(302);
+    expect(good.headers.get("Location")).toBe("/reports?from=2026-05-01&to=2026-05-31");
+    expect(await schedule()).toEqual({ enabled: true, recipients: ["director@client.example", "lender@bank.example"], setBy: OFFICER, sentFor: null });
+  });
+
+  it("the /api twin reads and saves with the same schema; a viewer may do neither; another client 404", async () => {
+    const read = await withRequestContext(
+      async () =>
+        (await scheduleApi.loader({
+          request: new Request(`${URL_BASE}/api/reports/schedule?projectId=${western}`, { headers: { Cookie: cookies.get(OFFICER)! } }),
+          params: {},
+          context: {},
+        })) as Response,
+    );
+    expect(await read.json()).toEqual({ enabled: true, recipients: ["director@client.example", "lender@bank.example"], sentFor: null });
+    const bad = await send(scheduleApi.action as Handler, "/api/reports/schedule", OFFICER, { projectId: western, enabled: "true", recipients: "nobody" }, false);
+    expect(bad.status).toBe(400);
+    expect((await send(scheduleApi.action as Handler, "/api/reports/schedule", VIEWER, { projectId: western, enabled: "false", recipients: "" }, false)).status).toBe(403);
+    expect((await postPage(western, { intent: "schedule", enabled: "false", recipients: "" }, VIEWER)).status).toBe(403);
+    expect((await send(scheduleApi.action as Handler, "/api/reports/schedule", OFFICER, { projectId: otherClient, enabled: "false", recipients: "" }, false)).status).toBe(404);
+    expect((await schedule())?.enabled).toBe(true);
+  });
+
+  it("sends the previous month's pack on the first business day (1 August 2026 is a Saturday), once, even from two sweeps at once", async () => {
+    const documentsBefore = (await packDocuments()).length;
+    expect(await sendDueReportPacks(new Date("2026-08-02T13:59:00Z"))).toBe(0); // Sunday 2 Aug 23:59 in Sydney
+    expect(await mails()).toEqual([]);
+
+    const monday = new Date("2026-08-02T14:30:00Z"); // Monday 3 Aug 00:30 in Sydney
+    const [a, b] = await Promise.all([sendDueReportPacks(monday), sendDueReportPacks(monday)]);
+    expect(a + b).toBe(1);
+    expect(await sendDueReportPacks(new Date("2026-08-20T02:00:00Z"))).toBe(0);
+
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: ["director@client.example", "lender@bank.example"], subject: "Report pack: Western Pipeline Stage 2, 1 Jul 2026 to 31 Jul 2026" });
+    const documents = (await packDocuments()).slice(documentsBefore);
+    expect(documents.map((d) => d.originalFileName)).toEqual(["report_pack_2026-07-01_to_2026-07-31.pdf", "report_pack_2026-07-01_to_2026-07-31.xlsx"]);
+    expect(sent[0]!.text).toContain(`/api/documents/${documents[0]!.id}/download?projectId=${western}`);
+    expect(sent[0]!.text).toContain(`/api/documents/${documents[1]!.id}/download?projectId=${western}`);
+    expect((await schedule())?.sentFor).toBe("2026-07");
+
+    // The next month's first business day: Tuesday 1 September.
+    expect(await sendDueReportPacks(new Date("2026-09-01T01:00:00Z"))).toBe(1);
+    expect((await mails()).map((m) => m.subject)).toEqual([sent[0]!.subject, "Report pack: Western Pipeline Stage 2, 1 Aug 2026 to 31 Aug 2026"]);
+  });
+
+  it("a schedule turned off sends nothing", async () => {
+    expect((await postPage(western, { intent: "schedule", enabled: "false", recipients: "director@client.example" })).status).toBe(302);
+    expect(await sendDueReportPacks(new Date("2026-10-01T01:00:00Z"))).toBe(0);
   });
 });

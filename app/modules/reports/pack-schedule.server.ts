@@ -31,7 +31,6 @@ export async function saveReportPackSchedule(access: ProjectAccess, input: Repor
   const before = scheduleOf(access.project.settings);
   const schedule: ReportPackSchedule = { enabled: input.enabled && input.recipients.length > 0, recipients: input.recipients, setBy: access.user.id, sentFor: before.sentFor };
   await sqlExecute(`update project set settings = jsonb_set(settings, '{reportPackSchedule}', ?::jsonb), updated_at = now() where id = ?`, [JSON.stringify(schedule), access.project.id]);
-  access.project.settings = { ...(access.project.settings as object), reportPackSchedule: schedule };
   recordAudit({
     userId: access.user.id,
     action: "project.report_pack_schedule",
