@@ -145,6 +145,7 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
   "api.reports.summary.ts": [otherClientApi("/api/reports/summary")],
   "api.reports.pack.ts": [otherClientApi("/api/reports/pack", "POST")],
+  "api.reports.schedule.ts": [otherClientApi("/api/reports/schedule"), otherClientApi("/api/reports/schedule", "POST")],
   "api.parcels.ts": [otherClientApi("/api/parcels")],
   "api.parcels.export.ts": [otherClientApi("/api/parcels/export?format=geojson")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],

@@ -215,6 +215,7 @@ const ROUTES: Record<string, RouteEntry> = {
   "reports.tsx": { area: "reports", methods: POST },
   "api.reports.summary.ts": { area: "reports" },
   "api.reports.pack.ts": { area: "reports", methods: POST },
+  "api.reports.schedule.ts": { area: "reports", methods: POST },
 
   "grievance-form.$token.tsx": { area: "grievances", methods: POST, signedOut: { loader: 404, action: 404, why: "the public grievance form needs no sign-in; an unknown token is 404" } },
   "api.properties.ts": { area: "properties", methods: POST },
