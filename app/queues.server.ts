@@ -12,6 +12,8 @@ import { checkMailConfig } from "~/modules/mail/mail-config.server";
 import type { JobQueue } from "~/modules/jobs/queue";
 import { INBOUND_QUEUE, receiveInboundMessage, type InboundJobData } from "~/modules/inbound-mail/receive.server";
 import { processInboundMessage } from "~/modules/inbound-mail/process.server";
+import { REPORT_PACK_QUEUE, runReportPackJob, type ReportPackJobData } from "~/modules/reports/pack-job.server";
+import { REPORT_PACK_SCHEDULE_CRON, REPORT_PACK_SCHEDULE_QUEUE, runReportPackScheduleJob } from "~/modules/reports/pack-schedule.server";
 import { GRIEVANCE_REMINDER_CRON, GRIEVANCE_REMINDER_QUEUE, runGrievanceReminderJob } from "~/modules/grievances/grievance-reminders.server";
 import { checkImapConfig, IMAP_CRON, IMAP_QUEUE, runImapJob } from "~/modules/inbound-mail/imap-reader.server";
 import { getImapConfig } from "~/modules/inbound-mail/imap-config";
@@ -101,4 +103,40 @@ const inboundQueue: JobQueue<InboundJobData> = {
   handle: (data) => processInboundMessage(data),
 };
 
-export const JOB_QUEUES: readonly JobQueue[] = [importQueue as JobQueue, mailQueue as JobQueue, grievanceReminderQueue, inboundQueue as JobQueue, imapQueue];
+const reportPackQueue: JobQueue<ReportPackJobData> = {
+  name: REPORT_PACK_QUEUE,
+  options: {
+    // A crashed build is tried again; its documents are written in one transaction at the end, so a
+    // failed run leaves none (docs/records.md#report-pack).
+    retryLimit: 2,
+    retryDelay: 30,
+    // A pack of a two-year range builds in seconds; ten minutes means the worker died.
+    expireInSeconds: 10 * 60,
+  },
+  workers: 1,
+  handle: (data) => runReportPackJob(data),
+};
+
+const reportPackScheduleQueue: JobQueue = {
+  name: REPORT_PACK_SCHEDULE_QUEUE,
+  options: {
+    // One sweep at a time; each project's month is claimed in its own row (docs/records.md#report-pack-schedule).
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
+  },
+  workers: 1,
+  cron: REPORT_PACK_SCHEDULE_CRON,
+  handle: () => runReportPackScheduleJob(),
+};
+
+export const JOB_QUEUES: readonly JobQueue[] = [
+  importQueue as JobQueue,
+  mailQueue as JobQueue,
+  grievanceReminderQueue,
+  inboundQueue as JobQueue,
+  imapQueue,
+  reportPackQueue as JobQueue,
+  reportPackScheduleQueue,
+];

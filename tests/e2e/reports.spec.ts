@@ -41,5 +41,20 @@ for (const mode of JS_MODES) {
       await expect(chart.getByRole("table")).toContainText("Expiring within 30 days");
       await expectAccessible(page);
     });
+
+    test("an officer is told which line of the monthly schedule is not an address, at the field and in the summary", async ({ browser, page, expectAccessible }) => {
+      await signedIn(browser, page, "officer", WESTERN);
+      await page.goto("/reports");
+      await expect(page.getByRole("button", { name: "Make report pack" })).toBeVisible();
+      const schedule = page.getByRole("form", { name: "Monthly report pack" });
+      await schedule.getByRole("checkbox", { name: /Send the previous month's pack/ }).check();
+      await schedule.getByRole("textbox", { name: "Send to" }).fill("director@client.example\nnot an address");
+      await schedule.getByRole("button", { name: "Save schedule" }).click();
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary.getByRole("link", { name: '"not an address" is not an e-mail address' })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Send to" })).toHaveValue("director@client.example\nnot an address");
+      await expect(page).toHaveTitle(/^Error: Reports/);
+      await expectAccessible(page);
+    });
   });
 }

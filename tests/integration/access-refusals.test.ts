@@ -146,6 +146,8 @@ const PROBES: Record<string, Probe[]> = {
   "api.grievances.figures.ts": [otherClientApi("/api/grievances/figures")],
   "api.grievances.figures[.]xlsx.ts": [otherClientApi("/api/grievances/figures.xlsx")],
   "api.reports.summary.ts": [otherClientApi("/api/reports/summary")],
+  "api.reports.pack.ts": [otherClientApi("/api/reports/pack", "POST")],
+  "api.reports.schedule.ts": [otherClientApi("/api/reports/schedule"), otherClientApi("/api/reports/schedule", "POST")],
   "api.parcels.ts": [otherClientApi("/api/parcels")],
   "api.parcels.export.ts": [otherClientApi("/api/parcels/export?format=geojson")],
   "api.export.excel.ts": [otherClientApi("/api/export/excel", "POST")],
@@ -268,7 +270,7 @@ const PROBES: Record<string, Probe[]> = {
   "grievances.tsx": [otherClientPage("/grievances"), otherClientPage("/grievances", "action")],
   "affected-areas.tsx": [otherClientPage("/affected-areas"), otherClientPage("/affected-areas", "action")],
   "grievances_.figures.tsx": [otherClientPage("/grievances/figures")],
-  "reports.tsx": [otherClientPage("/reports")],
+  "reports.tsx": [otherClientPage("/reports"), otherClientPage("/reports", "action")],
   "map.tsx": [otherClientPage("/map")],
   "grievances_.$id.tsx": [
     { ...otherClientPage("/grievances/1"), params: () => ({ id: "1" }) },

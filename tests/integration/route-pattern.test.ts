@@ -213,8 +213,10 @@ const ROUTES: Record<string, RouteEntry> = {
   "grievances_.figures.tsx": { area: "grievances" },
   "api.grievances.figures.ts": { area: "grievances" },
   "api.grievances.figures[.]xlsx.ts": { area: "grievances" },
-  "reports.tsx": { area: "reports" },
+  "reports.tsx": { area: "reports", methods: POST },
   "api.reports.summary.ts": { area: "reports" },
+  "api.reports.pack.ts": { area: "reports", methods: POST },
+  "api.reports.schedule.ts": { area: "reports", methods: POST },
 
   "inbound-mail.tsx": { area: "inbound mail" },
   "inbound-mail_.$id.tsx": { area: "inbound mail", methods: POST },

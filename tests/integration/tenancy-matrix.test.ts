@@ -865,6 +865,8 @@ const NO_RECORD_IDS: Record<string, string> = {
   "/api/grievances/figures.xlsx": "figures of ?projectId= as a workbook (grievance-figures.test.ts)",
   "/reports": "charts of the selected project's records (reports.test.ts)",
   "/api/reports/summary": "figures of ?projectId= (reports.test.ts)",
+  "/api/reports/pack": "queues the pack of ?projectId= or the body's projectId; its documents are that project's (report-pack.test.ts)",
+  "/api/reports/schedule": "the monthly pack's schedule of ?projectId= or the body's projectId (report-pack.test.ts)",
   "/api/parcels": "the parcels of ?projectId=, in its bbox (parcel-map.test.ts)",
   "/api/parcels/export": "the parcels of ?projectId= as GeoJSON or KML (parcel-map.test.ts)",
   "/grievance-form/:token": "a project's public form by its unguessable token, no sign-in; reveals no record (grievance-intake.test.ts)",

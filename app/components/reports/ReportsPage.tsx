@@ -1,6 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Button, Text, TextField as RadixTextField } from "@radix-ui/themes";
-import { fieldId, StatTiles } from "~/components/kit";
+import { CheckboxField, ErrorSummary, fieldId, StatTiles, TextAreaField, useFormErrors } from "~/components/kit";
+import { REPORT_SCHEDULE_FORM } from "~/modules/reports/pack-schedule";
 import type { ChartModel } from "~/modules/reports/chart-model";
 import { Chart } from "./Chart";
 
@@ -46,6 +47,26 @@ function DateField({ name, label, value, error }: { name: string; label: string;
   );
 }
 
+/**
+ * The "Make report pack" button: a plain POST form with the shown range (docs/records.md#report-pack);
+ * the pack is made by a job and appears in Documents.
+ */
+export function ReportPackForm({ range, documentsPath }: { range: { from: string; to: string }; documentsPath: string }) {
+  return (
+    <Form method="post" className="toolbar report-pack-form" aria-label="Report pack">
+      <input type="hidden" name="intent" value="pack" />
+      <input type="hidden" name="from" value={range.from} />
+      <input type="hidden" name="to" value={range.to} />
+      <Button type="submit" variant="outline">
+        Make report pack
+      </Button>
+      <Text as="p" size="2">
+        A PDF and an Excel workbook of this range, saved to <Link to={documentsPath}>Documents</Link>.
+      </Text>
+    </Form>
+  );
+}
+
 /** The key figures, then every chart in its section. */
 export function ReportBody({ keyFigures, charts }: { keyFigures: { label: string; value: string; note?: string }[]; charts: ChartModel[] }) {
   return (
@@ -57,5 +78,41 @@ export function ReportBody({ keyFigures, charts }: { keyFigures: { label: string
         ))}
       </div>
     </>
+  );
+}
+
+/**
+ * The monthly schedule (docs/records.md#report-pack-schedule): a plain POST form, its errors in a
+ * summary and at the field, the submitted values kept.
+ */
+export function ReportScheduleForm({ schedule, range }: { schedule: { enabled: boolean; recipients: string; sentFor: string | null }; range: { from: string; to: string } }) {
+  const errors = useFormErrors(REPORT_SCHEDULE_FORM);
+  return (
+    <section className="stack" aria-labelledby="report-schedule-title">
+      <h2 id="report-schedule-title">Monthly report pack</h2>
+      <ErrorSummary errors={errors?.fieldErrors} />
+      <Form method="post" className="stack report-schedule-form" aria-labelledby="report-schedule-title">
+        <input type="hidden" name="intent" value="schedule" />
+        <input type="hidden" name="from" value={range.from} />
+        <input type="hidden" name="to" value={range.to} />
+        <CheckboxField formId={REPORT_SCHEDULE_FORM} name="enabled" label="Send the previous month's pack on the first business day of each month" defaultChecked={schedule.enabled} />
+        <TextAreaField
+          formId={REPORT_SCHEDULE_FORM}
+          name="recipients"
+          label="Send to"
+          hint="E-mail addresses, one a line. They get a link to the PDF and the workbook (signing in is needed to open them)."
+          rows={4}
+          defaultValue={schedule.recipients}
+        />
+        {schedule.sentFor ? (
+          <Text as="p" size="2">
+            Last sent: the pack of {schedule.sentFor}.
+          </Text>
+        ) : null}
+        <div>
+          <Button type="submit">Save schedule</Button>
+        </div>
+      </Form>
+    </section>
   );
 }

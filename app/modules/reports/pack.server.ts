@@ -5,13 +5,15 @@ import { CHART_COLOURS, type ChartModel } from "./chart-model";
 import type { ReportFigures } from "./figures";
 import { shortDate } from "./range";
 import { reportCharts } from "./report-charts.server";
+import type { PackList } from "./pack-lists.server";
 import { keyFigures } from "./reports-page.server";
 
 /**
  * The report pack's two files for a range (docs/records.md#report-pack): a PDF (cover, key figures,
  * each chart drawn as vector shapes with its sentence and its numbers, all as selectable text) and an
- * Excel workbook with one sheet per table. Built from the same figures and chart layouts as /reports.
- * Not yet run as a job or stored as documents: these are the builders the job will call.
+ * Excel workbook with one sheet per table, then the lists of overdue grievances and commitments and of
+ * agreements expiring soon (pack-lists.server.ts). Built from the same figures and chart layouts as
+ * /reports; the pack job (pack-job.server.ts) calls them and stores the files as documents.
  */
 
 export const packFileName = (f: ReportFigures, ext: "pdf" | "xlsx") => `report_pack_${f.range.from}_to_${f.range.to}.${ext}`;
@@ -30,7 +32,7 @@ function sheetName(title: string, used: Set<string>): string {
 }
 
 /** One sheet of key figures, then one sheet per chart with its table and sentence. */
-export async function reportPackWorkbook(projectName: string, f: ReportFigures, charts: ChartModel[] = reportCharts(f)): Promise<Buffer> {
+export async function reportPackWorkbook(projectName: string, f: ReportFigures, charts: ChartModel[] = reportCharts(f), lists: PackList[] = []): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const used = new Set<string>();
   const key = workbook.addWorksheet(sheetName("Key figures", used));
@@ -52,11 +54,20 @@ export async function reportPackWorkbook(projectName: string, f: ReportFigures, 
     sheet.addRow(chart.table.columns).font = { bold: true };
     for (const row of chart.table.rows) sheet.addRow([row.label, ...row.values]);
   }
+  for (const list of lists) {
+    const sheet = workbook.addWorksheet(sheetName(list.title, used));
+    sheet.columns = list.columns.map((_, i) => ({ width: i === 0 ? 30 : 18 }));
+    sheet.addRow([list.title]).font = { bold: true };
+    sheet.addRow([list.rows.length ? `${list.rows.length} on ${f.today}` : list.empty]);
+    sheet.addRow([]);
+    sheet.addRow(list.columns).font = { bold: true };
+    for (const row of list.rows) sheet.addRow(row);
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** The PDF: a cover with the project and range, the key figures, then each chart on the page with its sentence and table. */
-export async function reportPackPdf(projectName: string, f: ReportFigures, charts: ChartModel[] = reportCharts(f)): Promise<Buffer> {
+export async function reportPackPdf(projectName: string, f: ReportFigures, charts: ChartModel[] = reportCharts(f), lists: PackList[] = []): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -89,6 +100,15 @@ export async function reportPackPdf(projectName: string, f: ReportFigures, chart
     doc.moveDown(0.5);
     write(chart.table.columns.join(" | "), "bold", 9);
     for (const row of chart.table.rows) write([row.label, ...row.values.map(String)].join(" | "), "regular", 9);
+  }
+  for (const list of lists) {
+    doc.addPage();
+    write(list.title, "bold", 16);
+    write(list.rows.length ? `${list.rows.length} on ${shortDate(f.today, true)}.` : list.empty, "regular", 11);
+    if (!list.rows.length) continue;
+    doc.moveDown(0.5);
+    write(list.columns.join(" | "), "bold", 9);
+    for (const row of list.rows) write(row.join(" | "), "regular", 9);
   }
   doc.end();
   return bytes;

@@ -1,8 +1,11 @@
 import { projectSummary, type ProjectAccess } from "~/modules/access/project-access.server";
 import { ApiValidationError } from "~/utils/api-payload";
+import { hasPermission } from "~/modules/permissions/permissions";
 import { formatRate } from "~/modules/grievances/figure-definitions";
 import { REPORT_DEFINITIONS, type ReportFigures } from "./figures";
 import { rangeQuery, reportFigures } from "./figures.server";
+import { REPORT_PACK_PERMISSION } from "./pack-job.server";
+import { scheduleOf } from "./pack-schedule";
 import { reportCharts } from "./report-charts.server";
 
 /**
@@ -11,7 +14,7 @@ import { reportCharts } from "./report-charts.server";
  */
 export async function loadReportsPage(access: ProjectAccess, url: URL) {
   const values = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
-  const base = { project: projectSummary(access), values };
+  const base = { project: projectSummary(access), values, canMakePack: hasPermission(access.role, REPORT_PACK_PERMISSION), schedule: scheduleFields(access) };
   try {
     const figures = await reportFigures(access, rangeQuery(url));
     return { ...base, values: figures.range, errors: null, keyFigures: keyFigures(figures), charts: reportCharts(figures), today: figures.today };
@@ -42,4 +45,10 @@ export function keyFigures(f: ReportFigures): { label: string; value: string; no
 /** GET /api/reports/summary: the figures of the page under their names, with their definitions. */
 export function reportToJson(f: ReportFigures) {
   return { ...f, definitions: REPORT_DEFINITIONS };
+}
+
+/** The schedule form's stored values (docs/records.md#report-pack-schedule). */
+function scheduleFields(access: ProjectAccess) {
+  const schedule = scheduleOf(access.project.settings);
+  return { enabled: schedule.enabled, recipients: schedule.recipients.join("\n"), sentFor: schedule.sentFor };
 }

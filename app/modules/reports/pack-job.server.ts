@@ -1,0 +1,127 @@
+/**
+ * The report pack as project documents (docs/records.md#report-pack): the "Make report pack" button and
+ * `POST /api/reports/pack` check the range and enqueue a job; the job builds the PDF and the workbook
+ * off the request path and stores both in the object store with a document row each, in one
+ * transaction (a failed run leaves no document and removes the objects it wrote).
+ */
+import { Readable } from "node:stream";
+import { Document } from "~db/entities/Document";
+import { User } from "~db/entities/User";
+import { refId } from "~db/entities/refs";
+import { db, withRequestContext } from "~db/orm";
+import { toCurrentUser } from "~/modules/access/current-user.server";
+import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/access/project-access.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { reserveStorage } from "~/modules/billing/storage-quota.server";
+import { todayForProject } from "~/modules/calendar/today";
+import { newObjectKey } from "~/modules/document/upload.server";
+import { jobs } from "~/modules/jobs/boss.server";
+import { getObjectStore } from "~/modules/storage/index.server";
+import { ApiValidationError } from "~/utils/api-payload";
+import { log } from "~/utils/log.server";
+import { reportFigures } from "./figures.server";
+import { packLists } from "./pack-lists.server";
+import { packFileName, reportPackPdf, reportPackWorkbook } from "./pack.server";
+import { reportRange, type ReportRange, type ReportRangeInput } from "./range";
+import { reportCharts } from "./report-charts.server";
+
+export const REPORT_PACK_QUEUE = "report-pack";
+/** The permission to make a pack: it adds documents to the project, as an upload does (docs/records.md#report-pack). */
+export const REPORT_PACK_PERMISSION = "editData" as const;
+
+export interface ReportPackJobData {
+  projectId: number;
+  userId: string;
+  from: string;
+  to: string;
+}
+
+const packLog = log.child({ component: "report-pack" });
+
+/** Checks the range (the page's and /api's one schema) and queues the pack's job; 400 for a range that is not one. */
+export async function requestReportPack(access: ProjectAccess, input: ReportRangeInput): Promise<{ range: ReportRange; jobId: string | null }> {
+  requirePermission(access, REPORT_PACK_PERMISSION);
+  const range = reportRange(input, todayForProject(access.project));
+  if ("errors" in range) throw new ApiValidationError(range.errors);
+  const data: ReportPackJobData = { projectId: access.project.id, userId: access.user.id, ...range };
+  const jobId = await jobs().send(REPORT_PACK_QUEUE, data);
+  return { range, jobId };
+}
+
+export interface StoredPack {
+  pdfId: number;
+  workbookId: number;
+}
+
+const MIME = { pdf: "application/pdf", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+
+/** Builds the pack for `range` and stores its two files as the project's documents (category "other", tag "report pack"). */
+export async function makeReportPack(access: ProjectAccess, range: ReportRange, now = new Date()): Promise<StoredPack> {
+  requirePermission(access, REPORT_PACK_PERMISSION);
+  const figures = await reportFigures(access, range, now);
+  const charts = reportCharts(figures);
+  const lists = await packLists(access.project.id, figures.today);
+  const files = [
+    { ext: "pdf" as const, bytes: await reportPackPdf(access.project.name, figures, charts, lists) },
+    { ext: "xlsx" as const, bytes: await reportPackWorkbook(access.project.name, figures, charts, lists) },
+  ];
+  const clientId = refId(access.project.client);
+  const stored: string[] = [];
+  try {
+    return await db().transactional(async (em) => {
+      const ids: number[] = [];
+      for (const file of files) {
+        await reserveStorage(clientId, file.bytes.byteLength);
+        const key = newObjectKey(access.project.id, "documents");
+        await getObjectStore().put(key, Readable.from([file.bytes]), { contentType: MIME[file.ext], maxBytes: file.bytes.byteLength });
+        stored.push(key);
+        const fileName = packFileName(figures, file.ext);
+        const document = em.create(Document, {
+          project: access.project.id,
+          uploadedBy: access.user.id,
+          originalFileName: fileName,
+          mimeType: MIME[file.ext],
+          fileSize: file.bytes.byteLength,
+          storageKey: key,
+          description: `Report pack for ${range.from} to ${range.to}`,
+          category: "other",
+          tags: ["report pack"],
+        } as never);
+        await em.flush();
+        recordAudit({
+          userId: access.user.id,
+          action: "document.upload",
+          entityType: "Document",
+          entityId: document.id,
+          clientId,
+          projectId: access.project.id,
+          after: { originalFileName: fileName, fileSize: file.bytes.byteLength, mimeType: MIME[file.ext], reportPack: range },
+        });
+        ids.push(document.id);
+      }
+      return { pdfId: ids[0]!, workbookId: ids[1]! };
+    });
+  } catch (error) {
+    for (const key of stored)
+      await getObjectStore()
+        .delete(key)
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The access of `userId` to the project, checked again when the job runs (a member removed since is refused). */
+export async function accessFor(userId: string, projectId: number): Promise<ProjectAccess> {
+  const user = await db().findOneOrFail(User, { id: userId, deletedAt: null, isActive: true } as never);
+  return resolveProjectAccess(toCurrentUser(user), projectId, REPORT_PACK_PERMISSION);
+}
+
+/** The job's handler. */
+export function runReportPackJob(data: ReportPackJobData): Promise<StoredPack> {
+  return withRequestContext(async () => {
+    const access = await accessFor(data.userId, data.projectId);
+    const pack = await makeReportPack(access, { from: data.from, to: data.to });
+    packLog.info({ projectId: data.projectId, ...pack }, "Report pack stored");
+    return pack;
+  });
+}
