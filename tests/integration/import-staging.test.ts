@@ -154,7 +154,7 @@ describe("workbooks", () => {
       [4, 3456, "07/08/2010"],
     ]);
     const staged = await withRequestContext(() => getStagedData(a, parcels.dataKey));
-    expect(staged).toEqual({ dataKey: parcels.dataKey, workbookKey: result.workbookKey, fileName, fileType: "excel", sheet: "Parcels", columns: parcels.columns, totalRows: 3 });
+    expect(staged).toEqual({ dataKey: parcels.dataKey, workbookKey: result.workbookKey, fileName, fileType: "excel", sheet: "Parcels", columns: parcels.columns, totalRows: 3, gis: null });
 
     await expect(withRequestContext(() => parseSheet(a, { workbookKey: result.workbookKey, selectedSheet: "Blank" }))).rejects.toMatchObject({ status: 422 });
     await expect(withRequestContext(() => parseSheet(a, { workbookKey: result.workbookKey, selectedSheet: "Sheet1" }))).rejects.toMatchObject({

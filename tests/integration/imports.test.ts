@@ -415,9 +415,9 @@ describe("POST /api/file/import", () => {
     const dataKey = await stage(STAKEHOLDER_CSV);
     expect((await post("viewer", { dataKey, importType: "stakeholders", mapping: STAKEHOLDER_MAPPING, projectId: env.westernId })).status).toBe(403);
     expect((await post("second_owner", { dataKey, importType: "stakeholders", mapping: STAKEHOLDER_MAPPING, projectId: env.secondProjectId })).status).toBe(404);
-    const bad = await post("officer", { dataKey, importType: "parcels", mapping: STAKEHOLDER_MAPPING, projectId: env.westernId });
+    const bad = await post("officer", { dataKey, importType: "buildings", mapping: STAKEHOLDER_MAPPING, projectId: env.westernId });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: "Choose stakeholders or properties", errors: { importType: "Choose stakeholders or properties" } });
+    expect(await bad.json()).toMatchObject({ error: "Choose stakeholders, properties or parcels", errors: { importType: "Choose stakeholders, properties or parcels" } });
     expect((await post("officer", { dataKey, importType: "stakeholders", mapping: JSON.stringify(STAKEHOLDER_MAPPING), projectId: env.westernId })).status).toBe(200);
   });
 });

@@ -92,8 +92,14 @@ export function countsOf(stored: unknown): ImportCounts {
  * The /api answer of a finished import: its id, the spec's counts, and the rows waiting for the user as
  * the spec's pendingDuplicates list (the first page of them; pendingDuplicateCount says how many).
  */
+/**
+ * The /api's answer to an import (docs/import.md): the spec's counts, and for a parcel file its own
+ * three (matched, unmatched, repaired), which the other types never have.
+ */
 export function importResponse(view: ImportView, pendingDuplicates: readonly unknown[] = []) {
-  return { importId: view.id, ...view.counts, pendingDuplicateCount: view.counts.pendingDuplicates, pendingDuplicates };
+  const { parcelsMatched, parcelsUnmatched, shapesRepaired, ...counts } = view.counts;
+  const parcels = view.importType === "parcels" ? { parcelsMatched, parcelsUnmatched, shapesRepaired } : {};
+  return { importId: view.id, ...counts, ...parcels, pendingDuplicateCount: view.counts.pendingDuplicates, pendingDuplicates };
 }
 
 export const isFinished = (status: ImportStatus) => status === "completed" || status === "failed" || status === "undone";
