@@ -58,8 +58,12 @@ async function shot(page: Page, name: string, target?: Locator, height = MAX_HEI
   await page.screenshot({ path: file, fullPage: true, clip: { x: box.x, y: box.y + scrollY, width: box.width, height: Math.min(box.height, height) } });
 }
 
+/** DOCS_SCREENS="reports,map" retakes only those screens (names as below); unset, every screen. */
+const ONLY = process.env.DOCS_SCREENS?.split(",").map((name) => name.trim());
+
 /** Runs one screen's steps; a failure is recorded and the next screen still runs. */
 async function screen(name: string, steps: () => Promise<void>) {
+  if (ONLY && !ONLY.includes(name)) return;
   await test.step(name, async () => {
     try {
       await steps();
@@ -230,6 +234,15 @@ test("documentation screenshots", async ({ browser }) => {
     await shot(officer, "grievance-figures", undefined, 560);
     await officer.goto("/commitments");
     await shot(officer, "commitments", undefined, 560);
+  });
+  await screen("reports", async () => {
+    // After the grievances and commitments above, so their charts have something to show.
+    await officer.goto("/reports");
+    await shot(officer, "reports");
+  });
+  await screen("affected areas", async () => {
+    await officer.goto("/affected-areas");
+    await shot(officer, "affected-areas");
   });
   await screen("property groups", async () => {
     await officer.goto("/stakeholder-property-groups");
