@@ -8,9 +8,14 @@ describe("countsOf", () => {
   });
 
   it("answers the /api call with the import id, the counts and the list of rows waiting for the user", () => {
-    const view = { id: 7, counts: { ...emptyCounts(), imported: 2, pendingDuplicates: 1 } } as ImportView;
+    const view = { id: 7, importType: "stakeholders", counts: { ...emptyCounts(), imported: 2, pendingDuplicates: 1 } } as ImportView;
     const pending = [{ type: "stakeholder" }];
-    expect(importResponse(view, pending)).toEqual({ importId: 7, ...emptyCounts(), imported: 2, pendingDuplicateCount: 1, pendingDuplicates: pending });
+    const { parcelsMatched, parcelsUnmatched, shapesRepaired, ...specCounts } = emptyCounts();
+    expect(importResponse(view, pending)).toEqual({ importId: 7, ...specCounts, imported: 2, pendingDuplicateCount: 1, pendingDuplicates: pending });
+    // A parcel file's answer adds its own three counts.
+    const parcels = { ...view, importType: "parcels", counts: { ...view.counts, parcelsMatched: 3, parcelsUnmatched: 1 } } as ImportView;
+    expect(importResponse(parcels, [])).toMatchObject({ importId: 7, imported: 2, parcelsMatched: 3, parcelsUnmatched: 1, shapesRepaired: 0 });
+    expect([parcelsMatched, parcelsUnmatched, shapesRepaired]).toEqual([0, 0, 0]);
   });
 });
 
