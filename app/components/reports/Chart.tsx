@@ -64,28 +64,31 @@ export function Chart({ chart, headingLevel = 3 }: { chart: ChartModel; headingL
       ) : null}
       <details className="report-chart__data">
         <summary>Data table: {chart.title}</summary>
-        <table className="report-chart__table">
-          <caption className="visually-hidden">{chart.title}</caption>
-          <thead>
-            <tr>
-              {chart.table.columns.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {chart.table.rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                {row.values.map((v, i) => (
-                  <td key={i}>{typeof v === "number" ? v.toLocaleString("en-AU") : v}</td>
+        {/* As every table: in a labelled region that scrolls by keyboard when the table is wider than the screen. */}
+        <div role="region" aria-label={`Data table: ${chart.title}`} tabIndex={0} className="table-region">
+          <table className="report-chart__table">
+            <caption className="visually-hidden">{chart.title}</caption>
+            <thead>
+              <tr>
+                {chart.table.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {chart.table.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  {row.values.map((v, i) => (
+                    <td key={i}>{typeof v === "number" ? v.toLocaleString("en-AU") : v}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );
