@@ -1,3 +1,4 @@
+import { DataTable } from "~/components/kit";
 import { CHART_COLOURS, CHART_PATTERNS, type ChartModel } from "~/modules/reports/chart-model";
 
 /**
@@ -64,31 +65,28 @@ export function Chart({ chart, headingLevel = 3 }: { chart: ChartModel; headingL
       ) : null}
       <details className="report-chart__data">
         <summary>Data table: {chart.title}</summary>
-        {/* As every table: in a labelled region that scrolls by keyboard when the table is wider than the screen. */}
-        <div role="region" aria-label={`Data table: ${chart.title}`} tabIndex={0} className="table-region">
-          <table className="report-chart__table">
-            <caption className="visually-hidden">{chart.title}</caption>
-            <thead>
-              <tr>
-                {chart.table.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
+        {/* As every table: in a labelled region that scrolls by keyboard when wider than the screen. */}
+        <DataTable label={`Data table: ${chart.title}`} caption={{ text: chart.title, hidden: true }} className="report-chart__table">
+          <thead>
+            <tr>
+              {chart.table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {chart.table.rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {row.values.map((v, i) => (
+                  <td key={i}>{typeof v === "number" ? v.toLocaleString("en-AU") : v}</td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {chart.table.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  {row.values.map((v, i) => (
-                    <td key={i}>{typeof v === "number" ? v.toLocaleString("en-AU") : v}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       </details>
     </figure>
   );
