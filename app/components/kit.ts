@@ -5,6 +5,7 @@
  * they use, in one shared chunk instead of one small chunk per combination of pages that use
  * them: each script request costs ~0.5 KB of headers on a page of ~30 (tests/e2e/page-weight.spec.ts).
  */
+export * from "./form/DateFilterField";
 export * from "./form/ErrorSummary";
 export * from "./form/Field";
 export * from "./form/FilterSelect";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { Button, Heading, Text, TextField as RadixTextField } from "@radix-ui/themes";
-import { DataTable, TableColumnHeaderCell, TableHeader, TableRow, fieldId } from "~/components/kit";
+import { Button, Heading, Text } from "@radix-ui/themes";
+import { DataTable, DateFilterField, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { FIGURE_DEFINITIONS, formatRate, type GrievanceFigures, type Rate } from "~/modules/grievances/figure-definitions";
 
 /**
@@ -10,38 +10,10 @@ import { FIGURE_DEFINITIONS, formatRate, type GrievanceFigures, type Rate } from
 export function FiguresPeriodForm({ values, errors }: { values: { from: string; to: string }; errors: Record<string, string> | null }) {
   return (
     <Form method="get" className="toolbar" aria-label="Period">
-      <DateField name="from" label="From" value={values.from} error={errors?.from} />
-      <DateField name="to" label="To" value={values.to} error={errors?.to} />
+      <DateFilterField name="from" label="From" value={values.from} error={errors?.from} />
+      <DateFilterField name="to" label="To" value={values.to} error={errors?.to} />
       <Button type="submit">Show figures</Button>
     </Form>
-  );
-}
-
-function DateField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  const id = fieldId(name);
-  return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <Text as="label" htmlFor={id} weight="bold" className="field__label">
-        {label}
-      </Text>
-      {error ? (
-        <Text as="p" id={`${id}-error`} color="red" weight="bold" className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </Text>
-      ) : null}
-      <RadixTextField.Root
-        id={id}
-        name={name}
-        type="date"
-        defaultValue={value}
-        size="3"
-        color={error ? "red" : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="field__control"
-      />
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { Button, Text, TextField as RadixTextField } from "@radix-ui/themes";
-import { CheckboxField, ErrorSummary, fieldId, StatTiles, TextAreaField, useFormErrors } from "~/components/kit";
+import { Button, Text } from "@radix-ui/themes";
+import { CheckboxField, DateFilterField, ErrorSummary, StatTiles, TextAreaField, useFormErrors } from "~/components/kit";
 import { REPORT_SCHEDULE_FORM } from "~/modules/reports/pack-schedule";
 import type { ChartModel } from "~/modules/reports/chart-model";
 import { Chart } from "./Chart";
@@ -12,38 +12,10 @@ import { Chart } from "./Chart";
 export function ReportRangeForm({ values, errors }: { values: { from: string; to: string }; errors: Record<string, string> | null }) {
   return (
     <Form method="get" className="toolbar report-range-form" aria-label="Date range">
-      <DateField name="from" label="From" value={values.from} error={errors?.from} />
-      <DateField name="to" label="To" value={values.to} error={errors?.to} />
+      <DateFilterField name="from" label="From" value={values.from} error={errors?.from} />
+      <DateFilterField name="to" label="To" value={values.to} error={errors?.to} />
       <Button type="submit">Show reports</Button>
     </Form>
-  );
-}
-
-function DateField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
-  const id = fieldId(name);
-  return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <Text as="label" htmlFor={id} weight="bold" className="field__label">
-        {label}
-      </Text>
-      {error ? (
-        <Text as="p" id={`${id}-error`} color="red" weight="bold" className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </Text>
-      ) : null}
-      <RadixTextField.Root
-        id={id}
-        name={name}
-        type="date"
-        defaultValue={value}
-        size="3"
-        color={error ? "red" : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="field__control"
-      />
-    </div>
   );
 }
 
