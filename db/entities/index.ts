@@ -14,6 +14,7 @@ import { ImportWorkbook } from "./ImportWorkbook";
 import { ImportRecord } from "./ImportRecord";
 import { ImportDuplicate } from "./ImportDuplicate";
 import { ImportMerge } from "./ImportMerge";
+import { MailAttachment } from "./MailAttachment";
 import { MailAttempt } from "./MailAttempt";
 import { MailMessage } from "./MailMessage";
 import { PropertyMatchKey, StakeholderMatchKey } from "./MatchKey";
@@ -50,6 +51,7 @@ export * from "./ImportWorkbook";
 export * from "./ImportRecord";
 export * from "./ImportDuplicate";
 export * from "./ImportMerge";
+export * from "./MailAttachment";
 export * from "./MailAttempt";
 export * from "./MailMessage";
 export * from "./MatchKey";
@@ -99,6 +101,7 @@ export const allEntities = [
   ImportMerge,
   StakeholderMatchKey,
   PropertyMatchKey,
+  MailAttachment,
   MailAttempt,
   MailMessage,
   RestorePoint,

@@ -26,6 +26,7 @@ import { Migration20261126162442_parcels } from "./Migration20261126162442_parce
 import { Migration20261126162728_inbound_mail } from "./Migration20261126162728_inbound_mail";
 import { Migration20261126162834_parcel_affected_total } from "./Migration20261126162834_parcel_affected_total";
 import { Migration20261126162843_parcel_import } from "./Migration20261126162843_parcel_import";
+import { Migration20261126193158_mail_attachment } from "./Migration20261126193158_mail_attachment";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -58,5 +59,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126162728_inbound_mail", class: Migration20261126162728_inbound_mail },
   { name: "Migration20261126162834_parcel_affected_total", class: Migration20261126162834_parcel_affected_total },
   { name: "Migration20261126162843_parcel_import", class: Migration20261126162843_parcel_import },
+  { name: "Migration20261126193158_mail_attachment", class: Migration20261126193158_mail_attachment },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -30,6 +30,7 @@ const EXPECTED_TABLES = [
   "import_staged_row",
   "import_workbook",
   "inbound_message",
+  "mail_attachment",
   "mail_attempt",
   "mail_message",
   "oidc_payload",

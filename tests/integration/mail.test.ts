@@ -308,6 +308,53 @@ describe("mail through SMTP_URL", () => {
   });
 });
 
+describe("attachments", () => {
+  it("arrive with their names, types and bytes; the bytes are dropped once sent, the record stays", async () => {
+    const subject = uniqueSubject("Report pack");
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(200_000, 7)]);
+    const csv = Buffer.from("name,area\nLot 1,12.5\n");
+    const { mailId } = await queueMail({
+      to: "lender@bank.example",
+      subject,
+      text: "Attached.",
+      attachments: [
+        { fileName: "pack.pdf", contentType: "application/pdf", content: pdf },
+        { fileName: "areas.csv", contentType: "text/csv", content: csv },
+      ],
+    });
+    expect((await waitForMail(mailId)).status).toBe("sent");
+    const arrival = smtp.arrivals.find((a) => a.mail.subject === subject)!;
+    expect(arrival.mail.text?.trim()).toBe("Attached.");
+    expect(arrival.mail.attachments.map((a) => [a.filename, a.contentType, a.size])).toEqual([
+      ["pack.pdf", "application/pdf", pdf.byteLength],
+      ["areas.csv", "text/csv", csv.byteLength],
+    ]);
+    expect(arrival.mail.attachments[0]!.content.equals(pdf)).toBe(true);
+    expect(await sql("select file_name, size_bytes, content is null as dropped from mail_attachment where mail_id = ? order by position", [mailId])).toEqual([
+      { file_name: "pack.pdf", size_bytes: pdf.byteLength, dropped: true },
+      { file_name: "areas.csv", size_bytes: csv.byteLength, dropped: true },
+    ]);
+  });
+
+  it("are kept for the retry after a refusal, and sent then", async () => {
+    smtp.refusals = { stage: "data", count: 1, code: 451 };
+    const subject = uniqueSubject("Retried with a file");
+    const { mailId } = await queueMail({ to: "lender@bank.example", subject, text: "Attached.", attachments: [{ fileName: "a.txt", contentType: "text/plain", content: Buffer.from("one") }] });
+    const row = await waitForMail(mailId, (r) => r.status === "sent");
+    expect(row.attempts).toBe(2);
+    const arrival = smtp.arrivals.find((a) => a.mail.subject === subject)!;
+    expect(arrival.mail.attachments.map((a) => a.content.toString())).toEqual(["one"]);
+  });
+
+  it("over the limit, or badly named, queue nothing", async () => {
+    const before = await sql<{ n: number }>("select count(*)::int as n from mail_message");
+    const big = { fileName: "big.pdf", contentType: "application/pdf", content: Buffer.alloc(10 * 1024 * 1024 + 1) };
+    await expect(queueMail({ to: "a@example.com", subject: "Too big", text: "Body", attachments: [big] })).rejects.toThrow("Attachments over 10 MB");
+    await expect(queueMail({ to: "a@example.com", subject: "Bad name", text: "Body", attachments: [{ ...big, fileName: "../x.pdf", content: Buffer.from("x") }] })).rejects.toThrow("Not a file name");
+    expect(await sql<{ n: number }>("select count(*)::int as n from mail_message")).toEqual(before);
+  });
+});
+
 describe("the caller's transaction", () => {
   it("queues nothing when the save rolls back, and sends only after the save commits", async () => {
     const jobsBefore = await mailJobs();

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import ExcelJS from "exceljs";
+import { simpleParser } from "mailparser";
 import { PDFParse } from "pdf-parse";
 import { Project } from "../../db/entities/index";
 import { db, getOrm, withRequestContext } from "../../db/orm";
@@ -10,7 +13,10 @@ import { REPORT_PACK_QUEUE, runReportPackJob, type ReportPackJobData } from "../
 import { getObjectStore } from "../../app/modules/storage/index.server";
 import * as apiRoute from "../../app/routes/api.reports.pack";
 import * as scheduleApi from "../../app/routes/api.reports.schedule";
-import { sendDueReportPacks } from "../../app/modules/reports/pack-schedule.server";
+import { packMailBody, sendDueReportPacks } from "../../app/modules/reports/pack-schedule.server";
+import { MAX_MAIL_ATTACHMENT_BYTES } from "../../app/modules/mail/message";
+import { getMailConfig } from "../../app/modules/mail/mail-config.server";
+import { runMailJob } from "../../app/modules/mail/mail-job.server";
 import * as pageRoute from "../../app/routes/reports";
 import { JOB_QUEUES } from "../../app/queues.server";
 import { useTestDatabase } from "../setup/test-database";
@@ -183,7 +189,7 @@ describe("the report pack", () => {
 describe("the monthly schedule", () => {
   const SYDNEY_CLOCK = { defaultTimezone: "Australia/Sydney", grievanceJurisdiction: "NSW" };
   const schedule = async () => (await sqlOne<{ s: Record<string, unknown> | null }>(`select settings -> 'reportPackSchedule' as s from project where id = ?`, [western]))!.s;
-  const mails = () => sqlRows<{ to: string[]; subject: string; text: string }>(`select to_addresses as "to", subject, text_body as text from mail_message where kind = 'report-pack' order by id`);
+  const mails = () => sqlRows<{ id: number; to: string[]; subject: string; text: string }>(`select id, to_addresses as "to", subject, text_body as text from mail_message where kind = 'report-pack' order by id`);
 
   beforeAll(async () => {
     await sqlExecute(`update project set settings = settings || ?::jsonb where id = ?`, [JSON.stringify(SYDNEY_CLOCK), western]);
@@ -239,11 +245,39 @@ describe("the monthly schedule", () => {
     expect(documents.map((d) => d.originalFileName)).toEqual(["report_pack_2026-07-01_to_2026-07-31.pdf", "report_pack_2026-07-01_to_2026-07-31.xlsx"]);
     expect(sent[0]!.text).toContain(`/api/documents/${documents[0]!.id}/download?projectId=${western}`);
     expect(sent[0]!.text).toContain(`/api/documents/${documents[1]!.id}/download?projectId=${western}`);
+    expect(sent[0]!.text).toContain("The PDF and the Excel workbook are attached");
+
+    // Sent (no SMTP_URL here: written to the outbox), the message carries both files, byte for byte.
+    expect(getMailConfig().smtpUrl).toBeFalsy();
+    expect(await runMailJob({ mailId: sent[0]!.id })).toEqual({ outcome: "sent" });
+    const outbox = getMailConfig().outboxDir;
+    const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((name) => name.endsWith(`-mail-${sent[0]!.id}.eml`))!));
+    const parsed = await simpleParser(eml);
+    expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [documents[0]!.originalFileName, "application/pdf"],
+      [documents[1]!.originalFileName, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+    ]);
+    expect(parsed.attachments[0]!.content.equals(await bytesOf(documents[0]!.storageKey))).toBe(true);
+    expect(parsed.attachments[1]!.content.equals(await bytesOf(documents[1]!.storageKey))).toBe(true);
+    // The bytes go once sent; the record of what went out stays.
+    expect(await sqlRows(`select file_name as "fileName", size_bytes as size, content is null as dropped from mail_attachment where mail_id = ? order by position`, [sent[0]!.id])).toEqual(
+      documents.map((d) => ({ fileName: d.originalFileName, size: d.fileSize, dropped: true })),
+    );
     expect((await schedule())?.sentFor).toBe("2026-07");
 
     // The next month's first business day: Tuesday 1 September.
     expect(await sendDueReportPacks(new Date("2026-09-01T01:00:00Z"))).toBe(1);
     expect((await mails()).map((m) => m.subject)).toEqual([sent[0]!.subject, "Report pack: Western Pipeline Stage 2, 1 Aug 2026 to 31 Aug 2026"]);
+  });
+
+  it("a pack too large to attach goes as links, saying why", () => {
+    const file = (fileName: string, bytes: number) => ({ fileName, contentType: "application/pdf", bytes: new Uint8Array(bytes) });
+    const body = (bytes: number) => packMailBody({ id: 7, name: "P" }, "July", { pdfId: 1, workbookId: 2, files: [file("a.pdf", bytes), file("b.xlsx", 1)] }, "https://records.example");
+    expect(body(MAX_MAIL_ATTACHMENT_BYTES - 1).attachments?.map((a) => a.fileName)).toEqual(["a.pdf", "b.xlsx"]);
+    const large = body(MAX_MAIL_ATTACHMENT_BYTES);
+    expect(large.attachments).toBeUndefined();
+    expect(large.text).toContain("too large to attach (over 10 MB)");
+    expect(large.text).toContain("https://records.example/api/documents/1/download?projectId=7");
   });
 
   it("a schedule turned off sends nothing", async () => {

@@ -21,6 +21,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   import_staged_row: "import staging (ephemeral)",
   mail_message: "outgoing mail and its delivery state (no project column; a restored copy must not send it again)",
   mail_attempt: "delivery attempts of outgoing mail (no project column; kept with the messages above)",
+  mail_attachment: "files sent with outgoing mail (no project column; kept with the messages above)",
   restore_point: "restore points (earlier dumps themselves, kept in the object store for 30 days)",
   restore_point_object: "which stored files each restore point refers to (bookkeeping of the object store)",
   released_object: "stored files whose rows were deleted, kept for the restore points' lifetime (bookkeeping of the object store)",

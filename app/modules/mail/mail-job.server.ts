@@ -74,7 +74,7 @@ interface MailRow {
   created_at: Date;
 }
 
-const toStored = (row: MailRow): StoredMail => ({
+const toStored = (row: MailRow, attachments: StoredMail["attachments"]): StoredMail => ({
   id: row.id,
   from: row.from_address,
   to: row.to_addresses,
@@ -84,7 +84,18 @@ const toStored = (row: MailRow): StoredMail => ({
   html: row.html_body,
   messageUuid: row.message_uuid,
   createdAt: row.created_at,
+  attachments,
 });
+
+async function attachmentsOf(client: pg.ClientBase, mailId: number): Promise<StoredMail["attachments"]> {
+  const { rows } = await client.query<{ file_name: string; content_type: string; content: Buffer | null }>(
+    "select file_name, content_type, content from mail_attachment where mail_id = $1 order by position",
+    [mailId],
+  );
+  // Bytes go only once the message is sent, and a sent message is never sent again.
+  if (rows.some((row) => row.content === null)) throw new Error(`mail ${mailId}: an attachment's content is gone`);
+  return rows.map((row) => ({ fileName: row.file_name, contentType: row.content_type, content: row.content! }));
+}
 
 /** Codes only: the server's answer can name a recipient, so it stays in the table, not in the log. */
 const errorCodes = (error: unknown) => {
@@ -108,7 +119,9 @@ export async function runMailJob({ mailId }: MailJobData, run: MailJobRun = {}):
       if (row.status === "failed") return { outcome: "already-failed" };
       if (run.id && row.job_id && row.job_id !== run.id) return { outcome: "superseded" };
       try {
-        const delivery = await deliverMail(toStored(row), getMailConfig());
+        const delivery = await deliverMail(toStored(row, await attachmentsOf(client, mailId)), getMailConfig());
+        // The bytes were only kept to send; the name and size stay as a record of what went out.
+        await client.query("update mail_attachment set content = null where mail_id = $1", [mailId]);
         await client.query("insert into mail_attempt (mail_id, attempted_at, error) values ($1, clock_timestamp(), null)", [mailId]);
         await client.query(
           `update mail_message set status = 'sent', sent_at = clock_timestamp(), last_attempt_at = clock_timestamp(), next_attempt_at = null,

@@ -1,4 +1,4 @@
-import { checkOutgoingMail, describeMailError, InvalidMailError, isPermanentRefusal, messageIdFor, outboxFileName } from "./message";
+import { checkAttachments, checkOutgoingMail, MAX_MAIL_ATTACHMENT_BYTES, describeMailError, InvalidMailError, isPermanentRefusal, messageIdFor, outboxFileName } from "./message";
 
 describe("checkOutgoingMail", () => {
   it("takes one address or a list, trims them and drops repeats whatever their case", () => {
@@ -23,7 +23,30 @@ describe("checkOutgoingMail", () => {
       html: null,
       from: null,
       replyTo: null,
+      attachments: [],
     });
+  });
+});
+
+describe("checkAttachments", () => {
+  const file = (fileName: string, bytes = 3, contentType = "application/pdf") => ({ fileName, contentType, content: new Uint8Array(bytes) });
+
+  it("keeps the order, trims names and puts a broken line on one", () => {
+    expect(checkAttachments([file(" pack.pdf "), file("a\r\nb.xlsx")]).map((a) => a.fileName)).toEqual(["pack.pdf", "a b.xlsx"]);
+  });
+
+  it("refuses a name with a folder or nothing in it, and a content type that is not type/subtype", () => {
+    expect(() => checkAttachments([file("../etc/passwd")])).toThrow("Not a file name for an attachment: '../etc/passwd'");
+    expect(() => checkAttachments([file("C:\\pack.pdf")])).toThrow(InvalidMailError);
+    expect(() => checkAttachments([file("  ")])).toThrow(InvalidMailError);
+    expect(() => checkAttachments([file("pack.pdf", 1, "pdf")])).toThrow("Not a content type: 'pdf'");
+    expect(() => checkAttachments([file("pack.pdf", 1, "text/plain\r\nBcc: x@example.com")])).toThrow(InvalidMailError);
+  });
+
+  it("allows the limit in all and refuses a byte more, across the files", () => {
+    expect(checkAttachments([file("a.pdf", 60), file("b.pdf", 40)], 100)).toHaveLength(2);
+    expect(() => checkAttachments([file("a.pdf", 60), file("b.pdf", 41)], 100)).toThrow(InvalidMailError);
+    expect(() => checkOutgoingMail({ to: "a@example.com", subject: "Hi", text: "Body", attachments: [file("big.pdf", MAX_MAIL_ATTACHMENT_BYTES + 1)] })).toThrow("Attachments over 10 MB");
   });
 });
 

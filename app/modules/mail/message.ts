@@ -14,7 +14,21 @@ export interface OutgoingMail {
   /** Defaults to MAIL_FROM when the message is sent. */
   from?: string;
   replyTo?: string;
+  /** Files sent with the message, in this order (docs/operations.md#mail-attachments). */
+  attachments?: readonly MailAttachmentInput[];
 }
+
+export interface MailAttachmentInput {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/**
+ * The most a message may carry in attachments, all together: common mail servers refuse messages over
+ * 10–25 MB, and base64 makes a file a third larger on the wire.
+ */
+export const MAX_MAIL_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** A checked message, as stored in mail_message. */
 export interface CheckedMail {
@@ -24,6 +38,7 @@ export interface CheckedMail {
   html: string | null;
   from: string | null;
   replyTo: string | null;
+  attachments: MailAttachmentInput[];
 }
 
 const emailSchema = z.string().email();
@@ -60,7 +75,24 @@ export function checkOutgoingMail(mail: OutgoingMail): CheckedMail {
   if (!mail.text.trim()) throw new InvalidMailError("A message needs a plain-text body");
   const replyTo = mail.replyTo?.trim() || null;
   if (replyTo && !isEmailAddress(replyTo)) throw new InvalidMailError(`Not an e-mail address: '${replyTo}'`);
-  return { to, subject, text: mail.text, html: mail.html?.trim() ? mail.html : null, from: mail.from?.trim() || null, replyTo };
+  const attachments = checkAttachments(mail.attachments ?? []);
+  return { to, subject, text: mail.text, html: mail.html?.trim() ? mail.html : null, from: mail.from?.trim() || null, replyTo, attachments };
+}
+
+/**
+ * Each attachment named (no folder, no line break: the name goes into a MIME header and a
+ * recipient's file system), typed, and all of them together within MAX_MAIL_ATTACHMENT_BYTES.
+ */
+export function checkAttachments(list: readonly MailAttachmentInput[], maxBytes = MAX_MAIL_ATTACHMENT_BYTES): MailAttachmentInput[] {
+  let total = 0;
+  return list.map((attachment) => {
+    const fileName = attachment.fileName.replace(/[\r\n]+/g, " ").trim();
+    if (!fileName || /[\\/]/.test(fileName)) throw new InvalidMailError(`Not a file name for an attachment: '${attachment.fileName}'`);
+    if (!/^[\w.+-]+\/[\w.+-]+$/.test(attachment.contentType)) throw new InvalidMailError(`Not a content type: '${attachment.contentType}'`);
+    total += attachment.content.byteLength;
+    if (total > maxBytes) throw new InvalidMailError(`Attachments over ${Math.round(maxBytes / 1024 / 1024)} MB in one message`);
+    return { fileName, contentType: attachment.contentType, content: attachment.content };
+  });
 }
 
 /** The Message-ID of a stored message: the same on every attempt, on the sender's domain. */

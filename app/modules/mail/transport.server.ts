@@ -22,6 +22,7 @@ export interface StoredMail {
   html: string | null;
   messageUuid: string;
   createdAt: Date;
+  attachments: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 /** Sends or writes the message; resolves with what happened (the server's answer or the file), throws on a refusal. */
@@ -35,6 +36,7 @@ export async function deliverMail(mail: StoredMail, config: MailConfig): Promise
     text: mail.text,
     html: mail.html ?? undefined,
     messageId: messageIdFor(mail.messageUuid, from),
+    attachments: mail.attachments.map((attachment) => ({ filename: attachment.fileName, contentType: attachment.contentType, content: attachment.content })),
   };
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(smtpOptions(config.smtpUrl));

@@ -51,6 +51,14 @@ export async function requestReportPack(access: ProjectAccess, input: ReportRang
 export interface StoredPack {
   pdfId: number;
   workbookId: number;
+  /** The two files as stored (PDF first), for a caller that sends them on. */
+  files: PackFile[];
+}
+
+export interface PackFile {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 const MIME = { pdf: "application/pdf", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
@@ -64,7 +72,7 @@ export async function makeReportPack(access: ProjectAccess, range: ReportRange, 
   const files = [
     { ext: "pdf" as const, bytes: await reportPackPdf(access.project.name, figures, charts, lists) },
     { ext: "xlsx" as const, bytes: await reportPackWorkbook(access.project.name, figures, charts, lists) },
-  ];
+  ].map((file) => ({ ...file, fileName: packFileName(figures, file.ext), contentType: MIME[file.ext] }));
   const clientId = refId(access.project.client);
   const stored: string[] = [];
   try {
@@ -75,7 +83,7 @@ export async function makeReportPack(access: ProjectAccess, range: ReportRange, 
         const key = newObjectKey(access.project.id, "documents");
         await getObjectStore().put(key, Readable.from([file.bytes]), { contentType: MIME[file.ext], maxBytes: file.bytes.byteLength });
         stored.push(key);
-        const fileName = packFileName(figures, file.ext);
+        const { fileName } = file;
         const document = em.create(Document, {
           project: access.project.id,
           uploadedBy: access.user.id,
@@ -99,7 +107,7 @@ export async function makeReportPack(access: ProjectAccess, range: ReportRange, 
         });
         ids.push(document.id);
       }
-      return { pdfId: ids[0]!, workbookId: ids[1]! };
+      return { pdfId: ids[0]!, workbookId: ids[1]!, files: files.map(({ fileName, contentType, bytes }) => ({ fileName, contentType, bytes })) };
     });
   } catch (error) {
     for (const key of stored)
@@ -116,12 +124,13 @@ export async function accessFor(userId: string, projectId: number): Promise<Proj
   return resolveProjectAccess(toCurrentUser(user), projectId, REPORT_PACK_PERMISSION);
 }
 
-/** The job's handler. */
-export function runReportPackJob(data: ReportPackJobData): Promise<StoredPack> {
+/** The job's handler; what it returns is kept as the job's output, so the ids only, not the files. */
+export function runReportPackJob(data: ReportPackJobData): Promise<Pick<StoredPack, "pdfId" | "workbookId">> {
   return withRequestContext(async () => {
     const access = await accessFor(data.userId, data.projectId);
     const pack = await makeReportPack(access, { from: data.from, to: data.to });
-    packLog.info({ projectId: data.projectId, ...pack }, "Report pack stored");
-    return pack;
+    const ids = { pdfId: pack.pdfId, workbookId: pack.workbookId };
+    packLog.info({ projectId: data.projectId, ...ids }, "Report pack stored");
+    return ids;
   });
 }

@@ -2,8 +2,8 @@
  * The monthly report pack (docs/records.md#report-pack-schedule): the schedule saved in the project's
  * settings, and an hourly pg-boss sweep that, on each scheduled project's first business day of the
  * month, claims the previous month with a conditional UPDATE of the project's settings (so two sweeps
- * at once, or a retried job, send it once), makes the pack as documents and mails the addresses a link
- * to each file. A build that fails gives the claim back, so the next sweep tries again.
+ * at once, or a retried job, send it once), makes the pack as documents and mails it to the addresses,
+ * both files attached. A build that fails gives the claim back, so the next sweep tries again.
  */
 import { sqlExecute, sqlRows, withPgTransaction } from "~db/sql.server";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -12,10 +12,11 @@ import { refId } from "~db/entities/refs";
 import { projectClockSettings } from "~/modules/calendar/business-days";
 import { projectToday } from "~/modules/calendar/today";
 import { queueMail } from "~/modules/mail/queue-mail.server";
+import { MAX_MAIL_ATTACHMENT_BYTES, type OutgoingMail } from "~/modules/mail/message";
 import { configuredBaseUrl } from "~/modules/users/base-url.server";
 import { log } from "~/utils/log.server";
 import { withRequestContext } from "~db/orm";
-import { accessFor, makeReportPack, REPORT_PACK_PERMISSION } from "./pack-job.server";
+import { accessFor, makeReportPack, REPORT_PACK_PERMISSION, type StoredPack } from "./pack-job.server";
 import { dueScheduledPack, scheduleOf, type ReportPackSchedule, type ReportPackScheduleInput } from "./pack-schedule";
 import { shortDate } from "./range";
 
@@ -69,20 +70,12 @@ export async function sendDueReportPacks(now: Date = new Date()): Promise<number
         const access = await accessFor(schedule.setBy!, project.id);
         const pack = await makeReportPack(access, due.range, now);
         const base = configuredBaseUrl();
-        const link = (id: number) => `${base}/api/documents/${id}/download?projectId=${project.id}`;
         const period = `${shortDate(due.range.from, true)} to ${shortDate(due.range.to, true)}`;
         await queueMail(
           {
             to: schedule.recipients,
             subject: `Report pack: ${project.name}, ${period}`,
-            text: [
-              `The monthly report pack of ${project.name} for ${period} is ready.`,
-              "",
-              `PDF: ${link(pack.pdfId)}`,
-              `Excel workbook: ${link(pack.workbookId)}`,
-              "",
-              `Both are in the project's documents (sign-in needed): ${base}/documents?projectId=${project.id}&search=report+pack`,
-            ].join("\n"),
+            ...packMailBody(project, period, pack, base),
           },
           { kind: "report-pack", dedupeKey: `report-pack:${project.id}:${due.month}` },
         );
@@ -95,6 +88,29 @@ export async function sendDueReportPacks(now: Date = new Date()): Promise<number
   }
   if (sent) scheduleLog.info({ sent }, "Sent scheduled report packs");
   return sent;
+}
+
+/**
+ * The message: the two files attached, so a recipient without an account (a client, a lender) can open
+ * them, and links for project members. A pack too large to attach is sent as the links alone, saying so.
+ */
+export function packMailBody(project: { id: number; name: string }, period: string, pack: StoredPack, base: string): Pick<OutgoingMail, "text" | "attachments"> {
+  const link = (id: number) => `${base}/api/documents/${id}/download?projectId=${project.id}`;
+  const attachments = pack.files.map((file) => ({ fileName: file.fileName, contentType: file.contentType, content: file.bytes }));
+  const attachable = attachments.reduce((total, file) => total + file.content.byteLength, 0) <= MAX_MAIL_ATTACHMENT_BYTES;
+  const text = [
+    `The monthly report pack of ${project.name} for ${period} is ready.`,
+    "",
+    attachable
+      ? `The PDF and the Excel workbook are attached: ${pack.files.map((file) => file.fileName).join(", ")}.`
+      : `The pack is too large to attach (over ${MAX_MAIL_ATTACHMENT_BYTES / 1024 / 1024} MB); project members can download it:`,
+    "",
+    `PDF: ${link(pack.pdfId)}`,
+    `Excel workbook: ${link(pack.workbookId)}`,
+    "",
+    `Both are in the project's documents (sign-in needed): ${base}/documents?projectId=${project.id}&search=report+pack`,
+  ].join("\n");
+  return attachable ? { text, attachments } : { text };
 }
 
 /** The job's handler: one sweep at the time it runs. */
