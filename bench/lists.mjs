@@ -39,7 +39,7 @@ const loadBefore = os.loadavg();
 const bare = await startBareExpress({ port: barePort });
 const app = await startApp({ port });
 try {
-  const dbUrl = process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir });
+  const dbUrl = process.env.BENCH_URL || process.env.DATABASE_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir });
   const seeded = await seedLarge(dbUrl);
   console.log(
     seeded.created

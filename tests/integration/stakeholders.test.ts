@@ -20,7 +20,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { addDays, todayForProject } from "../../app/modules/calendar/today";
 import { nextActionPriority } from "../../app/modules/next-action/priority";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "../../db/entities/search-text";
-import { TRIGRAM_SEARCH_LENGTH } from "../../app/modules/stakeholder/stakeholder-list.server";
+import { stakeholderPageQuery, TRIGRAM_SEARCH_LENGTH } from "../../app/modules/stakeholder/stakeholder-list.server";
 import { stakeholderToJson } from "../../app/modules/stakeholder/stakeholder-json";
 import { accessFor, callRoute, auditRows, inContext, projectId, propertyIdsOf, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
@@ -242,6 +242,11 @@ describe("search, sort, pagination and counts", () => {
     expect(await plan("select id from stakeholder s where s.project_id = ? order by s.next_action_due_date asc nulls last, lower(s.name), s.id limit 25", [western])).toContain(
       "stakeholder_project_due_name_index",
     );
+    // The page's own statement, with a search the planner expects to match one row: the tiles are
+    // counted once (a CTE of their own), not once per row of the page inside the join.
+    const searched = stakeholderPageQuery(officer, { search: "Nguyen", limit: 25, offset: 0, properties: 2 });
+    const searchedPlan = await plan(searched.sql, searched.params);
+    expect(searchedPlan).toContain("CTE tiles");
   });
 
   it("cuts a search's page right whether it matches few or many, through the trigram index or (a short term) the sort's index", async () => {

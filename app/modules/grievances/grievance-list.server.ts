@@ -48,14 +48,27 @@ const STAKEHOLDER_SEARCH_TEXT = searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "st");
 /** The property list's own search text (trigram-indexed), so "place" finds what the property search finds. */
 const PROPERTY_SEARCH_TEXT = searchTextSql(PROPERTY_SEARCH_COLUMNS, "p");
 
+/**
+ * The grievances a search matches, found once for the count and the page: the grievance's own text
+ * (its trigram index) united with those of the stakeholders whose text matches (theirs). Written as an
+ * OR in one WHERE, neither index could be used and every grievance was read twice (16 ms against 3).
+ */
+function searchIdsCte(access: ProjectAccess, search: string | undefined) {
+  if (!search) return { sql: "", params: [] as unknown[] };
+  const pattern = likePattern(search);
+  return {
+    sql: `with search_ids as materialized (
+            select g.id from grievance g where g.project_id = ? and ${GRIEVANCE_SEARCH_TEXT} ilike ?
+            union
+            select g.id from grievance g where g.project_id = ? and g.stakeholder_id in (select st.id from stakeholder st where st.project_id = ? and ${STAKEHOLDER_SEARCH_TEXT} ilike ?)) `,
+    params: [access.project.id, pattern, access.project.id, access.project.id, pattern] as unknown[],
+  };
+}
+
 function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: CalendarDate) {
   const clauses = ["g.project_id = ?"];
   const params: unknown[] = [access.project.id];
-  if (query.search) {
-    clauses.push(`(${GRIEVANCE_SEARCH_TEXT} ilike ? or g.stakeholder_id in (select st.id from stakeholder st where st.project_id = ? and ${STAKEHOLDER_SEARCH_TEXT} ilike ?))`);
-    const pattern = likePattern(query.search);
-    params.push(pattern, access.project.id, pattern);
-  }
+  if (query.search) clauses.push("g.id in (select id from search_ids)");
   if (query.stage === "open") clauses.push(OPEN_SQL);
   else if (query.stage) {
     clauses.push("g.stage = ?");
@@ -118,23 +131,24 @@ export async function listGrievances(access: ProjectAccess, query: GrievanceList
   requirePermission(access, "viewData");
   const today = query.today ?? todayForProject(access.project);
   const where = listWhere(access, query, today);
+  const search = searchIdsCte(access, query.search);
   const dir = query.dir ?? "desc";
   const order = `${ORDER_BY[query.sort ?? "receivedAt"](dir)}, g.id ${dir}`;
-  // The page is read through the sort's index (only its rows are joined to their stakeholder and
-  // owner); the total and the tiles are counts of narrow index entries, all in one statement.
+  // The page's ids are found through the sort's index (or by sorting only the keys), and only those
+  // rows are read whole and joined to their stakeholder and owner; the total and the tiles are counts of narrow index entries, all in one statement.
   const row = await sqlOne<{ open: number; overdue: number; due_week: number; total: number; rows: (Omit<GrievanceListRow, "acknowledgeOverdue" | "resolveOverdue"> & { receivedAt: string })[] }>(
-    `select t.*,
+    `${search.sql}select t.*,
             (select count(*)::int from grievance g where ${where.sql}) as total,
             (select coalesce(json_agg(${ROW_JSON} order by ${order.replaceAll("g.", "pg.")}), '[]')
                from (select g.id, g.reference, g.received_at, ${COMPLAINANT_SQL} as complainant, g.category, g.severity, g.stage, g.acknowledge_by, g.resolve_by, g.escalated_at,
                             coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as owner_name
-                       from (select g.* from grievance g where ${where.sql} order by ${order} limit ? offset ?) g
+                       from grievance g join (select g.id from grievance g where ${where.sql} order by ${order} limit ? offset ?) ids on ids.id = g.id
                        left join stakeholder s on s.id = g.stakeholder_id left join "user" u on u.id = g.owner_id) pg) as rows
        from (select count(*) filter (where ${OPEN_SQL})::int as open,
                     count(*) filter (where ${OVERDUE_SQL})::int as overdue,
                     count(*) filter (where ${OPEN_SQL} and g.stage <> 'resolved' and g.resolve_by between ?::date and ?::date)::int as due_week
                from grievance g where g.project_id = ?) t`,
-    [...where.params, ...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
+    [...search.params, ...where.params, ...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
   );
   const total = Number(row?.total ?? 0);
   return {
