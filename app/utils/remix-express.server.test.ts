@@ -35,6 +35,39 @@ async function serve(handler: express.RequestHandler) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("sendResponse", () => {
+  it("writes a page or a JSON answer in one call, and streams a download (even an HTML or JSON one)", async () => {
+    const writes: { path: string; writes: number; ends: number }[] = [];
+    const app = express();
+    app.use((req, res, next) => {
+      const counted = { path: req.path, writes: 0, ends: 0 };
+      writes.push(counted);
+      const write = res.write.bind(res);
+      const end = res.end.bind(res);
+      res.write = ((...args: Parameters<typeof res.write>) => (counted.writes++, write(...args))) as typeof res.write;
+      res.end = ((...args: Parameters<typeof res.end>) => (counted.ends++, end(...args))) as typeof res.end;
+      next();
+    });
+    const body = () => new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode("<p>a</p>")), c.enqueue(new TextEncoder().encode("<p>b</p>")), c.close()) });
+    app.get("/page", (_req, res, next) => sendResponse(res, new Response(body(), { headers: { "Content-Type": "text/html; charset=utf-8" } })).catch(next));
+    app.get("/json", (_req, res, next) => sendResponse(res, new Response(body(), { headers: { "Content-Type": "application/json" } })).catch(next));
+    app.get("/download", (_req, res, next) =>
+      sendResponse(res, new Response(body(), { headers: { "Content-Type": "text/html", "Content-Disposition": 'attachment; filename="a.html"' } })).catch(next),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const path of ["/page", "/json", "/download"]) expect(await (await fetch(`http://127.0.0.1:${port}${path}`)).text()).toBe("<p>a</p><p>b</p>");
+      expect(writes).toEqual([
+        { path: "/page", writes: 0, ends: 1 },
+        { path: "/json", writes: 0, ends: 1 },
+        { path: "/download", writes: 2, ends: 1 },
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
   it("pulls the body only as fast as the client reads it", async () => {
     const { body, state } = countingBody(2000); // 125 MB if it were all pulled
     const { server, port } = await serve((_req, res, next) => sendResponse(res, new Response(body, { headers: { "Content-Type": "application/octet-stream" } })).catch(next));

@@ -1,5 +1,6 @@
 /**
- * Remix's Express adapter, with one change: the response body is piped to the socket with backpressure.
+ * Remix's Express adapter, with two changes: the response body is piped to the socket with backpressure,
+ * and a page or JSON answer (one buffer already) is written in one call.
  * @remix-run/express 2.x writes every chunk the body yields without waiting for the socket to drain, so a
  * slow client makes the server buffer a whole export or download in memory; pipeline() reads the next
  * chunk only when the socket has taken the last. The request side is the adapter's own.
@@ -33,6 +34,13 @@ export function createRequestHandler({ build, mode, getLoadContext }: RequestHan
   };
 }
 
+/** Pages and JSON answers, never a download: those are streams, sent at the pace the client reads. */
+function isWholeBody(response: Response): boolean {
+  if (response.headers.has("Content-Disposition")) return false;
+  const type = (response.headers.get("Content-Type") ?? "").toLowerCase();
+  return type.startsWith("text/html") || type.startsWith("application/json");
+}
+
 const isPrematureClose = (error: unknown) => (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE";
 
 /** Writes a fetch Response to Express: status, headers, then the body at the pace the client reads it. */
@@ -43,6 +51,12 @@ export async function sendResponse(res: express.Response, response: Response): P
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();
+    return;
+  }
+  if (isWholeBody(response)) {
+    // A page or a JSON answer is one buffer already (renderToString, JSON.stringify): written in one
+    // call, compression deflates it once and no web stream is bridged to a Node one for it.
+    res.end(Buffer.from(await response.arrayBuffer()));
     return;
   }
   // pipeline and compression each watch the response's close; with the app's own middleware that is a
