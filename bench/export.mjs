@@ -9,9 +9,9 @@
  *    "Export Benchmark Project" (50,000 properties, 20,000 stakeholders, each property linked to its
  *    owner and ~30,000 more links skewed towards a few stakeholders, so most titles have one or two
  *    stakeholders and some several; tenancy, encumbrances, notes and the stakeholders' last contact
- *    filled so each of the 24 columns has values) and "Benchmark Project" of the list benchmarks.
+ *    filled so each of the 24 columns before the two affected-area ones has values) and "Benchmark Project" of the list benchmarks.
  * 2. Reads the export's rows up front, not timed: the app's own column list (`templateMappings`,
- *    properties, standard: 24 columns) and SELECT (`buildExportQuery`), loaded through tsx, run with
+ *    properties, standard: 26 columns) and SELECT (`buildExportQuery`), loaded through tsx, run with
  *    plain `pg` and a cursor (its time is printed as "query alone"); the cells made by the app's
  *    `toExcelCell`.
  * 3. Each run (BENCH_RUNS, default 3):
@@ -20,11 +20,11 @@
  *      floor the speed issue names); then exceljs alone with the app's sheet set-up (column widths, frozen
  *      bold header, autofilter, inline strings, each number or date cell its column's one style object),
  *      a reference for what exceljs costs the app's workbook;
- *    - `POST /api/export/excel` (exportType properties, mode standard, the 24 mappings), the response
+ *    - `POST /api/export/excel` (exportType properties, mode standard, the 26 mappings), the response
  *      streamed to a file: wall time to the last byte, time to the first, bytes, the server's CPU time
  *      (/proc/<pid>/stat) and its peak RSS (VmRSS of /proc/<pid>/status every 50 ms);
  *    - `GET /api/database/export?projectId=` of "Benchmark Project": the same figures.
- * 4. Checks the first run's workbook (exceljs's streaming reader: 50,001 rows, the 24 headers, how many
+ * 4. Checks the first run's workbook (exceljs's streaming reader: 50,001 rows, the 26 headers, how many
  *    rows have a value in each column) and the dump (ends with COMMIT), prints a table of min and median,
  *    and writes bench/results/export-<timestamp>.json. Goals: the export's median within 1.3× of the
  *    floor's, the server's peak RSS under 300 MB; the exit code is 1 when one is missed.
@@ -66,7 +66,7 @@ const [templates, query, values, fieldsModule, calendar] = await Promise.all([
 ]);
 const MAPPINGS = templates.templateMappings("properties", "standard");
 const COLUMNS = templates.exportedColumns(MAPPINGS);
-if (COLUMNS.length !== 24) throw new Error(`Expected the 24 columns of the properties standard template, got ${COLUMNS.length}`);
+if (COLUMNS.length !== 26) throw new Error(`Expected the 26 columns of the properties standard template, got ${COLUMNS.length}`);
 
 /** The columns the export reads that the list benchmarks' seed leaves empty, filled in its transaction. */
 async function fillExportColumns(client, projectId) {
