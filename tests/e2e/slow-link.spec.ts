@@ -98,6 +98,7 @@ for (const javaScript of [true, false]) {
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         rows.push(`${path.padEnd(14)} ${String(first.requests.length).padStart(2)} requests ${kb(first.bytes).padStart(9)}   FCP ${ms(first.fcp).padStart(8)}   load ${ms(first.load).padStart(8)}`);
         const list = first.requests.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${r.bytes}`).join(", ");
+        // SLOW_LINK_LIST=1 prints every request of each first visit with its bytes, to see what a budget is made of.
         if (process.env.SLOW_LINK_LIST) console.log(path, list);
         if (!javaScript) {
           // The script preloads are inert until a script turns them on (docs/architecture.md#scripts-after-styles).
