@@ -189,7 +189,8 @@ describe("the report pack", () => {
 describe("the monthly schedule", () => {
   const SYDNEY_CLOCK = { defaultTimezone: "Australia/Sydney", grievanceJurisdiction: "NSW" };
   const schedule = async () => (await sqlOne<{ s: Record<string, unknown> | null }>(`select settings -> 'reportPackSchedule' as s from project where id = ?`, [western]))!.s;
-  const mails = () => sqlRows<{ id: number; to: string[]; subject: string; text: string }>(`select id, to_addresses as "to", subject, text_body as text from mail_message where kind = 'report-pack' order by id`);
+  const mails = () =>
+    sqlRows<{ id: number; to: string[]; subject: string; text: string }>(`select id, to_addresses as "to", subject, text_body as text from mail_message where kind = 'report-pack' order by id`);
 
   beforeAll(async () => {
     await sqlExecute(`update project set settings = settings || ?::jsonb where id = ?`, [JSON.stringify(SYDNEY_CLOCK), western]);
@@ -251,7 +252,12 @@ describe("the monthly schedule", () => {
     expect(getMailConfig().smtpUrl).toBeFalsy();
     expect(await runMailJob({ mailId: sent[0]!.id })).toEqual({ outcome: "sent" });
     const outbox = getMailConfig().outboxDir;
-    const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((name) => name.endsWith(`-mail-${sent[0]!.id}.eml`))!));
+    const eml = fs.readFileSync(
+      path.join(
+        outbox,
+        fs.readdirSync(outbox).find((name) => name.endsWith(`-mail-${sent[0]!.id}.eml`))!,
+      ),
+    );
     const parsed = await simpleParser(eml);
     expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [documents[0]!.originalFileName, "application/pdf"],

@@ -60,10 +60,14 @@ async function insertMessage(client: pg.ClientBase, mail: ReturnType<typeof chec
     return { mailId: existing.rows[0]!.id, queued: false };
   }
   for (const [position, attachment] of mail.attachments.entries())
-    await client.query(
-      `insert into mail_attachment (mail_id, position, file_name, content_type, size_bytes, content) values ($1, $2, $3, $4, $5, $6)`,
-      [rows[0].id, position, attachment.fileName, attachment.contentType, attachment.content.byteLength, Buffer.from(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength)],
-    );
+    await client.query(`insert into mail_attachment (mail_id, position, file_name, content_type, size_bytes, content) values ($1, $2, $3, $4, $5, $6)`, [
+      rows[0].id,
+      position,
+      attachment.fileName,
+      attachment.contentType,
+      attachment.content.byteLength,
+      Buffer.from(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
+    ]);
   const jobId = await sendMailJob(client, rows[0].id);
   await client.query("update mail_message set job_id = $2 where id = $1", [rows[0].id, jobId]);
   return { mailId: rows[0].id, queued: true };
