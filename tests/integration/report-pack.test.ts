@@ -276,6 +276,22 @@ describe("the monthly schedule", () => {
     expect((await mails()).map((m) => m.subject)).toEqual([sent[0]!.subject, "Report pack: Western Pipeline Stage 2, 1 Aug 2026 to 31 Aug 2026"]);
   });
 
+  it("a message that cannot be queued leaves no pack behind, and the month unclaimed", async () => {
+    const documentsBefore = (await packDocuments()).length;
+    const mailsBefore = (await mails()).length;
+    const before = await schedule();
+    // An address the form would have refused, written past it: queueMail refuses the message.
+    await sqlExecute(`update project set settings = jsonb_set(settings, '{reportPackSchedule,recipients}', '["not an address"]'::jsonb) where id = ?`, [western]);
+    try {
+      expect(await sendDueReportPacks(new Date("2026-10-01T01:00:00Z"))).toBe(0); // Thursday 1 October in Sydney
+      expect((await packDocuments()).length).toBe(documentsBefore);
+      expect((await mails()).length).toBe(mailsBefore);
+      expect((await schedule())?.sentFor).toBe(before?.sentFor);
+    } finally {
+      await sqlExecute(`update project set settings = jsonb_set(settings, '{reportPackSchedule,recipients}', ?::jsonb) where id = ?`, [JSON.stringify(before?.recipients), western]);
+    }
+  });
+
   it("a pack too large to attach goes as links, saying why", () => {
     const file = (fileName: string, bytes: number) => ({ fileName, contentType: "application/pdf", bytes: new Uint8Array(bytes) });
     const body = (bytes: number) => packMailBody({ id: 7, name: "P" }, "July", { pdfId: 1, workbookId: 2, files: [file("a.pdf", bytes), file("b.xlsx", 1)] }, "https://records.example");

@@ -5,6 +5,7 @@
  * transaction (a failed run leaves no document and removes the objects it wrote).
  */
 import { Readable } from "node:stream";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { Document } from "~db/entities/Document";
 import { User } from "~db/entities/User";
 import { refId } from "~db/entities/refs";
@@ -63,8 +64,17 @@ export interface PackFile {
 
 const MIME = { pdf: "application/pdf", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
-/** Builds the pack for `range` and stores its two files as the project's documents (category "other", tag "report pack"). */
-export async function makeReportPack(access: ProjectAccess, range: ReportRange, now = new Date()): Promise<StoredPack> {
+/**
+ * Builds the pack for `range` and stores its two files as the project's documents (category "other", tag
+ * "report pack"). `onStored` runs inside the documents' transaction (the schedule queues its message
+ * there), so the documents exist only if it succeeds too.
+ */
+export async function makeReportPack(
+  access: ProjectAccess,
+  range: ReportRange,
+  now = new Date(),
+  onStored?: (em: EntityManager, pack: StoredPack) => Promise<void>,
+): Promise<StoredPack> {
   requirePermission(access, REPORT_PACK_PERMISSION);
   const figures = await reportFigures(access, range, now);
   const charts = reportCharts(figures);
@@ -107,7 +117,9 @@ export async function makeReportPack(access: ProjectAccess, range: ReportRange, 
         });
         ids.push(document.id);
       }
-      return { pdfId: ids[0]!, workbookId: ids[1]!, files: files.map(({ fileName, contentType, bytes }) => ({ fileName, contentType, bytes })) };
+      const pack = { pdfId: ids[0]!, workbookId: ids[1]!, files: files.map(({ fileName, contentType, bytes }) => ({ fileName, contentType, bytes })) };
+      await onStored?.(em, pack);
+      return pack;
     });
   } catch (error) {
     for (const key of stored)

@@ -68,16 +68,14 @@ export async function sendDueReportPacks(now: Date = new Date()): Promise<number
     try {
       await withRequestContext(async () => {
         const access = await accessFor(schedule.setBy!, project.id);
-        const pack = await makeReportPack(access, due.range, now);
-        const base = configuredBaseUrl();
         const period = `${shortDate(due.range.from, true)} to ${shortDate(due.range.to, true)}`;
-        await queueMail(
-          {
-            to: schedule.recipients,
-            subject: `Report pack: ${project.name}, ${period}`,
-            ...packMailBody(project, period, pack, base),
-          },
-          { kind: "report-pack", dedupeKey: `report-pack:${project.id}:${due.month}` },
+        // Queued in the documents' transaction: a message that cannot be queued leaves no pack behind
+        // for the next sweep to make again.
+        await makeReportPack(access, due.range, now, (em, pack) =>
+          queueMail(
+            { to: schedule.recipients, subject: `Report pack: ${project.name}, ${period}`, ...packMailBody(project, period, pack, configuredBaseUrl()) },
+            { em, kind: "report-pack", dedupeKey: `report-pack:${project.id}:${due.month}` },
+          ).then(() => undefined),
         );
       });
       sent += 1;
