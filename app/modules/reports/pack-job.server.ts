@@ -69,12 +69,7 @@ const MIME = { pdf: "application/pdf", xlsx: "application/vnd.openxmlformats-off
  * "report pack"). `onStored` runs inside the documents' transaction (the schedule queues its message
  * there), so the documents exist only if it succeeds too.
  */
-export async function makeReportPack(
-  access: ProjectAccess,
-  range: ReportRange,
-  now = new Date(),
-  onStored?: (em: EntityManager, pack: StoredPack) => Promise<void>,
-): Promise<StoredPack> {
+export async function makeReportPack(access: ProjectAccess, range: ReportRange, now = new Date(), onStored?: (em: EntityManager, pack: StoredPack) => Promise<void>): Promise<StoredPack> {
   requirePermission(access, REPORT_PACK_PERMISSION);
   const figures = await reportFigures(access, range, now);
   const charts = reportCharts(figures);
