@@ -208,7 +208,7 @@ describe("the monthly schedule", () => {
     const good = await postPage(western, { intent: "schedule", enabled: "true", recipients: "director@client.example\r\nlender@bank.example", from: "2026-05-01", to: "2026-05-31" });
     expect(good.status).toBe(302);
     expect(good.headers.get("Location")).toBe("/reports?from=2026-05-01&to=2026-05-31");
-    expect(await schedule()).toEqual({ enabled: true, recipients: ["director@client.example", "lender@bank.example"], setBy: OFFICER, sentFor: null });
+    expect(await schedule()).toEqual({ enabled: true, recipients: ["director@client.example", "lender@bank.example"], setBy: OFFICER, sentFor: null, lastFailure: null });
   });
 
   it("the /api twin reads and saves with the same schema; a viewer may do neither; another client 404", async () => {
@@ -287,9 +287,27 @@ describe("the monthly schedule", () => {
       expect((await packDocuments()).length).toBe(documentsBefore);
       expect((await mails()).length).toBe(mailsBefore);
       expect((await schedule())?.sentFor).toBe(before?.sentFor);
+      // The failure is kept for the reports page, with what to do about it.
+      expect((await schedule())?.lastFailure).toEqual({ month: "2026-09", at: "2026-10-01T01:00:00.000Z", reason: "The pack could not be made or sent. The next hourly run tries again." });
     } finally {
       await sqlExecute(`update project set settings = jsonb_set(settings, '{reportPackSchedule,recipients}', ?::jsonb) where id = ?`, [JSON.stringify(before?.recipients), western]);
     }
+  });
+
+  it("a schedule whose owner may no longer add documents says so on the reports page until it is saved again", async () => {
+    await sqlExecute(`update project set settings = jsonb_set(settings, '{reportPackSchedule,setBy}', to_jsonb(?::text)) where id = ?`, [VIEWER, western]);
+    expect(await sendDueReportPacks(new Date("2026-10-01T02:00:00Z"))).toBe(0);
+    expect((await schedule())?.lastFailure).toMatchObject({ month: "2026-09", reason: expect.stringContaining("Save the schedule again") });
+    const page = await withRequestContext(async () =>
+      pageRoute.loader({ request: new Request(`${URL_BASE}/reports?projectId=${western}`, { headers: { Cookie: cookies.get(OFFICER)! } }), params: {}, context: {} } as never),
+    );
+    const data = (await (page as Response).json()) as { schedule: { lastFailure: { reason: string } | null } };
+    expect(data.schedule.lastFailure?.reason).toContain("can no longer add documents to this project");
+    // Saving again puts the schedule in the saver's name and clears the failure; the next sweep sends.
+    expect((await postPage(western, { intent: "schedule", enabled: "true", recipients: "director@client.example\nlender@bank.example" })).status).toBe(302);
+    expect(await schedule()).toMatchObject({ setBy: OFFICER, lastFailure: null });
+    expect(await sendDueReportPacks(new Date("2026-10-01T03:00:00Z"))).toBe(1);
+    expect((await schedule())?.sentFor).toBe("2026-09");
   });
 
   it("a pack too large to attach goes as links, saying why", () => {

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { Button, Text } from "@radix-ui/themes";
+import { Button, Callout, Text } from "@radix-ui/themes";
 import { CheckboxField, DateFilterField, ErrorSummary, StatTiles, TextAreaField, useFormErrors } from "~/components/kit";
-import { REPORT_SCHEDULE_FORM } from "~/modules/reports/pack-schedule";
+import { REPORT_SCHEDULE_FORM, type ScheduleFailure } from "~/modules/reports/pack-schedule";
 import type { ChartModel } from "~/modules/reports/chart-model";
 import { Chart } from "./Chart";
 
@@ -57,12 +57,25 @@ export function ReportBody({ keyFigures, charts }: { keyFigures: { label: string
  * The monthly schedule (docs/records.md#report-pack-schedule): a plain POST form, its errors in a
  * summary and at the field, the submitted values kept.
  */
-export function ReportScheduleForm({ schedule, range }: { schedule: { enabled: boolean; recipients: string; sentFor: string | null }; range: { from: string; to: string } }) {
+export function ReportScheduleForm({
+  schedule,
+  range,
+}: {
+  schedule: { enabled: boolean; recipients: string; sentFor: string | null; lastFailure: ScheduleFailure | null };
+  range: { from: string; to: string };
+}) {
   const errors = useFormErrors(REPORT_SCHEDULE_FORM);
   return (
     <section className="stack" aria-labelledby="report-schedule-title">
       <h2 id="report-schedule-title">Monthly report pack</h2>
       <ErrorSummary errors={errors?.fieldErrors} />
+      {schedule.lastFailure ? (
+        <Callout.Root color="red" role="note">
+          <Callout.Text>
+            The pack of {schedule.lastFailure.month} was not sent ({schedule.lastFailure.at.slice(0, 10)}). {schedule.lastFailure.reason}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
       <Form method="post" className="stack report-schedule-form" aria-labelledby="report-schedule-title">
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="from" value={range.from} />
@@ -72,7 +85,7 @@ export function ReportScheduleForm({ schedule, range }: { schedule: { enabled: b
           formId={REPORT_SCHEDULE_FORM}
           name="recipients"
           label="Send to"
-          hint="E-mail addresses, one a line. They get a link to the PDF and the workbook (signing in is needed to open them)."
+          hint="E-mail addresses, one a line. They get the PDF and the workbook attached, and links to them for project members."
           rows={4}
           defaultValue={schedule.recipients}
         />

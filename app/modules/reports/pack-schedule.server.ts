@@ -17,7 +17,7 @@ import { configuredBaseUrl } from "~/modules/users/base-url.server";
 import { log } from "~/utils/log.server";
 import { withRequestContext } from "~db/orm";
 import { accessFor, makeReportPack, REPORT_PACK_PERMISSION, type StoredPack } from "./pack-job.server";
-import { dueScheduledPack, scheduleOf, type ReportPackSchedule, type ReportPackScheduleInput } from "./pack-schedule";
+import { dueScheduledPack, failureReason, scheduleOf, type ReportPackSchedule, type ReportPackScheduleInput, type ScheduleFailure } from "./pack-schedule";
 import { shortDate } from "./range";
 
 export const REPORT_PACK_SCHEDULE_QUEUE = "report-pack-schedule";
@@ -30,7 +30,8 @@ const scheduleLog = log.child({ component: "report-pack-schedule" });
 export async function saveReportPackSchedule(access: ProjectAccess, input: ReportPackScheduleInput): Promise<ReportPackSchedule> {
   requirePermission(access, REPORT_PACK_PERMISSION);
   const before = scheduleOf(access.project.settings);
-  const schedule: ReportPackSchedule = { enabled: input.enabled && input.recipients.length > 0, recipients: input.recipients, setBy: access.user.id, sentFor: before.sentFor };
+  // Saving again is how a schedule whose owner lost their rights is fixed: the failure goes with it.
+  const schedule: ReportPackSchedule = { enabled: input.enabled && input.recipients.length > 0, recipients: input.recipients, setBy: access.user.id, sentFor: before.sentFor, lastFailure: null };
   await sqlExecute(`update project set settings = jsonb_set(settings, '{reportPackSchedule}', ?::jsonb), updated_at = now() where id = ?`, [JSON.stringify(schedule), access.project.id]);
   recordAudit({
     userId: access.user.id,
@@ -51,6 +52,9 @@ const CLAIM_SQL = `update project set settings = jsonb_set(settings, '{reportPac
                       and (settings -> 'reportPackSchedule' ->> 'sentFor') is distinct from $2 returning id`;
 const RELEASE_SQL = `update project set settings = jsonb_set(settings, '{reportPackSchedule,sentFor}', coalesce(to_jsonb($3::text), 'null'::jsonb))
                       where id = $1 and settings -> 'reportPackSchedule' ->> 'sentFor' = $2`;
+
+const RECORD_FAILURE_SQL = `update project set settings = jsonb_set(settings, '{reportPackSchedule,lastFailure}', $2::jsonb) where id = $1`;
+const CLEAR_FAILURE_SQL = `update project set settings = settings #- '{reportPackSchedule,lastFailure}' where id = $1`;
 
 /** Makes and mails every scheduled pack due at `now`; returns how many were sent. */
 export async function sendDueReportPacks(now: Date = new Date()): Promise<number> {
@@ -78,10 +82,14 @@ export async function sendDueReportPacks(now: Date = new Date()): Promise<number
           ).then(() => undefined),
         );
       });
+      if (schedule.lastFailure) await withPgTransaction((client) => client.query(CLEAR_FAILURE_SQL, [project.id]));
       sent += 1;
     } catch (error) {
       scheduleLog.error({ err: error, projectId: project.id, month: due.month }, "Scheduled report pack failed; the claim is given back");
       await withPgTransaction((client) => client.query(RELEASE_SQL, [project.id, due.month, schedule.sentFor]));
+      // Kept for the reports page, so a failure is not only in the log.
+      const failure: ScheduleFailure = { month: due.month, at: now.toISOString(), reason: failureReason(error instanceof Response ? error.status : (error as { status?: number }).status) };
+      await withPgTransaction((client) => client.query(RECORD_FAILURE_SQL, [project.id, JSON.stringify(failure)]));
     }
   }
   if (sent) scheduleLog.info({ sent }, "Sent scheduled report packs");

@@ -1,6 +1,6 @@
-import { dueScheduledPack, firstBusinessDayOfMonth, recipientLines, ReportPackScheduleSchema, SCHEDULE_MESSAGES, scheduleOf } from "./pack-schedule";
+import { dueScheduledPack, failureReason, firstBusinessDayOfMonth, recipientLines, ReportPackScheduleSchema, SCHEDULE_MESSAGES, scheduleOf } from "./pack-schedule";
 
-const ON = { enabled: true, recipients: ["director@client.example"], setBy: "u1", sentFor: null };
+const ON = { enabled: true, recipients: ["director@client.example"], setBy: "u1", sentFor: null, lastFailure: null };
 
 describe("firstBusinessDayOfMonth", () => {
   it("is the 1st when that is a working day", () => {
@@ -47,7 +47,18 @@ describe("the schedule form", () => {
   });
   it("reads a stored schedule, off when it has no address", () => {
     expect(scheduleOf({ reportPackSchedule: { enabled: true, recipients: [] } }).enabled).toBe(false);
-    expect(scheduleOf(null)).toEqual({ enabled: false, recipients: [], setBy: null, sentFor: null });
+    expect(scheduleOf(null)).toEqual({ enabled: false, recipients: [], setBy: null, sentFor: null, lastFailure: null });
+    const failure = { month: "2026-07", at: "2026-08-03T00:20:00.000Z", reason: failureReason(403) };
+    expect(scheduleOf({ reportPackSchedule: { ...ON, lastFailure: failure } }).lastFailure).toEqual(failure);
+    expect(scheduleOf({ reportPackSchedule: { ...ON, lastFailure: { month: 7 } } }).lastFailure).toBeNull();
     expect(scheduleOf({ reportPackSchedule: ON })).toEqual(ON);
+  });
+});
+
+describe("failureReason", () => {
+  it("tells the reader to save the schedule again when its owner lost their rights, and otherwise that it is retried", () => {
+    expect(failureReason(403)).toContain("Save the schedule again");
+    expect(failureReason(404)).toContain("Save the schedule again");
+    expect(failureReason(undefined)).toBe("The pack could not be made or sent. The next hourly run tries again.");
   });
 });

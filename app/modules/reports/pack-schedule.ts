@@ -19,6 +19,22 @@ export interface ReportPackSchedule {
   setBy: string | null;
   /** The month ("2026-05") whose pack was last sent: the claim that makes two sweeps send one. */
   sentFor: string | null;
+  /** The last scheduled pack that could not be made or sent, shown on the reports page until one is sent. */
+  lastFailure: ScheduleFailure | null;
+}
+
+export interface ScheduleFailure {
+  month: string;
+  /** When the sweep failed (ISO). */
+  at: string;
+  reason: string;
+}
+
+/** What the reports page says about a failed sweep: the owner's lost rights are the one cause someone can fix. */
+export function failureReason(status: number | undefined): string {
+  return status === 403 || status === 404
+    ? "The person who saved the schedule can no longer add documents to this project. Save the schedule again to send the packs in your name."
+    : "The pack could not be made or sent. The next hourly run tries again.";
 }
 
 export const SCHEDULE_MESSAGES = {
@@ -69,7 +85,13 @@ export function scheduleOf(settings: unknown): ReportPackSchedule {
     recipients,
     setBy: typeof raw?.setBy === "string" ? raw.setBy : null,
     sentFor: typeof raw?.sentFor === "string" ? raw.sentFor : null,
+    lastFailure: isFailure(raw?.lastFailure) ? raw.lastFailure : null,
   };
+}
+
+function isFailure(value: unknown): value is ScheduleFailure {
+  const v = value as Partial<ScheduleFailure> | null | undefined;
+  return typeof v?.month === "string" && typeof v.at === "string" && typeof v.reason === "string";
 }
 
 /** The first business day of the month `day` is in. */

@@ -50,5 +50,5 @@ export function reportToJson(f: ReportFigures) {
 /** The schedule form's stored values (docs/records.md#report-pack-schedule). */
 function scheduleFields(access: ProjectAccess) {
   const schedule = scheduleOf(access.project.settings);
-  return { enabled: schedule.enabled, recipients: schedule.recipients.join("\n"), sentFor: schedule.sentFor };
+  return { enabled: schedule.enabled, recipients: schedule.recipients.join("\n"), sentFor: schedule.sentFor, lastFailure: schedule.lastFailure };
 }
