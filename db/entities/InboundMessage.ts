@@ -60,6 +60,12 @@ export const InboundMessage = defineEntity({
       .json<InboundRefusedAttachment[]>()
       .onCreate(() => [])
       .defaultRaw(`'[]'`),
+    /**
+     * Every attachment with the upload rules' verdict (reason null when it would be kept), written when
+     * the message is read, so the inbox lists them without opening the kept message again; null until
+     * then, or when the message could not be read.
+     */
+    attachments: p.json<{ fileName: string; refused: string | null }[]>().nullable(),
     /** The member who sent or forwarded it; null when the sender is not a user (then `fromName`/`fromAddress` say who). */
     senderUser: p.manyToOne(User).nullable().index().deleteRule("set null"),
     reviewedBy: p.manyToOne(User).nullable().index().deleteRule("set null"),

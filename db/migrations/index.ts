@@ -27,6 +27,7 @@ import { Migration20261126162728_inbound_mail } from "./Migration20261126162728_
 import { Migration20261126162834_parcel_affected_total } from "./Migration20261126162834_parcel_affected_total";
 import { Migration20261126162843_parcel_import } from "./Migration20261126162843_parcel_import";
 import { Migration20261126193158_mail_attachment } from "./Migration20261126193158_mail_attachment";
+import { Migration20261126202830_inbound_attachments } from "./Migration20261126202830_inbound_attachments";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -60,5 +61,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126162834_parcel_affected_total", class: Migration20261126162834_parcel_affected_total },
   { name: "Migration20261126162843_parcel_import", class: Migration20261126162843_parcel_import },
   { name: "Migration20261126193158_mail_attachment", class: Migration20261126193158_mail_attachment },
+  { name: "Migration20261126202830_inbound_attachments", class: Migration20261126202830_inbound_attachments },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

@@ -1,4 +1,6 @@
+import { Readable } from "node:stream";
 import { getOrm, withRequestContext } from "../../db/orm";
+import { getObjectStore } from "../../app/modules/storage/index.server";
 import { consumeFlash } from "../../app/modules/auth/flash.server";
 import { startJobs, stopJobs } from "../../app/modules/jobs/boss.server";
 import { JOB_QUEUES } from "../../app/queues.server";
@@ -185,6 +187,21 @@ describe("the Mail inbox", () => {
     expect(one.message.text).toContain("About Survey crew dates.");
     expect(one.canAct).toBe(false);
     expect(one.matches).toBeNull();
+  });
+
+  it("lists the attachments kept when the message was read, without opening the kept message again", async () => {
+    const id = await strangerMessage("Fence line photos");
+    // The kept message, replaced: a list that opened it again would find no attachments in it.
+    const { raw_key: rawKey } = await statusOf(id);
+    await getObjectStore().put(rawKey!, Readable.from([Buffer.from("Subject: replaced\r\n\r\nnothing attached\r\n")]), { contentType: "message/rfc822", maxBytes: 1000 });
+    const data = await (await run(inboxPage.loader, get(inWestern("/inbound-mail"), "viewer"))).json();
+    const expected = [
+      { fileName: "site-plan.pdf", refused: null },
+      { fileName: "run-me.exe", refused: expect.stringMatching(/./) },
+    ];
+    expect(data.list.rows.find((r: { id: number }) => r.id === id).attachments).toEqual(expected);
+    const one = await (await run(messagePage.loader, get(inWestern(messagePath(id)), "viewer"), { id: String(id) })).json();
+    expect(one.message.attachments).toEqual(expected);
   });
 
   it("an officer finds a stakeholder and records the message on them; choosing none is refused", async () => {

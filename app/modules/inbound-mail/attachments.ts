@@ -35,3 +35,11 @@ export function attachmentVerdict(name: string | null | undefined, content: Uint
   if (!sniffer.push(content) || !sniffer.end()) return { ok: false, fileName, reason: contentMismatchMessage(ext) };
   return { ok: true, fileName, mimeType: textMimeType(mimeType, sniffer.charset) };
 }
+
+/** Each attachment as the inbox lists it: its name and, when the upload rules refuse it, why. */
+export function attachmentList(attachments: readonly { fileName: string | null | undefined; content: Uint8Array }[]): { fileName: string; refused: string | null }[] {
+  return attachments.map((a) => {
+    const verdict = attachmentVerdict(a.fileName, a.content);
+    return { fileName: verdict.fileName, refused: verdict.ok ? null : verdict.reason };
+  });
+}

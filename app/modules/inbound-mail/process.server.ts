@@ -16,6 +16,7 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { refId } from "~db/entities/refs";
 import { domainListed, domainOf } from "./address";
+import { attachmentList } from "./attachments";
 import { authenticationFailed } from "./auth-results";
 import { decideInbound, type ReviewReason, type SenderKind } from "./decide";
 import { conversationAddresses, parseInbound, type ParsedInbound } from "./parse.server";
@@ -84,16 +85,20 @@ async function classifySender(project: IProject, parsed: ParsedInbound, allowedD
 
 /** The fields a review shows, written when the message goes to review (or is recorded). */
 async function writeParsedFields(id: number, parsed: ParsedInbound) {
-  await sqlExecute(`update inbound_message set from_address = ?, from_name = ?, recipients = ?::jsonb, subject = ?, sent_at = ?, text_body = ?, forwarded = ?, updated_at = now() where id = ?`, [
-    parsed.from?.address ?? null,
-    parsed.from?.name ?? null,
-    JSON.stringify(conversationAddresses(parsed)),
-    parsed.subject,
-    parsed.sentAt,
-    parsed.text,
-    parsed.forwarded,
-    id,
-  ]);
+  await sqlExecute(
+    `update inbound_message set from_address = ?, from_name = ?, recipients = ?::jsonb, subject = ?, sent_at = ?, text_body = ?, forwarded = ?, attachments = ?::jsonb, updated_at = now() where id = ?`,
+    [
+      parsed.from?.address ?? null,
+      parsed.from?.name ?? null,
+      JSON.stringify(conversationAddresses(parsed)),
+      parsed.subject,
+      parsed.sentAt,
+      parsed.text,
+      parsed.forwarded,
+      JSON.stringify(attachmentList(parsed.attachments)),
+      id,
+    ],
+  );
 }
 
 async function toReview(row: InboundRow, reason: ReviewReason, senderUserId: string | null) {
@@ -105,7 +110,7 @@ async function toReview(row: InboundRow, reason: ReviewReason, senderUserId: str
 }
 
 /** The columns read from a message, cleared when it is rejected (docs/inbound-mail.md#review). */
-export const DROP_CONTENT_SQL = "from_name = null, recipients = '[]'::jsonb, subject = null, text_body = null, raw_key = null, refused_attachments = '[]'::jsonb";
+export const DROP_CONTENT_SQL = "from_name = null, recipients = '[]'::jsonb, subject = null, text_body = null, raw_key = null, refused_attachments = '[]'::jsonb, attachments = null";
 
 export async function processInboundMessage(data: InboundJobData): Promise<{ status: string }> {
   return withRequestContext(async () => {

@@ -11,7 +11,7 @@ import { hasPermission } from "~/modules/permissions/permissions";
 import { likePattern, MAX_SEARCH_LENGTH } from "~/utils/list-query";
 import { requireRecordId } from "~/utils/record-id";
 import { getInboundMessage, listInboundMessages } from "./review.server";
-import { attachmentVerdict } from "./attachments";
+import { attachmentList } from "./attachments";
 import { parseInbound } from "./parse.server";
 import { readRaw } from "./process.server";
 import { INBOX_STATUSES, INBOX_STATUS_LABELS, senderLabel, type InboxAttachment, type InboxMessage, type InboxRow, type InboxStatus } from "./review-view";
@@ -50,14 +50,15 @@ const LIST_PARSE_LIMIT = 5 * 1024 * 1024;
 
 /**
  * The attachments of each message, with the upload rules' verdict (docs/inbound-mail.md#attachments):
- * read from the kept raw message while it waits (the rules are applied as they would be on accepting),
- * else the refusals stored when it was recorded. Null for a message too large to open for a list.
+ * while it waits, the list written when the message was read (a message read before that list was kept
+ * is opened again); once recorded, the refusals stored then. Null for a message that could not be read,
+ * or too large to open for a list.
  */
 async function attachmentsOf(access: ProjectAccess, ids: number[], sizeLimit: number): Promise<Map<number, InboxAttachment[] | null>> {
   const out = new Map<number, InboxAttachment[] | null>();
   if (!ids.length) return out;
-  const rows = await sqlRows<{ id: number; rawKey: string | null; rawSize: number; refused: { fileName: string; reason: string }[] }>(
-    `select id, raw_key as "rawKey", raw_size as "rawSize", refused_attachments as refused from inbound_message where project_id = ? and id in (${ids.map(() => "?").join(", ")})`,
+  const rows = await sqlRows<{ id: number; rawKey: string | null; rawSize: number; refused: { fileName: string; reason: string }[]; attachments: InboxAttachment[] | null }>(
+    `select id, raw_key as "rawKey", raw_size as "rawSize", refused_attachments as refused, attachments from inbound_message where project_id = ? and id in (${ids.map(() => "?").join(", ")})`,
     [access.project.id, ...ids],
   );
   for (const row of rows) {
@@ -68,19 +69,16 @@ async function attachmentsOf(access: ProjectAccess, ids: number[], sizeLimit: nu
       );
       continue;
     }
+    if (row.attachments) {
+      out.set(row.id, row.attachments);
+      continue;
+    }
     if (row.rawSize > sizeLimit) {
       out.set(row.id, null);
       continue;
     }
     try {
-      const parsed = await parseInbound(await readRaw(row.rawKey));
-      out.set(
-        row.id,
-        parsed.attachments.map((a) => {
-          const verdict = attachmentVerdict(a.fileName, a.content);
-          return { fileName: verdict.fileName, refused: verdict.ok ? null : verdict.reason };
-        }),
-      );
+      out.set(row.id, attachmentList((await parseInbound(await readRaw(row.rawKey))).attachments));
     } catch {
       out.set(row.id, null);
     }
