@@ -29,8 +29,9 @@
  *    and writes bench/results/export-<timestamp>.json. Goals: the export's median within 1.3× of the
  *    floor's, the server's peak RSS under 300 MB; the exit code is 1 when one is missed.
  *
- * To profile the server, pass Node options to it: BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof"
- * (the profile is written when the benchmark stops the app). BENCH_URL=… measures a running app instead
+ * To profile the server, pass Node arguments to it: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+ * (bench/lib.mjs; the profile is written when the benchmark stops the app). BENCH_NODE_OPTIONS sets the
+ * app's NODE_OPTIONS, which Node refuses --cpu-prof in. BENCH_URL=… measures a running app instead
  * (with DATA_DIR and EMBEDDED_PG_PORT for its database, BENCH_APP_PID for its RSS and CPU).
  */
 import crypto from "node:crypto";
