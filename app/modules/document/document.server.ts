@@ -1,6 +1,7 @@
 import { Document, type IDocument } from "~db/entities/Document";
 import { Property } from "~db/entities/Property";
 import { Stakeholder } from "~db/entities/Stakeholder";
+import type { EntityManager } from "@mikro-orm/postgresql";
 import { db } from "~db/orm";
 import { sqlRows } from "~db/sql.server";
 import { recordAudit } from "~/modules/audit/audit.server";
@@ -153,6 +154,50 @@ async function assertLinksInProject(access: ProjectAccess, input: { stakeholderI
   }
 }
 
+/** A document row to write for an object already stored (an upload, an e-mail attachment, a report pack file). */
+export interface NewDocumentRow {
+  stakeholderId?: number | null;
+  propertyId?: number | null;
+  originalFileName: string;
+  mimeType: string;
+  fileSize: number;
+  storageKey: string;
+  description: string | null;
+  category: DocumentCategory | null;
+  tags: string[];
+}
+
+/**
+ * Writes the document row and its `document.upload` audit entry on the caller's transaction (`em`);
+ * `auditExtra` adds what the caller knows of where the file came from. Returns the new id.
+ */
+export async function insertDocumentRow(em: EntityManager, access: ProjectAccess, row: NewDocumentRow, auditExtra: Record<string, unknown> = {}): Promise<number> {
+  const document = em.create(Document, {
+    project: access.project.id,
+    stakeholder: row.stakeholderId ?? null,
+    property: row.propertyId ?? null,
+    uploadedBy: access.user.id,
+    originalFileName: row.originalFileName,
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    storageKey: row.storageKey,
+    description: row.description,
+    category: row.category,
+    tags: row.tags,
+  } as never);
+  await em.flush();
+  recordAudit({
+    userId: access.user.id,
+    action: "document.upload",
+    entityType: "Document",
+    entityId: document.id,
+    clientId: clientIdOf(access),
+    projectId: access.project.id,
+    after: { originalFileName: row.originalFileName, fileSize: row.fileSize, mimeType: row.mimeType, ...auditExtra },
+  });
+  return document.id;
+}
+
 /**
  * Records an uploaded object as a document: links checked, quota reserved under the client's
  * advisory lock, row and audit entry in one transaction. If anything fails the object is deleted,
@@ -165,31 +210,24 @@ export async function createDocument(access: ProjectAccess, file: StoredUpload, 
     id = await db().transactional(async (em) => {
       await assertLinksInProject(access, input);
       await reserveStorage(clientIdOf(access), file.size);
-      const document = em.create(Document, {
-        project: access.project.id,
-        stakeholder: input.stakeholderId,
-        property: input.propertyId,
-        uploadedBy: access.user.id,
-        originalFileName: file.originalFileName,
-        mimeType: file.mimeType,
-        fileSize: file.size,
-        storageKey: file.key,
-        description: input.description,
-        category: input.category,
-        tags: input.tags,
-      } as never);
+      const documentId = await insertDocumentRow(
+        em,
+        access,
+        {
+          stakeholderId: input.stakeholderId,
+          propertyId: input.propertyId,
+          originalFileName: file.originalFileName,
+          mimeType: file.mimeType,
+          fileSize: file.size,
+          storageKey: file.key,
+          description: input.description,
+          category: input.category,
+          tags: input.tags,
+        },
+        { category: input.category, tags: input.tags },
+      );
       await em.flush();
-      recordAudit({
-        userId: access.user.id,
-        action: "document.upload",
-        entityType: "Document",
-        entityId: document.id,
-        clientId: clientIdOf(access),
-        projectId: access.project.id,
-        after: { originalFileName: file.originalFileName, fileSize: file.size, mimeType: file.mimeType, category: input.category, tags: input.tags },
-      });
-      await em.flush();
-      return document.id;
+      return documentId;
     });
   } catch (error) {
     await getObjectStore()

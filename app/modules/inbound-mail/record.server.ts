@@ -5,7 +5,6 @@
  * transaction. Used by the job and by the review inbox's accept.
  */
 import { Readable } from "node:stream";
-import { Document } from "~db/entities/Document";
 import type { InboundRecorded, InboundRefusedAttachment } from "~db/entities/InboundMessage";
 import type { InboundTag } from "~db/entities/enums";
 import { refId } from "~db/entities/refs";
@@ -17,6 +16,7 @@ import { reserveStorage } from "~/modules/billing/storage-quota.server";
 import { projectTimeZone } from "~/modules/calendar/today";
 import { createCommitment } from "~/modules/commitments/commitment.server";
 import { CommitmentFormSchema, type CommitmentInput } from "~/modules/commitments/schemas";
+import { insertDocumentRow } from "~/modules/document/document.server";
 import { newObjectKey } from "~/modules/document/upload.server";
 import { recordEngagement } from "~/modules/engagement/engagement.server";
 import { EngagementSchema } from "~/modules/engagement/schemas";
@@ -127,29 +127,22 @@ export async function recordInboundMessage(request: RecordRequest): Promise<Reco
         stored.push(key);
         // One object, a document on each stakeholder (the quota counts it once, docs/records.md#documents).
         for (const stakeholder of request.stakeholders) {
-          const document = em.create(Document, {
-            project: access.project.id,
-            stakeholder: stakeholder.id,
-            uploadedBy: access.user.id,
-            originalFileName: verdict.fileName,
-            mimeType: verdict.mimeType,
-            fileSize: attachment.content.byteLength,
-            storageKey: key,
-            description: `Attached to the e-mail "${subjectText(parsed.subject)}"`,
-            category: "correspondence",
-            tags: ["e-mail"],
-          } as never);
-          await em.flush();
-          recordAudit({
-            userId: access.user.id,
-            action: "document.upload",
-            entityType: "Document",
-            entityId: document.id,
-            clientId,
-            projectId: access.project.id,
-            after: { originalFileName: verdict.fileName, fileSize: attachment.content.byteLength, mimeType: verdict.mimeType, inboundMessageId: request.inboundMessageId },
-          });
-          recorded.documents.push(document.id);
+          const documentId = await insertDocumentRow(
+            em,
+            access,
+            {
+              stakeholderId: stakeholder.id,
+              originalFileName: verdict.fileName,
+              mimeType: verdict.mimeType,
+              fileSize: attachment.content.byteLength,
+              storageKey: key,
+              description: `Attached to the e-mail "${subjectText(parsed.subject)}"`,
+              category: "correspondence",
+              tags: ["e-mail"],
+            },
+            { inboundMessageId: request.inboundMessageId },
+          );
+          recorded.documents.push(documentId);
         }
       }
 

@@ -6,15 +6,14 @@
  */
 import { Readable } from "node:stream";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { Document } from "~db/entities/Document";
 import { User } from "~db/entities/User";
 import { refId } from "~db/entities/refs";
 import { db, withRequestContext } from "~db/orm";
 import { toCurrentUser } from "~/modules/access/current-user.server";
 import { requirePermission, resolveProjectAccess, type ProjectAccess } from "~/modules/access/project-access.server";
-import { recordAudit } from "~/modules/audit/audit.server";
 import { reserveStorage } from "~/modules/billing/storage-quota.server";
 import { todayForProject } from "~/modules/calendar/today";
+import { insertDocumentRow } from "~/modules/document/document.server";
 import { newObjectKey } from "~/modules/document/upload.server";
 import { jobs } from "~/modules/jobs/boss.server";
 import { getObjectStore } from "~/modules/storage/index.server";
@@ -88,29 +87,22 @@ export async function makeReportPack(access: ProjectAccess, range: ReportRange, 
         const key = newObjectKey(access.project.id, "documents");
         await getObjectStore().put(key, Readable.from([file.bytes]), { contentType: MIME[file.ext], maxBytes: file.bytes.byteLength });
         stored.push(key);
-        const { fileName } = file;
-        const document = em.create(Document, {
-          project: access.project.id,
-          uploadedBy: access.user.id,
-          originalFileName: fileName,
-          mimeType: MIME[file.ext],
-          fileSize: file.bytes.byteLength,
-          storageKey: key,
-          description: `Report pack for ${range.from} to ${range.to}`,
-          category: "other",
-          tags: ["report pack"],
-        } as never);
-        await em.flush();
-        recordAudit({
-          userId: access.user.id,
-          action: "document.upload",
-          entityType: "Document",
-          entityId: document.id,
-          clientId,
-          projectId: access.project.id,
-          after: { originalFileName: fileName, fileSize: file.bytes.byteLength, mimeType: MIME[file.ext], reportPack: range },
-        });
-        ids.push(document.id);
+        ids.push(
+          await insertDocumentRow(
+            em,
+            access,
+            {
+              originalFileName: file.fileName,
+              mimeType: file.contentType,
+              fileSize: file.bytes.byteLength,
+              storageKey: key,
+              description: `Report pack for ${range.from} to ${range.to}`,
+              category: "other",
+              tags: ["report pack"],
+            },
+            { reportPack: range },
+          ),
+        );
       }
       const pack = { pdfId: ids[0]!, workbookId: ids[1]!, files: files.map(({ fileName, contentType, bytes }) => ({ fileName, contentType, bytes })) };
       await onStored?.(em, pack);
