@@ -16,12 +16,11 @@
  * realism, hence the file's length.
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import pg from "pg";
-import { signIn, startApp } from "./lib.mjs";
+import { signIn, startApp, uploadForParse } from "./lib.mjs";
 import { databaseUrl } from "./seed-large.mjs";
 
 const EXISTING = Number(process.env.BENCH_DEDUPE_EXISTING ?? 100_000);
@@ -515,38 +514,12 @@ async function writeCsv(file, header, rows) {
   return file;
 }
 
-function uploadCsv(baseUrl, cookie, projectId, file) {
-  const boundary = `----bench${crypto.randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\ncsv\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(`/api/file/parse?projectId=${projectId}`, baseUrl),
-      { method: "POST", headers: { cookie, origin: baseUrl, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`Parse failed: ${res.statusCode} ${body}`))));
-      },
-    );
-    req.on("error", reject);
-    req.write(head);
-    const stream = fs.createReadStream(file);
-    stream.on("end", () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
-}
-
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
 
 /** Upload, stage and commit one file through the app; the job's own started → finished time. */
 async function runImport(ctx, file, importType, mapping, rows) {
   const tParse = process.hrtime.bigint();
-  const parsed = await uploadCsv(ctx.baseUrl, ctx.cookie, ctx.projectId, file);
+  const parsed = await uploadForParse(ctx.baseUrl, ctx.cookie, ctx.projectId, file, { fields: { fileType: "csv" }, contentType: "text/csv" });
   const parseSeconds = seconds(tParse);
   if (parsed.totalRows !== rows) throw new Error(`Staged ${parsed.totalRows} rows, expected ${rows}`);
   const tImport = process.hrtime.bigint();

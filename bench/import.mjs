@@ -8,12 +8,10 @@
  *   npm run build && npm run bench:import        (BENCH_IMPORT_ROWS=… to change the row count)
  */
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
 import pg from "pg";
-import { signIn, startApp } from "./lib.mjs";
+import { signIn, startApp, uploadForParse } from "./lib.mjs";
 import { databaseUrl } from "./seed-large.mjs";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -103,32 +101,6 @@ function rssSampler(pid) {
   };
 }
 
-function uploadCsv(baseUrl, cookie, projectId, file) {
-  const boundary = `----bench${crypto.randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\ncsv\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="landholders.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(`/api/file/parse?projectId=${projectId}`, baseUrl),
-      { method: "POST", headers: { cookie, origin: baseUrl, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`Parse failed: ${res.statusCode} ${body}`))));
-      },
-    );
-    req.on("error", reject);
-    req.write(head);
-    const stream = fs.createReadStream(file);
-    stream.on("end", () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
-}
-
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
 
 const port = Number(process.env.BENCH_PORT ?? 3954);
@@ -164,7 +136,7 @@ try {
   const sampler = app.pid ? rssSampler(app.pid) : null;
   sampler?.start();
   const tParse = process.hrtime.bigint();
-  const parsed = await uploadCsv(app.baseUrl, cookie, project.id, files.importFile);
+  const parsed = await uploadForParse(app.baseUrl, cookie, project.id, files.importFile, { fields: { fileType: "csv" }, fileName: "landholders.csv", contentType: "text/csv" });
   const parseSeconds = seconds(tParse);
   if (parsed.totalRows !== ROWS) throw new Error(`Staged ${parsed.totalRows} rows, expected ${ROWS}`);
 

@@ -3,6 +3,7 @@
  * through the bundled OpenID Connect provider like a browser, and drive bounded loopback load.
  */
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -187,4 +188,33 @@ export function printTable(rows, { baseline } = {}) {
     const alone = single ? ` ${r.single ? r.single.p50.toFixed(1) : "-"} |` : "";
     console.log(`| ${r.name} | ${r.requests} | ${r.rps.toFixed(0)} |${ratio(r)} ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p975.toFixed(1)} | ${r.p99.toFixed(1)} |${alone} ${r.errors} |`);
   }
+}
+
+/**
+ * Streams `file` to `POST /api/file/parse` as a multipart form (`fields` first, then the file), as a
+ * browser uploads it, without reading it into memory; resolves with the parse answer's JSON.
+ */
+export function uploadForParse(baseUrl, cookie, projectId, file, { fields, fileName = path.basename(file), contentType }) {
+  const boundary = `----bench${crypto.randomUUID()}`;
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const head = Buffer.from(`${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = fs.statSync(file).size;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(`/api/file/parse?projectId=${projectId}`, baseUrl),
+      { method: "POST", headers: { cookie, origin: baseUrl, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (body += c));
+        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`Parse failed: ${res.statusCode} ${body}`))));
+      },
+    );
+    req.on("error", reject);
+    req.write(head);
+    const stream = fs.createReadStream(file);
+    stream.on("end", () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
 }

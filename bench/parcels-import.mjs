@@ -10,13 +10,11 @@
  *
  *   npm run build && npm run bench:parcels        (BENCH_PARCELS=… to change the parcel count)
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { signIn, startApp } from "./lib.mjs";
+import { signIn, startApp, uploadForParse } from "./lib.mjs";
 import { databaseUrl } from "./seed-large.mjs";
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 20_000);
@@ -118,32 +116,6 @@ function memoryOf(pid) {
   }
 }
 
-function uploadGeoJson(baseUrl, cookie, projectId, file) {
-  const boundary = `----bench${crypto.randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="importType"\r\n\r\nparcels\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cadastre.geojson"\r\nContent-Type: application/geo+json\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(`/api/file/parse?projectId=${projectId}`, baseUrl),
-      { method: "POST", headers: { cookie, origin: baseUrl, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`Parse failed: ${res.statusCode} ${body}`))));
-      },
-    );
-    req.on("error", reject);
-    req.write(head);
-    const stream = fs.createReadStream(file);
-    stream.on("end", () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
-}
-
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
 const loadAverage = () =>
   os
@@ -192,7 +164,7 @@ try {
   const memoryBefore = app.pid ? memoryOf(app.pid) : null;
   const sampler = app.pid ? rssSampler(app.pid) : null;
   const t0 = process.hrtime.bigint();
-  const parsed = await uploadGeoJson(app.baseUrl, cookie, project.id, files.importFile);
+  const parsed = await uploadForParse(app.baseUrl, cookie, project.id, files.importFile, { fields: { importType: "parcels" }, fileName: "cadastre.geojson", contentType: "application/geo+json" });
   const parseSeconds = seconds(t0);
   const parsePeak = sampler?.phase() ?? null;
   if (parsed.totalRows !== PARCELS) throw new Error(`Staged ${parsed.totalRows} parcels, expected ${PARCELS}`);
