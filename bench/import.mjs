@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { doubleMetaphone } from "double-metaphone";
 import pg from "pg";
 import { signIn, startApp, uploadForParse } from "./lib.mjs";
 import { databaseUrl } from "./seed-large.mjs";
@@ -27,13 +28,60 @@ const MAPPING = {
   "Next Action Due": "nextActionDueDate",
   Notes: "notes",
 };
-const FIRST = ["Margaret", "Tom", "Aroha", "Greg", "Priya", "Liam", "Mei", "Sione", "Kate", "Ahmed"];
-const LAST = ["Nguyen", "Smith", "O'Brien", "Walker", "Patel", "Te Rangi", "Murphy", "Kowalski", "Chen", "Jones"];
-const TYPES = ["Individual", "Business", "Organisation", "Government"];
+const FIRST = ["Margaret", "Tom", "Aroha", "Greg", "Priya", "Liam", "Mei", "Sione", "Kate", "Ahmed", "John", "Sarah", "David", "Emma", "Peter", "Olivia", "Michael", "Grace", "Robert", "Chloe", "James", "Ruby", "Andrew", "Zoe", "Ian", "Hannah", "Wei", "Fatima", "Brendan", "Leilani"];
+const STREETS = ["Creek Rd", "Station St", "Boundary Rd", "Mill Lane", "Range View Dr", "Gully Rd", "Bridge St", "Wattle Ave"];
+const TOWNS = ["Emerald QLD 4720", "Dalby QLD 4405", "Roma QLD 4455", "Moree NSW 2400", "Dubbo NSW 2830", "Horsham VIC 3400", "Mildura VIC 3500", "Gladstone QLD 4680", "Chinchilla QLD 4413", "Goondiwindi QLD 4390", "Narrabri NSW 2390", "Swan Hill VIC 3585", "Biloela QLD 4715"];
+const BUSINESS_SUFFIXES = ["Pastoral Co", "Holdings Pty Ltd", "Farming Trust", "Grazing Pty Ltd"];
 
-/** Row i as the import reads it (CSV text) and as COPY writes it (stored values). */
+/**
+ * Surnames as a register of landholders has them: many distinct ones, a few common. 3,000 made-up names from
+ * syllables, each with its own sound (Double Metaphone code, what duplicate detection blocks on), drawn with
+ * weight 1/(rank + 20), so the commonest is about 1 % of rows (as "Smith" is in Australia). Duplicate
+ * detection compares rows that share a surname's sound and first initial (a business: its first word), so a
+ * generator with a few names, or names that sound alike, would measure block sizes no real file has.
+ */
+const SYLLABLES = ["ka", "mo", "ren", "tal", "vi", "dor", "sen", "bra", "lu", "wick", "har", "po", "ell", "gan", "stro", "mi", "fen", "ruth", "co", "ban", "jes", "quil", "zan", "tho", "nug"];
+const SURNAMES = (() => {
+  const names = [];
+  const sounds = new Set();
+  for (let n = 0; names.length < 3000 && n < SYLLABLES.length ** 3; n++) {
+    const word = SYLLABLES[n % 25] + SYLLABLES[Math.floor(n / 25) % 25] + (n >= 625 ? SYLLABLES[Math.floor(n / 625) % 25] : "");
+    const sound = doubleMetaphone(word)[0];
+    if (sounds.has(sound)) continue;
+    sounds.add(sound);
+    names.push(word[0].toUpperCase() + word.slice(1));
+  }
+  return names;
+})();
+const CUMULATIVE = (() => {
+  let total = 0;
+  const sums = SURNAMES.map((_, rank) => (total += 1 / (rank + 20)));
+  return sums.map((sum) => sum / total);
+})();
+/** A deterministic draw in [0, 1) for row i (a multiplicative hash), so every run writes the same file. */
+const draw = (i, salt) => (((Math.imul(i + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0) % 1_000_003) / 1_000_003;
+function surname(i) {
+  const u = draw(i, 7);
+  let low = 0;
+  let high = CUMULATIVE.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (CUMULATIVE[mid] < u) low = mid + 1;
+    else high = mid;
+  }
+  return SURNAMES[low];
+}
+
+/** Row i as the import reads it (CSV text) and as COPY writes it (stored values): distinct people, as a real register holds. */
+/** Most landholders are people: 70 % individuals, 20 % businesses, 7 % organisations, 3 % government. */
+const typeOf = (i) => {
+  const share = i % 100;
+  return share < 70 ? "Individual" : share < 90 ? "Business" : share < 97 ? "Organisation" : "Government";
+};
+
 function row(i) {
-  const name = `${FIRST[i % 10]} ${LAST[Math.floor(i / 10) % 10]} ${i}`;
+  const type = typeOf(i);
+  const name = type === "Individual" ? `${FIRST[Math.floor(draw(i, 3) * FIRST.length)]} ${surname(i)}` : `${surname(i)} ${BUSINESS_SUFFIXES[i % 4]}`;
   const day = (i % 28) + 1;
   const month = (i % 12) + 1;
   return {
@@ -41,15 +89,15 @@ function row(i) {
       name,
       `person${i}@example.com`,
       `04${String(10_000_000 + i).slice(-8)}`,
-      `${i % 900} Creek Rd, Emerald QLD 4720`,
-      TYPES[i % 4],
+      `${(i % 997) + 1} ${STREETS[Math.floor(i / 997) % STREETS.length]}, ${TOWNS[Math.floor(i / 7976) % TOWNS.length]}`,
+      type,
       "Call about access",
       `${day}/${month}/2027`,
       "Imported for the benchmark",
     ],
     stored: {
       name,
-      memberType: TYPES[i % 4] === "Organisation" ? "Organization" : TYPES[i % 4],
+      memberType: type === "Organisation" ? "Organization" : type,
       due: `2027-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`,
     },
   };
@@ -106,7 +154,7 @@ const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
 const port = Number(process.env.BENCH_PORT ?? 3954);
 const app = await startApp({ port });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-import-"));
-const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir }) });
+const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ ...process.env, EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir }) });
 try {
   await db.connect();
   const cookie = await signIn(app.baseUrl, "owner@demo-consultancy.local", "demo-pass-2026");

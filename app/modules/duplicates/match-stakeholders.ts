@@ -130,10 +130,12 @@ export function matchStakeholder(candidate: StakeholderMatchFields, existing: St
   }
   let address = 0;
   // Several businesses share one office (an accountant's, a shared shed): the address counts only when
-  // the names have something in common as well.
-  const namesRelated = business && candidate.name?.trim() && existing.name?.trim() && nameSimilarity(candidate.name, existing.name) >= BUSINESS_NAME_SUPPORT;
-  if (namesRelated && (isBusiness(candidate) || isBusiness(existing))) {
-    for (const a of addresses(candidate)) for (const b of addresses(existing)) address = Math.max(address, addressSimilarity(a, b));
+  // the names have something in common as well. The addresses are compared first: most pairs in a
+  // business's block are at different addresses, and the names need not be compared for those.
+  if (business && candidate.name?.trim() && existing.name?.trim() && (isBusiness(candidate) || isBusiness(existing))) {
+    let closest = 0;
+    for (const a of addresses(candidate)) for (const b of addresses(existing)) closest = Math.max(closest, addressSimilarity(a, b));
+    if (closest >= BUSINESS_ADDRESS_THRESHOLD && nameSimilarity(candidate.name, existing.name) >= BUSINESS_NAME_SUPPORT) address = closest;
   }
   return bestMatch([
     sameEmail ? sharedContactMatch("email", contactNames, business) : null,

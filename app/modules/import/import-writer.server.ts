@@ -19,6 +19,7 @@ import { OwnerLinker, ownersOf, type OwnerSpec } from "./import-owners.server";
 import type { ImportType } from "./import-fields";
 import type { CoercedValue } from "./value-coercion";
 import { nextIds } from "./record-ids.server";
+import { GrowingTables } from "./growing-tables.server";
 
 export interface WriterRecord {
   id: number;
@@ -66,6 +67,7 @@ export class ImportWriter {
   private readonly table: DuplicateKind;
   private readonly context: MergeContext;
   private readonly owners: OwnerLinker | null;
+  private readonly growing: GrowingTables;
 
   constructor(
     private readonly client: pg.ClientBase,
@@ -77,6 +79,7 @@ export class ImportWriter {
     this.plan = insertPlan(record.import_type, columns);
     this.context = { importId: record.id, projectId: record.project_id, clientId: record.client_id, userId: record.created_by_id };
     this.owners = record.import_type === "properties" ? new OwnerLinker(client, this.context) : null;
+    this.growing = new GrowingTables(client);
   }
 
   /** Brings the project's keys up to date (records edited since their keys were computed). */
@@ -136,7 +139,9 @@ export class ImportWriter {
     });
 
     // Owners first: the new properties name their primary owner, and links need both ends.
+    const ownersBefore = this.owners?.created ?? 0;
     const links = this.owners ? await this.owners.resolve(ownerJobs) : [];
+    if (this.owners) await this.growing.grew(this.owners.created - ownersBefore, "stakeholder", "stakeholder_match_key");
     for (const link of links) {
       const property = created.get(link.propertyId);
       if (property && link.primary && property.stakeholderId === null) property.stakeholderId = link.stakeholderId;
@@ -146,6 +151,7 @@ export class ImportWriter {
       await this.client.query(this.plan.sql, [this.record.created_by_id, this.record.project_id, this.record.id, this.record.client_id, JSON.stringify(records)]);
       this.counts.created += created.size;
       this.createdIds.push(...created.keys());
+      await this.growing.grew(created.size, this.table, `${this.table}_match_key`);
     }
     const merged = await applyMerges(this.client, this.kind, this.context, merges);
     // An exact title is merged automatically; "updated" counts the records that gained something.
