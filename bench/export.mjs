@@ -248,7 +248,7 @@ const app = await startApp({ port, env: process.env.BENCH_NODE_OPTIONS ? { NODE_
 // With BENCH_URL, BENCH_APP_PID names the running app's process so its RSS and CPU are still measured.
 const pid = app.pid ?? (process.env.BENCH_APP_PID ? Number(process.env.BENCH_APP_PID) : null);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-export-"));
-const url = process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir });
+const url = process.env.BENCH_URL ? databaseUrl() : databaseUrl({ ...process.env, EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir });
 const db = new pg.Client({ connectionString: url });
 try {
   let t = process.hrtime.bigint();

@@ -26,9 +26,10 @@ afterAll(async () => {
 });
 
 const settings = () =>
-  sqlOne<{ statement: string; lock: string; idle: string; app: string }>(
+  sqlOne<{ statement: string; lock: string; idle: string; app: string; jit: string }>(
     `select current_setting('statement_timeout') as statement, current_setting('lock_timeout') as lock,
-            current_setting('idle_in_transaction_session_timeout') as idle, current_setting('application_name') as app`,
+            current_setting('idle_in_transaction_session_timeout') as idle, current_setting('application_name') as app,
+            current_setting('jit') as jit`,
   );
 
 const failure = (promise: Promise<unknown>) =>
@@ -38,8 +39,8 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe("the requests' pool", () => {
-  it("gives every connection the statement, lock and idle-in-transaction timeouts", async () => {
-    expect(await settings()).toEqual({ statement: "1500ms", lock: "700ms", idle: "4s", app: "land-records" });
+  it("gives every connection the statement, lock and idle-in-transaction timeouts, and no JIT compilation", async () => {
+    expect(await settings()).toEqual({ statement: "1500ms", lock: "700ms", idle: "4s", app: "land-records", jit: "off" });
   });
 
   it("ends a statement past statement_timeout, answered as 503 'busy'", async () => {
@@ -71,10 +72,11 @@ describe("the download pool", () => {
   it("holds a download's snapshot on a connection of its own, not the requests' one", async () => {
     const snapshot = await openPgSnapshot({ forDownload: true });
     try {
-      const { rows } = await snapshot.client.query<{ app: string; idle: string; statement: string }>(
-        `select current_setting('application_name') as app, current_setting('idle_in_transaction_session_timeout') as idle, current_setting('statement_timeout') as statement`,
+      const { rows } = await snapshot.client.query<{ app: string; idle: string; statement: string; jit: string }>(
+        `select current_setting('application_name') as app, current_setting('idle_in_transaction_session_timeout') as idle, current_setting('statement_timeout') as statement,
+                current_setting('jit') as jit`,
       );
-      expect(rows[0]).toEqual({ app: "land-records-downloads", idle: "2s", statement: "1500ms" });
+      expect(rows[0]).toEqual({ app: "land-records-downloads", idle: "2s", statement: "1500ms", jit: "off" });
       // The requests' single connection is free meanwhile.
       expect(await sqlOne("select 1 as one")).toEqual({ one: 1 });
     } finally {

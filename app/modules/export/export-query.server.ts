@@ -149,9 +149,12 @@ const STAKEHOLDER_RECORD = recordExpressions("stakeholders", "s", {
  * What the project's affected areas take of the property's parcels (docs/records.md#affected-areas): each
  * parcel's union of overlaps, summed, in hectares and as a share of the parcels' area; empty without parcels.
  */
-const PROPERTY_PARCELS = "from parcel pc where pc.property_id = p.id and pc.project_id = p.project_id";
-const AFFECTED_HA = `(select round((sum(pc.affected_m2) / 10000)::numeric, 4) ${PROPERTY_PARCELS})`;
-const AFFECTED_PERCENT = `(select round((100 * sum(pc.affected_m2) / nullif(sum(pc.area_m2), 0))::numeric, 2) ${PROPERTY_PARCELS})`;
+const AFFECTED_HA = "round((paff.affected_m2 / 10000)::numeric, 4)";
+const AFFECTED_PERCENT = "round((100 * paff.affected_m2 / nullif(paff.area_m2, 0))::numeric, 2)";
+/** Both affected-area columns read one sum of the property's parcels (one index probe a row, not one per column). */
+const AFFECTED_FIELDS = new Set(["affectedAreaHa", "affectedAreaPercent"]);
+const AFFECTED_JOIN =
+  "left join lateral (select sum(pc.affected_m2) as affected_m2, sum(pc.area_m2) as area_m2 from parcel pc where pc.property_id = p.id and pc.project_id = p.project_id) paff on true";
 
 const PROPERTY_RECORD = recordExpressions("properties", "p", {
   affectedAreaHa: plain(AFFECTED_HA),
@@ -378,6 +381,7 @@ export function buildExportQuery(type: ExportType, mode: ExportMode, columns: re
     if (linked.size) joins.push(linkedPropertiesJoin([...linked], "s.id", "s.project_id"));
     order = "lower(s.name), s.id";
   } else if (type === "properties") {
+    if (fields.some((field) => AFFECTED_FIELDS.has(field.key))) joins.push(AFFECTED_JOIN);
     if (perLink) joins.push(`left join lateral ${STAKEHOLDERS_OF_PROPERTY} ls on true`);
     else if (linked.size) joins.push(linkedStakeholdersJoin([...linked], tz));
     order = perLink ? `lower(p.address), p.id, ${LINK_ORDER}` : "lower(p.address), p.id";
