@@ -127,7 +127,7 @@ const port = Number(process.env.BENCH_PORT ?? 3981);
 const loadBefore = loadAverage();
 const app = await startApp({ port });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-parcels-"));
-const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir }) });
+const db = new pg.Client({ connectionString: process.env.BENCH_URL ? databaseUrl() : databaseUrl({ ...process.env, EMBEDDED_PG_PORT: String(port + 50000), DATA_DIR: app.dataDir }) });
 try {
   await db.connect();
   const cookie = await signIn(app.baseUrl, "owner@demo-consultancy.local", "demo-pass-2026");

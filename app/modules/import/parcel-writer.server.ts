@@ -70,21 +70,26 @@ function otherAttributes(mapping: ImportMappingJson, columns: readonly MappedCol
   return out.length ? Object.fromEntries(out) : null;
 }
 
-/** The project's properties sharing a lot/plan match key with the batch's parcels, by key. */
+/**
+ * The project's properties sharing a lot/plan match key with the batch's parcels, by key: through the key
+ * table's (project_id, key) index, as duplicate detection finds its candidates (a scan of the project's
+ * properties per batch took 60 ms of each 500 parcels against 10,000 properties).
+ */
 async function candidatesByKey(client: pg.ClientBase, projectId: number, keys: string[]): Promise<Map<string, CandidateProperty[]>> {
   const byKey = new Map<string, CandidateProperty[]>();
   if (!keys.length) return byKey;
-  const { rows } = await client.query<{ id: number; lot: string | null; plan_number: string | null; lot_plan_line: string | null; match_keys: string[] }>(
-    `select id, lot, plan_number, lot_plan_line, match_keys from property where project_id = $1 and match_keys && $2::text[]`,
-    [projectId, keys],
+  const { rows } = await client.query<{ key: string; id: number; lot: string | null; plan_number: string | null; lot_plan_line: string | null }>(
+    `select k.key, p.id, p.lot, p.plan_number, p.lot_plan_line
+       from unnest($2::text[]) as q(key)
+       join property_match_key k on k.project_id = $1 and k.key = q.key
+       join property p on p.id = k.property_id
+      order by p.id`,
+    [projectId, keys.filter((key) => key.startsWith("lp:"))],
   );
   for (const row of rows) {
-    for (const key of row.match_keys) {
-      if (!key.startsWith("lp:")) continue;
-      const list = byKey.get(key) ?? [];
-      list.push({ id: row.id, lot: row.lot, planNumber: row.plan_number, lotPlanLine: row.lot_plan_line });
-      byKey.set(key, list);
-    }
+    const list = byKey.get(row.key) ?? [];
+    list.push({ id: row.id, lot: row.lot, planNumber: row.plan_number, lotPlanLine: row.lot_plan_line });
+    byKey.set(row.key, list);
   }
   return byKey;
 }
