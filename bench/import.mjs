@@ -28,9 +28,54 @@ const MAPPING = {
   "Next Action Due": "nextActionDueDate",
   Notes: "notes",
 };
-const FIRST = ["Margaret", "Tom", "Aroha", "Greg", "Priya", "Liam", "Mei", "Sione", "Kate", "Ahmed", "John", "Sarah", "David", "Emma", "Peter", "Olivia", "Michael", "Grace", "Robert", "Chloe", "James", "Ruby", "Andrew", "Zoe", "Ian", "Hannah", "Wei", "Fatima", "Brendan", "Leilani"];
+const FIRST = [
+  "Margaret",
+  "Tom",
+  "Aroha",
+  "Greg",
+  "Priya",
+  "Liam",
+  "Mei",
+  "Sione",
+  "Kate",
+  "Ahmed",
+  "John",
+  "Sarah",
+  "David",
+  "Emma",
+  "Peter",
+  "Olivia",
+  "Michael",
+  "Grace",
+  "Robert",
+  "Chloe",
+  "James",
+  "Ruby",
+  "Andrew",
+  "Zoe",
+  "Ian",
+  "Hannah",
+  "Wei",
+  "Fatima",
+  "Brendan",
+  "Leilani",
+];
 const STREETS = ["Creek Rd", "Station St", "Boundary Rd", "Mill Lane", "Range View Dr", "Gully Rd", "Bridge St", "Wattle Ave"];
-const TOWNS = ["Emerald QLD 4720", "Dalby QLD 4405", "Roma QLD 4455", "Moree NSW 2400", "Dubbo NSW 2830", "Horsham VIC 3400", "Mildura VIC 3500", "Gladstone QLD 4680", "Chinchilla QLD 4413", "Goondiwindi QLD 4390", "Narrabri NSW 2390", "Swan Hill VIC 3585", "Biloela QLD 4715"];
+const TOWNS = [
+  "Emerald QLD 4720",
+  "Dalby QLD 4405",
+  "Roma QLD 4455",
+  "Moree NSW 2400",
+  "Dubbo NSW 2830",
+  "Horsham VIC 3400",
+  "Mildura VIC 3500",
+  "Gladstone QLD 4680",
+  "Chinchilla QLD 4413",
+  "Goondiwindi QLD 4390",
+  "Narrabri NSW 2390",
+  "Swan Hill VIC 3585",
+  "Biloela QLD 4715",
+];
 const BUSINESS_SUFFIXES = ["Pastoral Co", "Holdings Pty Ltd", "Farming Trust", "Grazing Pty Ltd"];
 
 /**
