@@ -20,7 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import pg from "pg";
-import { signIn, startApp, uploadForParse } from "./lib.mjs";
+import { prng, ranked, signIn, startApp, uploadForParse } from "./lib.mjs";
 import { databaseUrl } from "./seed-large.mjs";
 
 const EXISTING = Number(process.env.BENCH_DEDUPE_EXISTING ?? 100_000);
@@ -35,38 +35,10 @@ const WRONG_TARGET = 0.02;
 
 // ------------------------------------------------------------------------------------------ data
 
-/** mulberry32: small, fast and deterministic. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rng = prng(SEED);
 const int = (n) => Math.floor(rng() * n);
 const pick = (list) => list[int(list.length)];
 const words = (text) => text.trim().split(/\s+/);
-
-/** A picker weighted 1/(rank + offset): a few names are common, most are rare. */
-function ranked(list, offset) {
-  const cumulative = [];
-  let total = 0;
-  list.forEach((_, i) => cumulative.push((total += 1 / (i + 1 + offset))));
-  return () => {
-    const x = rng() * total;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return list[lo];
-  };
-}
 
 // Roughly in order of frequency in Australia, older and newer generations and migrant communities mixed.
 const MALE = words(`John David Peter Michael Robert James Paul Mark Andrew Stephen William Christopher Matthew Daniel Thomas
@@ -140,9 +112,9 @@ const TAIL = [
   Nikora`),
   ),
 ].filter((name) => !SURNAMES.includes(name));
-const pickMale = ranked(MALE, 6);
-const pickFemale = ranked(FEMALE, 6);
-const pickCommonSurname = ranked(SURNAMES, 5);
+const pickMale = ranked(MALE, 6, rng);
+const pickFemale = ranked(FEMALE, 6, rng);
+const pickCommonSurname = ranked(SURNAMES, 5, rng);
 const SYLLABLES = words("ba be bi bo da de di do ga ge go ka ke ki ko ku la le li lo lu ma me mi mo na ne ni no pa pe po ra re ri ro ru sa se si so ta te ti to va ve vi vo za zo");
 const ENDINGS = ["", "", "n", "s", "r", "l", "k", "ti", "ova", "ic", "er", "son", "ez", "ini", "ak", "idis"];
 /** A rare surname: most people's surname is shared with few others in a project, so these are practically unique. */

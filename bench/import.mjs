@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { doubleMetaphone } from "double-metaphone";
 import pg from "pg";
-import { signIn, startApp, uploadForParse } from "./lib.mjs";
+import { prng, ranked, signIn, startApp, uploadForParse } from "./lib.mjs";
 import { databaseUrl } from "./seed-large.mjs";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -98,26 +98,10 @@ const SURNAMES = (() => {
   }
   return names;
 })();
-const CUMULATIVE = (() => {
-  let total = 0;
-  const sums = SURNAMES.map((_, rank) => (total += 1 / (rank + 20)));
-  return sums.map((sum) => sum / total);
-})();
-/** A deterministic draw in [0, 1) for row i (a multiplicative hash), so every run writes the same file. */
-const draw = (i, salt) => (((Math.imul(i + 1, 2654435761) ^ Math.imul(salt, 40503)) >>> 0) % 1_000_003) / 1_000_003;
-function surname(i) {
-  const u = draw(i, 7);
-  let low = 0;
-  let high = CUMULATIVE.length - 1;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (CUMULATIVE[mid] < u) low = mid + 1;
-    else high = mid;
-  }
-  return SURNAMES[low];
-}
+/** Every run writes the same file. */
+const rng = prng(2026);
+const pickSurname = ranked(SURNAMES, 19, rng);
 
-/** Row i as the import reads it (CSV text) and as COPY writes it (stored values): distinct people, as a real register holds. */
 /** Most landholders are people: 70 % individuals, 20 % businesses, 7 % organisations, 3 % government. */
 const typeOf = (i) => {
   const share = i % 100;
@@ -126,7 +110,7 @@ const typeOf = (i) => {
 
 function row(i) {
   const type = typeOf(i);
-  const name = type === "Individual" ? `${FIRST[Math.floor(draw(i, 3) * FIRST.length)]} ${surname(i)}` : `${surname(i)} ${BUSINESS_SUFFIXES[i % 4]}`;
+  const name = type === "Individual" ? `${FIRST[Math.floor(rng() * FIRST.length)]} ${pickSurname()}` : `${pickSurname()} ${BUSINESS_SUFFIXES[i % 4]}`;
   const day = (i % 28) + 1;
   const month = (i % 12) + 1;
   return {

@@ -218,3 +218,32 @@ export function uploadForParse(baseUrl, cookie, projectId, file, { fields, fileN
     stream.pipe(req, { end: false });
   });
 }
+
+/** mulberry32: small, fast and deterministic, so generated data is the same in every run. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A picker from `list` weighted 1/(rank + 1 + offset), drawing from `rng`: a few names are common, most are rare. */
+export function ranked(list, offset, rng) {
+  const cumulative = [];
+  let total = 0;
+  list.forEach((_, i) => cumulative.push((total += 1 / (i + 1 + offset))));
+  return () => {
+    const x = rng() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo];
+  };
+}
