@@ -36,16 +36,21 @@ export interface DownloadPoolOptions {
   idleInTransactionMs: number;
 }
 
+/**
+ * No JIT compilation, on every connection the app opens: its statements are short, or stream (exports,
+ * dumps), and PostgreSQL's cost estimate for 50,000 lateral subqueries passes JIT's threshold. Where
+ * PostgreSQL has LLVM (the embedded one has not), compiling took 0.4 s of a 1.2 s property export
+ * (docs/operations.md#pools-and-timeouts). A startup parameter, so it holds from the first statement.
+ */
+export const NO_JIT = "-c jit=off";
+
 /** Connection settings PostgreSQL applies to a session from its start (pg's startup parameters). */
 export function sessionSettings(timeouts: DatabaseTimeouts) {
   return {
     statement_timeout: timeouts.statementMs,
     lock_timeout: timeouts.lockMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    // No JIT compilation: the app's statements are short, or stream (exports, dumps), and PostgreSQL's cost
-    // estimate for 50,000 lateral subqueries passes JIT's threshold. Where PostgreSQL has LLVM (the embedded
-    // one has not), compiling took 0.4 s of a 1.2 s property export (docs/operations.md#pools-and-timeouts).
-    options: "-c jit=off",
+    options: NO_JIT,
     connectionTimeoutMillis: timeouts.acquireMs,
     // A peer that vanished (a restarted host, a dropped NAT entry) is noticed instead of waited on.
     keepAlive: true,

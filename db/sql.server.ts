@@ -18,7 +18,7 @@
 import pg from "pg";
 import type { EntityManager, Knex } from "@mikro-orm/postgresql";
 import { getOrm, getOrmOptions, onCloseOrm } from "./orm";
-import { sessionSettings } from "./mikro-orm.config";
+import { NO_JIT, sessionSettings } from "./mikro-orm.config";
 
 export type SqlParams = readonly unknown[];
 export type PgClient = pg.ClientBase;
@@ -81,7 +81,7 @@ export interface PgClientOptions {
 /** A plain `pg` client (a connection of the ORM's pool, or a dedicated one), always released. No transaction. */
 export async function withPgClient<T>(fn: (client: PgClient) => Promise<T>, { applicationName }: PgClientOptions = {}): Promise<T> {
   if (applicationName) {
-    const client = new pg.Client({ connectionString: getOrm().config.get("clientUrl"), application_name: applicationName });
+    const client = new pg.Client({ connectionString: getOrm().config.get("clientUrl"), application_name: applicationName, options: NO_JIT });
     // A terminated backend emits 'error' on the client; the query in flight rejects with it anyway.
     client.on("error", () => {});
     await client.connect();

@@ -68,6 +68,18 @@ describe("the requests' pool", () => {
   });
 });
 
+describe("a connection of its own (a job's)", () => {
+  it("starts without JIT compilation too", async () => {
+    const settings = await withPgClient(
+      async (client) => (await client.query<{ jit: string; app: string }>("select current_setting('jit') as jit, current_setting('application_name') as app")).rows[0],
+      {
+        applicationName: "pool-settings-job",
+      },
+    );
+    expect(settings).toEqual({ jit: "off", app: "pool-settings-job" });
+  });
+});
+
 describe("the download pool", () => {
   it("holds a download's snapshot on a connection of its own, not the requests' one", async () => {
     const snapshot = await openPgSnapshot({ forDownload: true });
