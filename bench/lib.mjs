@@ -191,32 +191,34 @@ export function printTable(rows, { baseline } = {}) {
 }
 
 /**
- * Streams `file` to `POST /api/file/parse` as a multipart form (`fields` first, then the file), as a
- * browser uploads it, without reading it into memory; resolves with the parse answer's JSON.
+ * Streams the first `bytes` of `file` (all of it by default) to `url` as a multipart form (`fields` first,
+ * then the file), as a browser uploads it, without reading it into memory; resolves with the answer's JSON
+ * when its status is `expect`.
  */
-export function uploadForParse(baseUrl, cookie, projectId, file, { fields, fileName = path.basename(file), contentType }) {
+export function postMultipart(url, cookie, file, { fields, fileName = path.basename(file), contentType, bytes = fs.statSync(file).size, expect = 200, origin }) {
   const boundary = `----bench${crypto.randomUUID()}`;
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const head = Buffer.from(`${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(`/api/file/parse?projectId=${projectId}`, baseUrl),
-      { method: "POST", headers: { cookie, origin: baseUrl, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + size + tail.length } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`Parse failed: ${res.statusCode} ${body}`))));
-      },
-    );
+    const headers = { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + bytes + tail.length, ...(origin ? { origin } : {}) };
+    const req = http.request(url, { method: "POST", headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (body += c));
+      res.on("end", () => (res.statusCode === expect ? resolve(JSON.parse(body)) : reject(new Error(`${url.pathname} answered ${res.statusCode}: ${body}`))));
+    });
     req.on("error", reject);
     req.write(head);
-    const stream = fs.createReadStream(file);
+    const stream = fs.createReadStream(file, { end: bytes - 1 });
     stream.on("end", () => req.end(tail));
     stream.pipe(req, { end: false });
   });
+}
+
+/** Streams `file` to `POST /api/file/parse` (see postMultipart); resolves with the parse answer's JSON. */
+export function uploadForParse(baseUrl, cookie, projectId, file, { fields, fileName, contentType }) {
+  return postMultipart(new URL(`/api/file/parse?projectId=${projectId}`, baseUrl), cookie, file, { fields, fileName, contentType, origin: baseUrl });
 }
 
 /** mulberry32: small, fast and deterministic, so generated data is the same in every run. */

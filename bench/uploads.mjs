@@ -12,7 +12,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { signIn, startApp } from "./lib.mjs";
+import { postMultipart, signIn, startApp } from "./lib.mjs";
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 45) * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -56,24 +56,12 @@ async function makeFile(file) {
 }
 
 function upload(baseUrl, cookie, projectId, file, size, limit = size) {
-  const boundary = `----bench${crypto.randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ntechnical\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-45mb.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const url = new URL(`/api/documents/upload?projectId=${projectId}`, baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + limit + tail.length } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (body += c));
-      res.on("end", () => (res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`Upload failed: ${res.statusCode} ${body}`))));
-    });
-    req.on("error", reject);
-    req.write(head);
-    const stream = fs.createReadStream(file, { end: limit - 1 });
-    stream.on("end", () => req.end(tail));
-    stream.pipe(req, { end: false });
+  return postMultipart(new URL(`/api/documents/upload?projectId=${projectId}`, baseUrl), cookie, file, {
+    fields: { category: "technical" },
+    fileName: "bench-45mb.pdf",
+    contentType: "application/pdf",
+    bytes: limit,
+    expect: 201,
   });
 }
 
