@@ -37,6 +37,15 @@ const FORBIDDEN_OUTSIDE_REFUSE = [
   },
 ];
 
+/**
+ * Radix Themes' stylesheet is the design system; its React components are not shipped
+ * (app/components/radix renders their markup, docs/architecture.md#the-design-systems-markup-without-its-script).
+ */
+const RADIX_THEMES_SCRIPT = {
+  regex: "^@radix-ui/themes$",
+  message: "Import Button, Text, Card and the rest from ~/components/radix (the same markup, without Radix's script).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/", ".cache/"] },
   js.configs.recommended,
@@ -70,7 +79,7 @@ export default tseslint.config(
     // Shared page building blocks come from ~/components/kit, so the browser build keeps them in one
     // chunk (see the comment in app/components/kit.ts). Server modules never reach the browser.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/components/kit.ts", "app/components/form/**", "app/components/records/**", "app/components/layout/PageHeader.tsx", "**/*.server.{ts,tsx}"],
+    ignores: ["app/components/kit.ts", "app/components/form/**", "app/components/records/**", "app/components/layout/PageHeader.tsx", "app/components/radix/**", "**/*.server.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -80,10 +89,16 @@ export default tseslint.config(
               regex: "^(~/components/|\\.\\.?/(\\.\\./)*)(form/|records/|layout/PageHeader)",
               message: "Import shared page building blocks from ~/components/kit (one browser chunk).",
             },
+            RADIX_THEMES_SCRIPT,
           ],
         },
       ],
     },
+  },
+  {
+    // The building blocks themselves use the same Radix markup as every page.
+    files: ["app/components/kit.ts", "app/components/form/**", "app/components/records/**", "app/components/layout/PageHeader.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [RADIX_THEMES_SCRIPT] }] },
   },
   {
     // Layers (CONTRIBUTING.md, "Layers"): routes -> components -> modules -> utils -> db. Modules

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { Button, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Heading, Text } from "~/components/radix";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { signOutAction } from "~/modules/auth/sign-out.server";
 

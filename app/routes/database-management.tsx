@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Button, DataList, Flex } from "@radix-ui/themes";
+import { Button, DataList, Flex } from "~/components/radix";
 import { ActivityView } from "~/components/database-management/Activity";
 import { DangerPanel, DangerZone, DeletedProjectRestorePoints, RestorePoints } from "~/components/database-management/DangerZone";
 import { DeleteRecordPanel, NormalisationCard, NormalisePanel, RecordSearch } from "~/components/database-management/Maintenance";

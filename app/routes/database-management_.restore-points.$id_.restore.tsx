@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { RestoreConfirmationForm } from "~/components/database-management/RestoreConfirmation";
 import { ErrorSummary, PageHeader } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";

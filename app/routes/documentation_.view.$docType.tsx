@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { PrintButton } from "~/components/help-centre/PrintButton";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireUser } from "~/modules/access/current-user.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Button, Callout, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Heading, Text } from "~/components/radix";
 import { ColumnListForm } from "~/components/export/ColumnListForm";
 import { ExportChooser } from "~/components/export/ExportChooser";
 import { PageHeader, ProjectBanner } from "~/components/kit";

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Button, Heading, Text } from "@radix-ui/themes";
+import { Button, Heading, Text } from "~/components/radix";
 import { DebugOverview, SampleNav } from "~/components/import/debug/DebugOverview";
 import { ProbeForm } from "~/components/import/debug/ProbeForm";
 import { ProbeResult } from "~/components/import/debug/ProbeResults";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { UploadForm } from "~/components/import/UploadForm";
 import { WizardSteps } from "~/components/import/WizardSteps";

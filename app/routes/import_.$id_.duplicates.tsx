@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Callout, Heading } from "@radix-ui/themes";
+import { Callout, Heading } from "~/components/radix";
 import { DuplicatesForm } from "~/components/import/duplicates/DuplicatesForm";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";

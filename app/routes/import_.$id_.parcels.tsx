@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Heading } from "@radix-ui/themes";
+import { Heading } from "~/components/radix";
 import { ParcelReview } from "~/components/import/ParcelReview";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Heading, Text } from "@radix-ui/themes";
+import { Heading, Text } from "~/components/radix";
 import { MappingForm } from "~/components/import/MappingForm";
 import { ProjectRequired } from "~/components/import/ProjectRequired";
 import { WizardSteps } from "~/components/import/WizardSteps";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Button, Heading } from "@radix-ui/themes";
+import { Button, Heading } from "~/components/radix";
 import { EmptyState, NoProjectSelected, PageHeader, Pagination, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FILL_LEGEND, ParcelMap, Swatch } from "~/components/parcels/ParcelMap";

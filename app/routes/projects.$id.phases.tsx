@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { GrievanceClockCard } from "~/components/project-phases/GrievanceClockForm";
 import { InboundMailCard } from "~/components/inbound-mail/InboundMailSettings";

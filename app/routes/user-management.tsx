@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { Button, Heading } from "@radix-ui/themes";
+import { Button, Heading } from "~/components/radix";
 import { PageHeader, EmptyState, Pagination } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { RoleHierarchy } from "~/components/users/RoleHierarchy";

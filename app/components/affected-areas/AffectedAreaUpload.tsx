@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button, Card, Heading } from "@radix-ui/themes";
+import { Button, Card, Heading } from "~/components/radix";
 import { ErrorSummary, fieldId, SelectField, TextField, useFormErrors } from "~/components/kit";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
 import { AFFECTED_AREA_FORM_ID, MAX_AFFECTED_AREA_NAME } from "~/modules/affected-areas/schemas";

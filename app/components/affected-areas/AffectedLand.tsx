@@ -1,4 +1,4 @@
-import { Heading } from "@radix-ui/themes";
+import { Heading } from "~/components/radix";
 import { DataTable, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { formatHectares, formatShare } from "~/modules/affected-areas/format";
 import type { LandholderLosses, PropertyLosses } from "~/modules/affected-areas/losses.server";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Badge, Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, DataList, Flex, Heading, Text } from "~/components/radix";
 import type { MigrationChoice, MigrationPreview, TargetClient } from "~/modules/billing/project-migration.server";
 
 const SELECT_PROJECT = "field-projectId";

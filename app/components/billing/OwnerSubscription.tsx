@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, DataList, Flex, Heading, Text } from "~/components/radix";
 import type { SubscriptionJson } from "~/modules/billing/clients.server";
 import { PLAN_LABELS } from "~/modules/billing/plan-limits";
 import type { PlanCard } from "~/modules/billing/plans";

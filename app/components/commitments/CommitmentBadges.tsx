@@ -1,4 +1,4 @@
-import { Badge } from "@radix-ui/themes";
+import { Badge } from "~/components/radix";
 import { STATUS_LABELS, type CommitmentStatus, type DueBadge } from "~/modules/commitments/rules";
 
 /** The status, and Overdue / Due soon as the loader judged them for the project's today (docs/records.md#commitments). */

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Flex, Heading } from "@radix-ui/themes";
+import { Button, Flex, Heading } from "~/components/radix";
 import { ErrorSummary, FieldList, FieldRow, PanelDialog, SelectField, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import type { CommitmentsPageData } from "~/modules/commitments/commitments-page.server";
 import { COMMITMENT_LIMITS } from "~/modules/commitments/schemas";

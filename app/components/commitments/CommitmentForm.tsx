@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Text } from "@radix-ui/themes";
+import { Button, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, FormActions, PanelDialog, SelectField, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import type { CommitmentsPageData } from "~/modules/commitments/commitments-page.server";
 import { COMMITMENT_LIMITS } from "~/modules/commitments/schemas";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { FilterSelect, SearchField } from "~/components/kit";
 import type { DueFilter, StatusFilter } from "~/modules/commitments/commitment-list.server";
 

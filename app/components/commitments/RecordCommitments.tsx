@@ -1,4 +1,4 @@
-import { Heading, Text } from "@radix-ui/themes";
+import { Heading, Text } from "~/components/radix";
 import type { DueBadge } from "~/modules/commitments/rules";
 import { letterPath } from "~/modules/commitments/urls";
 import { CommitmentBadges } from "./CommitmentBadges";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Heading, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, SelectField, useFormErrors, StatTiles } from "~/components/kit";
 import type { DashboardCounts, ProjectSummary } from "~/modules/project/dashboard.server";
 import type { ChartModel } from "~/modules/reports/chart-model";

@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Heading, Text } from "~/components/radix";
 
 const FEATURES = [
   { title: "Enterprise SSO", text: "Sign in with your organisation's single sign-on account." },

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text, TextField } from "~/components/radix";
 import { HistoryTable, EmptyState, Pagination } from "~/components/kit";
 import type { ActivityFilter, ActivityRow } from "~/modules/audit/history.server";
 import { ProjectIdField } from "./ProjectIdField";

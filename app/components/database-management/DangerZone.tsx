@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormActions, TextField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PanelDialog } from "~/components/kit";
 import { formatBytes } from "~/modules/document/file-types";
-import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Heading, Text } from "~/components/radix";
 import type { DatabaseStats } from "~/modules/database-management/database-management.server";
 import { DANGER_ACTION_NAMES, DANGER_ACTIONS, RESTORE_POINT_DAYS, restorePointReasonLabel, type DangerAction } from "~/modules/database-management/danger-zone";
 import type { DeletedProjectRestorePointRow, RestorePointRow } from "~/modules/database-management/restore-points.server";

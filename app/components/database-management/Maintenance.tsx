@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { FormActions, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PanelDialog } from "~/components/kit";
-import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text, TextField } from "~/components/radix";
 import type { RecordRow } from "~/modules/database-management/database-management.server";
 import type { NormalisePlan } from "~/modules/database-management/normalise.server";
 import type { NormalizeType, RecordType } from "~/modules/database-management/schemas";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Callout, DataList, Text } from "@radix-ui/themes";
+import { Callout, DataList, Text } from "~/components/radix";
 import { FormActions, TextField } from "~/components/kit";
 import { formatBytes } from "~/modules/document/file-types";
 import type { RestoreConfirmation } from "~/modules/database-management/restore.server";

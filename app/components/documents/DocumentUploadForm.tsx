@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Card, Grid, Heading } from "@radix-ui/themes";
+import { Button, Card, Grid, Heading } from "~/components/radix";
 import { ErrorSummary, fieldId, SelectField, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import { DOCUMENT_ACCEPT } from "~/modules/document/file-types";
 import { CATEGORY_LABELS, DOCUMENT_CATEGORIES, MAX_DESCRIPTION_LENGTH, UPLOAD_FORM_ID } from "~/modules/document/document-fields";

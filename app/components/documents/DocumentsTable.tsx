@@ -1,4 +1,4 @@
-import { Badge } from "@radix-ui/themes";
+import { Badge } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, RowLink } from "~/components/kit";
 import type { DocumentJson } from "~/modules/document/document.server";
 import { formatBytes, isPreviewableInline } from "~/modules/document/file-types";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button, Text } from "@radix-ui/themes";
+import { Button, Text } from "~/components/radix";
 import { SearchField } from "~/components/kit";
 import { CATEGORY_OPTIONS } from "./DocumentUploadForm";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { useActionData } from "@remix-run/react";
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, DataTable, TableBody, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, mappingFieldName, MAX_EXPORT_MAPPINGS, type FieldOption } from "~/modules/export/column-list";
 import type { ExportType } from "~/modules/export/export-fields";

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Badge, Button, Flex, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Text } from "~/components/radix";
 import { fieldId, TableCell, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { exclusionReason, mappingFieldName, rowLabel, type FieldOption } from "~/modules/export/column-list";
 import { EXCLUDED_LABEL, type ExportMapping } from "~/modules/export/export-templates";

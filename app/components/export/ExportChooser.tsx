@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { Button, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Heading, Text } from "~/components/radix";
 import { EXPORT_MODE_DESCRIPTIONS } from "~/modules/export/column-list";
 import { EXPORT_TYPE_LABELS, EXPORT_TYPES, type ExportType } from "~/modules/export/export-fields";
 import { EXPORT_MODE_LABELS, EXPORT_MODES, type ExportMode } from "~/modules/export/export-templates";

@@ -1,4 +1,4 @@
-import { Button, Callout, Text } from "@radix-ui/themes";
+import { Button, Callout, Text } from "~/components/radix";
 import type { ExportStatus, Format } from "./use-export-download";
 
 const FORMAT_LABELS: Record<Format, string> = { xlsx: "Excel workbook (.xlsx)", csv: "CSV, UTF-8 (.csv)" };

@@ -1,4 +1,4 @@
-import { Text, TextField as RadixTextField } from "@radix-ui/themes";
+import { Text, TextField as RadixTextField } from "~/components/radix";
 import { fieldId } from "./ErrorSummary";
 
 /**

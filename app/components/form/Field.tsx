@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Text, TextArea, TextField as RadixTextField } from "@radix-ui/themes";
+import { Text, TextArea, TextField as RadixTextField } from "~/components/radix";
 import { fieldId } from "./ErrorSummary";
 import { useFormErrors } from "./form-state";
 

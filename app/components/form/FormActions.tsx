@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Button, Flex } from "@radix-ui/themes";
+import { Button, Flex } from "~/components/radix";
 
 /**
  * A panel form's submit button and its Cancel link back to the list; `danger` for deletions. While

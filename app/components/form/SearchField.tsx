@@ -1,4 +1,4 @@
-import { Text, TextField } from "@radix-ui/themes";
+import { Text, TextField } from "~/components/radix";
 
 /**
  * The search box of a list's GET search form: label, optional hint and a Radix text field. Keyed by

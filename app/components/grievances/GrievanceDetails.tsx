@@ -1,4 +1,4 @@
-import { Heading } from "@radix-ui/themes";
+import { Heading } from "~/components/radix";
 import { FieldList, FieldRow } from "~/components/kit";
 import type { GrievancePageData } from "~/modules/grievances/grievance-page.server";
 import { CATEGORY_LABELS, CHANNEL_LABELS, SEVERITY_LABELS } from "~/modules/grievances/labels";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button, Heading, Text } from "@radix-ui/themes";
+import { Button, Heading, Text } from "~/components/radix";
 import { DataTable, DateFilterField, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { FIGURE_DEFINITIONS, formatRate, type GrievanceFigures, type Rate } from "~/modules/grievances/figure-definitions";
 

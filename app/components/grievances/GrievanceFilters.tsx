@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { FilterSelect, SearchField, type FilterOption } from "~/components/kit";
 import { CATEGORY_OPTIONS, STAGE_OPTIONS } from "~/modules/grievances/labels";
 

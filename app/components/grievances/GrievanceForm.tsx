@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Text } from "@radix-ui/themes";
+import { Button, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, FormActions, PanelDialog, SelectField, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { GRIEVANCE_FORM } from "~/modules/grievances/form-ids";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button, Heading, Text } from "@radix-ui/themes";
+import { Button, Heading, Text } from "~/components/radix";
 import { CommitmentBadges } from "~/components/commitments/CommitmentBadges";
 import type { GrievanceLinksData } from "~/modules/grievances/grievance-links-page.server";
 import { GRIEVANCE_FIND_PARAMS } from "~/modules/grievances/link-schemas";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Heading, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, SelectField, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import type { GrievanceStage } from "~db/entities/enums";
 import { GRIEVANCE_CLOSE_FORM, GRIEVANCE_STAGE_FORM } from "~/modules/grievances/form-ids";

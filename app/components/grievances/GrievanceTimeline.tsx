@@ -1,4 +1,4 @@
-import { Heading } from "@radix-ui/themes";
+import { Heading } from "~/components/radix";
 import type { GrievanceStage } from "~db/entities/enums";
 import { EVENT_LABELS } from "~/modules/grievances/labels";
 import { STAGE_LABELS } from "~/modules/grievances/stages";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Heading, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, TextAreaField, TextField, useFormErrors } from "~/components/kit";
 import { useRouteErrorDetails } from "~/components/layout/RouteErrorBoundary";
 import { HONEYPOT_FIELD, PUBLIC_FORM_ID } from "~/modules/grievances/public-intake";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Badge, Card, Heading, Text, Button } from "@radix-ui/themes";
+import { Badge, Card, Heading, Text, Button } from "~/components/radix";
 import { DOC_MESSAGES, downloadFileName, downloadUrl, RESTRICTED_NOTE, viewerUrl, type DocumentEntry } from "~/modules/help-centre/catalogue";
 import { DownloadLink } from "./DownloadLink";
 

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { attachmentFileName, saveBlob } from "~/utils/download";
 
 interface DownloadLinkProps {

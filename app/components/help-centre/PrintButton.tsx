@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { DOC_MESSAGES } from "~/modules/help-centre/catalogue";
 import { useHydrated } from "~/utils/use-hydrated";
 

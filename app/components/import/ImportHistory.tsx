@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Badge, Button, Flex, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Text } from "~/components/radix";
 import { PanelDialog, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { formatDateTime } from "~/utils/dates";
 import { withParams } from "~/utils/list-query";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "@remix-run/react";
-import { Button, Callout, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, DataList, Flex, Heading, Text } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, Pagination } from "~/components/kit";
 import { IMPORT_FAILED_MESSAGE, plural, wizardUrls } from "~/modules/import/wizard";
 import type { ImportType } from "~/modules/import/import-fields";

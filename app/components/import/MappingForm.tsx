@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, useFormErrors, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { CREATE_NEW_FIELD, CREATE_NEW_FIELD_LABEL, SKIP, SKIP_LABEL, type ImportType } from "~/modules/import/import-fields";
 import { IMPORT_TYPE_LABELS, MAPPING_FORM_ID, newFieldNameName, targetName, wizardUrls } from "~/modules/import/wizard";

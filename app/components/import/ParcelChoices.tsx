@@ -1,4 +1,4 @@
-import { Callout, Heading, Text } from "@radix-ui/themes";
+import { Callout, Heading, Text } from "~/components/radix";
 import { fieldId, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { CRS_FIELD, INVALID_SHAPES_FIELD, plural } from "~/modules/import/wizard";
 

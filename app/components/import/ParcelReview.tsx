@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, DataList, Flex, Heading, Text } from "~/components/radix";
 import { DataTable, Pagination, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { plural, wizardUrls } from "~/modules/import/wizard";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Button, Callout, Heading } from "@radix-ui/themes";
+import { Button, Callout, Heading } from "~/components/radix";
 import { ErrorSummary, useFormErrors } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { PROJECT_REQUIRED_TEXT, PROJECT_REQUIRED_TITLE } from "~/modules/import/wizard";

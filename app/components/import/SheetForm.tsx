@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, useFormErrors } from "~/components/kit";
 import type { ImportType } from "~/modules/import/import-fields";
 import { plural, SHEET_FORM_ID, wizardUrls } from "~/modules/import/wizard";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Card, Heading } from "@radix-ui/themes";
+import { Button, Card, Heading } from "~/components/radix";
 import { blockOversizedFiles, FileField } from "~/components/documents/FileField";
 import { ErrorSummary, fieldId, useFormErrors } from "~/components/kit";
 import type { FormErrorData } from "~/utils/form-state";

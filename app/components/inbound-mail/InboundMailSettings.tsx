@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text } from "~/components/radix";
 import { CheckboxField, ErrorSummary, fieldId, FieldList, FieldRow, PageHeader, ProjectBanner, TextAreaField, useFormErrors } from "~/components/kit";
 import { INBOUND_SETTINGS_FORM_ID } from "~/modules/inbound-mail/form-ids";
 import type { InboundSettingsPageData } from "~/modules/inbound-mail/settings-page.server";

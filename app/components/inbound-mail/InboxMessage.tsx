@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text } from "~/components/radix";
 import { ErrorSummary, FieldList, FieldRow, fieldId, TextField, useFormErrors } from "~/components/kit";
 import { INBOUND_ACCEPT_FORM_ID, INBOUND_CREATE_FORM_ID } from "~/modules/inbound-mail/form-ids";
 import type { InboxMessage as Message } from "~/modules/inbound-mail/review-view";

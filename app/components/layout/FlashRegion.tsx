@@ -1,4 +1,4 @@
-import { Callout } from "@radix-ui/themes";
+import { Callout } from "~/components/radix";
 import type { FlashMessage } from "~/utils/flash";
 
 const COLORS = { success: "green", error: "red", info: "indigo" } as const;

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { Badge, Button } from "@radix-ui/themes";
+import { Badge, Button } from "~/components/radix";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { AdminMenuItem, MenuItem } from "~/modules/permissions/permissions";
 

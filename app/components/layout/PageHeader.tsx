@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Box, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Flex, Heading, Text } from "~/components/radix";
 
 /** The title row of a screen: its h1, an optional line under it, and its main actions. */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {

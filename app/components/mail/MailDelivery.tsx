@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Badge, Button, Heading } from "@radix-ui/themes";
+import { Badge, Button, Heading } from "~/components/radix";
 import { DataTable, EmptyState, Pagination, StatTiles, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import type { MailDeliveryPageData, UndeliveredMail } from "~/modules/mail/undelivered.server";
 import { formatDateTime } from "~/utils/dates";

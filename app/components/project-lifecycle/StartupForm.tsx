@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, CheckboxField, SelectField, TextAreaField, TextField, DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
 import { SUBSCRIPTION_URL } from "~/modules/billing/plan-limits";
 import { MAX_TEAM_MEMBERS, STARTUP_FIELD_BY_KEY, type StartupField } from "~/modules/project-lifecycle/startup-fields";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Button, Callout, Card, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Heading, Text } from "~/components/radix";
 import { FileField } from "~/components/documents/FileField";
 import { ErrorSummary, fieldId } from "~/components/kit";
 import { PDF_EXTRACT_MESSAGES, type TeamMember } from "~/modules/project-lifecycle/startup-fields";

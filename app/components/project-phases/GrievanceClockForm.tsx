@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, FieldList, FieldRow, PageHeader, ProjectBanner, SelectField, TextField, useFormErrors } from "~/components/kit";
 import { phasesUrl } from "~/modules/project-lifecycle/phase-fields";
 import { GRIEVANCE_CLOCK_FORM_ID } from "~/modules/project-lifecycle/grievance-clock-schema";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Heading, Text } from "~/components/radix";
 import { PHASE_TEXT, PHASE_QUESTIONS, phaseFormUrl, PROCESS_FLOW, type FormPhase } from "~/modules/project-lifecycle/phase-fields";
 import type { PhasesOverviewData } from "~/modules/project-lifecycle/phases-page.server";
 import { formatDateTime } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Heading, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, TextAreaField, useFormErrors, FieldList, FieldRow } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import {

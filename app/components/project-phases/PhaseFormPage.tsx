@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Button, Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "~/components/radix";
 import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FORM_TITLE, FORM_VERSION, PHASE_TEXT, phasesUrl } from "~/modules/project-lifecycle/phase-fields";

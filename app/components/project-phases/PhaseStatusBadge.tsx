@@ -1,4 +1,4 @@
-import { Badge } from "@radix-ui/themes";
+import { Badge } from "~/components/radix";
 import { phaseStatusBadge } from "~/modules/project-lifecycle/phase-fields";
 
 /** A phase's status as the spec's badge (Pending, In Progress, Completed; anything else Unknown). */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { Button, Callout, Flex } from "@radix-ui/themes";
+import { Button, Callout, Flex } from "~/components/radix";
 import { PageHeader } from "~/components/kit";
 import { FORM_TITLE, FORM_VERSION } from "~/modules/project-lifecycle/phase-fields";
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text } from "~/components/radix";
 import type { GrievanceClockPageData } from "~/modules/project-lifecycle/grievance-clock.server";
 
 // The intents the page action reads (grievance-form-setting.server.ts PUBLIC_FORM_INTENTS; not imported: that file is server-only).

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, PanelDialog } from "~/components/kit";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { useFocusHeading } from "./useFocusHeading";
 import { MATCH_TYPE_LABELS, similarityPercent, type DuplicateCandidate } from "~/modules/property/duplicate-matching";
 

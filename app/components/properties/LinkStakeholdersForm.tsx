@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { useFocusHeading } from "./useFocusHeading";
 import { ErrorSummary, LinkChecklist, LinkedRecords, PanelDialog, useFormErrors } from "~/components/kit";
 import { LINK_STAKEHOLDERS_FORM } from "~/modules/property/form-ids";

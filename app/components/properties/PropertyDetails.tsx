@@ -5,7 +5,7 @@ import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import { useFocusHeading } from "./useFocusHeading";
 import { Link } from "@remix-run/react";
-import { Button, Flex, Heading } from "@radix-ui/themes";
+import { Button, Flex, Heading } from "~/components/radix";
 import { safeExternalUrl } from "~/modules/property/display";
 import type { PropertyDetailsView } from "~/modules/property/property-json";
 import { LaaBadge } from "./LaaBadge";

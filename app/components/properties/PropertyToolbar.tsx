@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button } from "@radix-ui/themes";
+import { Button } from "~/components/radix";
 import { SearchField } from "~/components/kit";
 import type { LaaFilter } from "~/modules/property/laa-status";
 import { withParams } from "~/utils/list-query";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Heading } from "@radix-ui/themes";
+import { Button, Heading } from "~/components/radix";
 import { SearchField, EmptyState, Pagination } from "~/components/kit";
 import { withParams } from "~/utils/list-query";
 import { GroupCard } from "./GroupCard";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, Heading, Text } from "@radix-ui/themes";
+import { Card, Heading, Text } from "~/components/radix";
 
 /** A list with nothing to show: a titled card saying why, and what to do (search again, add one). */
 export function EmptyState({ id, title, children }: { id: string; title?: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DataList } from "@radix-ui/themes";
+import { DataList } from "~/components/radix";
 
 /**
  * A record's fields as a Radix data list, each label above its value; app.css sets the items in

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Heading, Text } from "@radix-ui/themes";
+import { Button, Heading, Text } from "~/components/radix";
 import { useHydrated } from "~/utils/use-hydrated";
 import { fieldId } from "../form/ErrorSummary";
 import { FormActions } from "../form/FormActions";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { Button, Card, Flex, Heading } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading } from "~/components/radix";
 import { usePageHasFormErrors } from "~/components/form/form-state";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Button, Callout, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Heading, Text } from "~/components/radix";
 
 /** The current project banner shown on every record screen. */
 export function ProjectBanner({ project }: { project: { name: string; clientName: string | null } }) {

@@ -1,4 +1,4 @@
-import { Heading, Text } from "@radix-ui/themes";
+import { Heading, Text } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/records/DataTable";
 import type { ActivityRow } from "~/modules/audit/history.server";
 import { formatDateTime } from "~/utils/dates";

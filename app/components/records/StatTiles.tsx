@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, Text } from "@radix-ui/themes";
+import { Card, Text } from "~/components/radix";
 
 export interface StatTile {
   label: string;

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button, Callout, Text } from "@radix-ui/themes";
+import { Button, Callout, Text } from "~/components/radix";
 import { CheckboxField, DateFilterField, ErrorSummary, StatTiles, TextAreaField, useFormErrors } from "~/components/kit";
 import { REPORT_SCHEDULE_FORM, type ScheduleFailure } from "~/modules/reports/pack-schedule";
 import type { ChartModel } from "~/modules/reports/chart-model";

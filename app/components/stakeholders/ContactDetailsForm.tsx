@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { Heading } from "@radix-ui/themes";
+import { Heading } from "~/components/radix";
 import { FormActions, TextField, usePageHasFormErrors } from "~/components/kit";
 import { CONTACT_FORM } from "~/modules/stakeholder/form-ids";
 import { LIMITS } from "~/modules/stakeholder/limits";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { FormActions, SelectField, TextAreaField, TextField, useFormErrors, FieldList, FieldRow, PanelDialog } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { Badge, Button, Card, Heading } from "@radix-ui/themes";
+import { Badge, Button, Card, Heading } from "~/components/radix";
 import type { EngagementJson } from "~/modules/engagement/engagement.server";
 import { ENGAGEMENT_LIMITS } from "~/modules/engagement/limits";
 import { DEFAULT_ENGAGEMENT_TYPE, ENGAGEMENT_TYPE_OPTIONS, engagementTypeLabel } from "~/modules/engagement/engagement-types";

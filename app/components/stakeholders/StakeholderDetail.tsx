@@ -3,7 +3,7 @@ import type { ActivityRow } from "~/modules/audit/history.server";
 import type { RecordTab } from "~/utils/record-tabs";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
-import { Button, Heading } from "@radix-ui/themes";
+import { Button, Heading } from "~/components/radix";
 import { DocumentsPanel } from "~/components/documents/DocumentsPanel";
 import type { RecordDocuments } from "~/modules/document/document.server";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";

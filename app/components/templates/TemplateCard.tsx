@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Badge, Button, Card, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Heading, Text } from "~/components/radix";
 import { formatKilobytes } from "~/modules/document/file-types";
 import type { TemplateJson } from "~/modules/template/template.server";
 

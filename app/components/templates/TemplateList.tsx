@@ -1,4 +1,4 @@
-import { Callout, Heading } from "@radix-ui/themes";
+import { Callout, Heading } from "~/components/radix";
 import { EmptyState, Pagination } from "~/components/kit";
 import type { TemplateJson } from "~/modules/template/template.server";
 import { TemplateCard } from "./TemplateCard";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Heading, Text } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell, Pagination, PanelDialog } from "~/components/kit";
 import { ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { INVITATIONS_PAGE_PARAM, userListSearch, userListUrl, userPanelSearch } from "~/modules/users/urls";

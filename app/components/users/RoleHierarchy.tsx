@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Heading, Text } from "~/components/radix";
 import type { Role } from "~/modules/permissions/permissions";
 
 export interface RoleCard {

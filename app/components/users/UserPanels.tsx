@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Heading, Text } from "~/components/radix";
 import { ErrorSummary, SelectField, TextField, FormActions, useFormErrors, PanelDialog } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { ROLE_LABELS, type Role } from "~/modules/permissions/permissions";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Badge, Button, Flex, Text } from "@radix-ui/themes";
+import { Badge, Button, Flex, Text } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { ROLE_LABELS, type Role } from "~/modules/permissions/permissions";
 import { userListSearch, userPanelSearch } from "~/modules/users/urls";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Callout, Heading, Text } from "@radix-ui/themes";
+import { Callout, Heading, Text } from "~/components/radix";
 import { StatTiles } from "~/components/kit";
 import type { ImportDebugPageData } from "~/modules/import/import-debug-page.server";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button, Heading, Text } from "@radix-ui/themes";
+import { Button, Heading, Text } from "~/components/radix";
 import { TextField } from "~/components/kit";
 import { DEBUG_FIELD_MAX_LENGTH } from "~/modules/import/import-debug-schema";
 

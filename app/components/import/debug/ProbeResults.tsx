@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Badge, Card, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Heading, Text } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import type { DebugCandidate, DebugProbe } from "~/modules/import/import-debug-page.server";
 import { plural } from "~/modules/import/wizard";

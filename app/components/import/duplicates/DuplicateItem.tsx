@@ -1,4 +1,4 @@
-import { Badge, Card, Heading, Text } from "@radix-ui/themes";
+import { Badge, Card, Heading, Text } from "~/components/radix";
 import { DataTable, TableBody, TableCell, TableColumnHeaderCell, TableHeader, TableRow, TableRowHeaderCell } from "~/components/kit";
 import { ACTION_LABELS, choiceName, choiceValue, type CandidateView, type PendingDuplicateView } from "~/modules/import/duplicate-view";
 

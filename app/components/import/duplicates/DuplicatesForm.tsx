@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, Text } from "~/components/radix";
 import { ErrorSummary, useFormErrors } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { DUPLICATES_FORM_ID, duplicatesUrl, type PendingDuplicateView } from "~/modules/import/duplicate-view";
