@@ -31,7 +31,12 @@ same("Button", Ours.Button, Radix.Button, [
   [{ color: "red", variant: "outline", disabled: true, "aria-describedby": "why" }],
   [{ variant: "soft", size: "4", mt: "2", "data-focus-id": "x", type: "button", formMethod: "get" }],
   [{ asChild: true, variant: "outline", color: "gray" }, link],
-  [{ asChild: true }, <a key="a" href="/x" className="own" aria-describedby="hint">Go</a>],
+  [
+    { asChild: true },
+    <a key="a" href="/x" className="own" aria-describedby="hint">
+      Go
+    </a>,
+  ],
 ]);
 
 same("Text", Ours.Text, Radix.Text, [
@@ -71,7 +76,12 @@ same("Card", Ours.Card, Radix.Card, [
   [{}],
   [{ size: "3" }],
   [{ size: "2", className: "interaction" }],
-  [{ asChild: true, size: "3", className: "danger-zone" }, <section key="s" aria-labelledby="t">Body</section>],
+  [
+    { asChild: true, size: "3", className: "danger-zone" },
+    <section key="s" aria-labelledby="t">
+      Body
+    </section>,
+  ],
   [{ asChild: true, className: "stat" }, <li key="l">Tile</li>],
 ]);
 
@@ -81,13 +91,21 @@ same("Badge", Ours.Badge, Radix.Badge, [
   [{ color: "gray" }],
   [{ size: "2", color: "red" }],
   [{ title: "Signed in with single sign-on", color: "indigo" }],
-  [{ asChild: true, color: "gray" }, <a key="a" href="/documents?category=x">Category</a>],
+  [
+    { asChild: true, color: "gray" },
+    <a key="a" href="/documents?category=x">
+      Category
+    </a>,
+  ],
 ]);
 
 describe("Callout", () => {
   const cases: [Record<string, unknown>, Record<string, unknown>][] = [
     [{ color: "amber", role: "note" }, {}],
-    [{ color: "red", size: "3", variant: "surface", mb: "3", className: "flash", role: "alert" }, { weight: "bold", className: "flash__title" }],
+    [
+      { color: "red", size: "3", variant: "surface", mb: "3", className: "flash", role: "alert" },
+      { weight: "bold", className: "flash__title" },
+    ],
     [{ color: "green", size: "2", role: "status" }, { className: "flash__description" }],
     [{ size: "1" }, { as: "div" }],
   ];
@@ -116,7 +134,9 @@ describe("Callout", () => {
         </section>
       </Ours.Callout.Root>,
     );
-    expect(html).toBe('<section aria-labelledby="t" data-accent-color="amber" class="rt-CalloutRoot rt-r-size-3 rt-variant-soft notice-panel"><p class="rt-Text rt-r-size-3 rt-CalloutText">Pick a project</p></section>');
+    expect(html).toBe(
+      '<section aria-labelledby="t" data-accent-color="amber" class="rt-CalloutRoot rt-r-size-3 rt-variant-soft notice-panel"><p class="rt-Text rt-r-size-3 rt-CalloutText">Pick a project</p></section>',
+    );
     const radix = renderToStaticMarkup(
       <Radix.Callout.Root asChild color="amber" size="3" className="notice-panel">
         <section aria-labelledby="t">Pick a project</section>
