@@ -1,10 +1,11 @@
 import { forwardRef, type HTMLAttributes } from "react";
 import { cx, marginClasses, slot, type AccentColor, type MarginProps } from "./classes";
+import type { Variant } from "./variants";
 
 export interface BadgeProps extends MarginProps, Omit<HTMLAttributes<HTMLSpanElement>, "color"> {
   asChild?: boolean;
   size?: "1" | "2" | "3";
-  variant?: "solid" | "soft" | "surface" | "outline";
+  variant?: Variant<"Badge">;
   color?: AccentColor;
   highContrast?: boolean;
 }

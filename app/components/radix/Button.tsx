@@ -1,10 +1,11 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cx, marginClasses, slot, type AccentColor, type MarginProps } from "./classes";
+import type { Variant } from "./variants";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, MarginProps {
   asChild?: boolean;
   size?: "1" | "2" | "3" | "4";
-  variant?: "classic" | "solid" | "soft" | "surface" | "outline" | "ghost";
+  variant?: Variant<"Button">;
   color?: AccentColor;
   highContrast?: boolean;
   [dataAttribute: `data-${string}`]: unknown;

@@ -1,6 +1,7 @@
 import { createContext, forwardRef, useContext, type HTMLAttributes } from "react";
 import { cx, marginClasses, slot, type AccentColor, type MarginProps } from "./classes";
 import { Text, type TextProps } from "./Text";
+import type { Variant } from "./variants";
 
 type Size = "1" | "2" | "3";
 /** The enclosing callout's size, which sets its text's (none outside a callout). */
@@ -9,7 +10,7 @@ const CalloutSize = createContext<Size | undefined>(undefined);
 export interface CalloutRootProps extends MarginProps, Omit<HTMLAttributes<HTMLDivElement>, "color"> {
   asChild?: boolean;
   size?: Size;
-  variant?: "soft" | "surface" | "outline";
+  variant?: Variant<"Callout">;
   color?: AccentColor;
   highContrast?: boolean;
 }

@@ -1,10 +1,11 @@
 import { forwardRef, type HTMLAttributes } from "react";
 import { cx, marginClasses, slot, type MarginProps } from "./classes";
+import type { Variant } from "./variants";
 
 export interface CardProps extends MarginProps, Omit<HTMLAttributes<HTMLDivElement>, "color"> {
   asChild?: boolean;
   size?: "1" | "2" | "3" | "4" | "5";
-  variant?: "surface" | "classic" | "ghost";
+  variant?: Variant<"Card">;
 }
 
 /** Radix Themes' Card markup: `rt-reset rt-BaseCard rt-Card rt-r-size-1 rt-variant-surface`. */

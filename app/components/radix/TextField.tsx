@@ -1,12 +1,12 @@
 import { forwardRef, useRef, type InputHTMLAttributes, type PointerEvent, type TextareaHTMLAttributes } from "react";
 import { cx, marginClasses, type AccentColor, type MarginProps } from "./classes";
+import type { Variant } from "./variants";
 
 type Size = "1" | "2" | "3";
-type Variant = "classic" | "surface" | "soft";
 
 export interface TextFieldRootProps extends MarginProps, Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "color"> {
   size?: Size;
-  variant?: Variant;
+  variant?: Variant<"TextField">;
   color?: AccentColor;
 }
 
@@ -40,7 +40,7 @@ export const TextField = { Root };
 
 export interface TextAreaProps extends MarginProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "color"> {
   size?: Size;
-  variant?: Variant;
+  variant?: Variant<"TextArea">;
   color?: AccentColor;
 }
 

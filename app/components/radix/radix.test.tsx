@@ -6,6 +6,7 @@ import type { ComponentType, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as Radix from "@radix-ui/themes";
 import * as Ours from "./index";
+import { VARIANTS } from "./variants";
 
 type Case = [props: Record<string, unknown>, children?: ReactNode];
 
@@ -178,3 +179,23 @@ same("TextArea", Ours.TextArea, Radix.TextArea, [
   [{ id: "n", name: "notes", rows: 4, defaultValue: "Some notes", maxLength: 2000, size: "3", className: "field__control" }, null],
   [{ id: "n", name: "notes", color: "red", "aria-invalid": true, "aria-describedby": "n-error" }, null],
 ]);
+
+describe("the stylesheet's variants", () => {
+  it("are the variants the components allow (app/styles/radix-subset.cjs)", async () => {
+    const { USED_VARIANTS } = (await import("~/styles/radix-subset.cjs")) as unknown as { USED_VARIANTS: Record<string, string[]> };
+    const byClass: Record<string, keyof typeof VARIANTS> = {
+      BaseButton: "Button",
+      Button: "Button",
+      BaseCard: "Card",
+      Card: "Card",
+      Badge: "Badge",
+      CalloutRoot: "Callout",
+      TextFieldRoot: "TextField",
+      TextAreaRoot: "TextArea",
+    };
+    for (const [className, component] of Object.entries(byClass)) expect([className, USED_VARIANTS[className]]).toEqual([className, [...VARIANTS[component]]]);
+    // The kit's DataTable writes rt-TableRoot rt-variant-surface itself.
+    expect(USED_VARIANTS.TableRoot).toEqual(["surface"]);
+    expect(Object.keys(USED_VARIANTS).sort()).toEqual([...Object.keys(byClass), "TableRoot"].sort());
+  });
+});
