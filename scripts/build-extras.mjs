@@ -68,7 +68,16 @@ export async function mergeSharedChunks(publicDir = "public/build", serverBuild 
     importsOf(chunks.get(name) ?? "").forEach(visit);
   };
   for (const name of shellRoots) importsOf(read(path.join(publicDir, name))).forEach(visit);
-  const merged = new Set([...chunks.keys()].filter((name) => needed.has(name) || chunks.get(name).length <= SEPARATE_ABOVE));
+  // A small chunk merges only if some page imports it at load: one that only deferred panels use
+  // (reached through `import()`, docs/architecture.md#deferred-panels) stays out of the first visit.
+  const loadedByAPage = new Set();
+  const visitFromRoute = (name) => {
+    if (loadedByAPage.has(name)) return;
+    loadedByAPage.add(name);
+    importsOf(chunks.get(name) ?? "").forEach(visitFromRoute);
+  };
+  for (const name of fs.readdirSync(path.join(publicDir, "routes"))) if (name.endsWith(".js")) importsOf(read(path.join(publicDir, "routes", name))).forEach(visitFromRoute);
+  const merged = new Set([...chunks.keys()].filter((name) => needed.has(name) || (loadedByAPage.has(name) && chunks.get(name).length <= SEPARATE_ABOVE)));
   // A merged chunk that imports a separate one would make every page load it: keep such chunks separate too.
   for (let changed = true; changed;) {
     changed = false;
@@ -134,7 +143,11 @@ export async function mergeSharedChunks(publicDir = "public/build", serverBuild 
   const modules = [
     ...fs.readdirSync(publicDir).filter((name) => name.endsWith(".js") && !name.startsWith("manifest-")),
     ...fs.readdirSync(path.join(publicDir, "routes")).map((name) => path.join("routes", name)),
-    ...[...chunks.keys()].filter((name) => !merged.has(name)).map((name) => path.join("_shared", name)),
+    // The remaining chunks, and the deferred panels' own modules (`import()` targets, named after their file).
+    ...fs
+      .readdirSync(sharedDir)
+      .filter((name) => name.endsWith(".js") && !merged.has(name) && name !== shell)
+      .map((name) => path.join("_shared", name)),
   ].filter((name) => name.endsWith(".js"));
   for (const name of modules) {
     const file = path.join(publicDir, name);

@@ -4,21 +4,26 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ErrorSummary, useFormErrors, PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { FORM_ERROR } from "~/utils/form-state";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { EngagementForm, EngagementList } from "~/components/stakeholders/EngagementPanels";
-import { LinkPropertiesPanel } from "~/components/stakeholders/LinkPropertiesPanel";
-import { ForbiddenPanel, NotFoundPanel, StakeholderDetail } from "~/components/stakeholders/StakeholderDetail";
-import { StakeholderForm } from "~/components/stakeholders/StakeholderForm";
+import { deferred } from "~/components/layout/deferred";
+import { ForbiddenPanel, NotFoundPanel } from "~/components/stakeholders/PanelRefusals";
+import * as panelsOnServer from "~/components/stakeholders/panels.server";
 import { buttonProps, CountTiles, SearchForm, StakeholderCards, StakeholderTable, ViewToggle } from "~/components/stakeholders/StakeholderList";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { panelSearch } from "~/modules/stakeholder/urls";
 import { NoProjectForEngagement } from "~/components/stakeholders/NoProjectForEngagement";
-import { CONTACT_FORM, ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
-import { CONTACT_FORM_HEADING } from "~/components/stakeholders/ContactDetailsForm";
+import { CONTACT_FORM, CONTACT_FORM_HEADING, ENGAGEMENT_FORM } from "~/modules/stakeholder/form-ids";
 import { stakeholdersAction } from "~/modules/stakeholder/stakeholders-actions.server";
 import { loadStakeholdersPage, type Panel, type StakeholdersPageData } from "~/modules/stakeholder/stakeholders-page.server";
 import { handleAppErrors } from "~/utils/http.server";
 
 export const handle = { pageTitle: "Stakeholders" };
+
+// The list is what a first visit shows; each panel's code comes when it is first opened (docs/architecture.md#deferred-panels).
+const StakeholderDetail = deferred(panelsOnServer.StakeholderDetail, () => import("~/components/stakeholders/StakeholderDetail").then((m) => m.StakeholderDetail));
+const StakeholderForm = deferred(panelsOnServer.StakeholderForm, () => import("~/components/stakeholders/StakeholderForm").then((m) => m.StakeholderForm));
+const LinkPropertiesPanel = deferred(panelsOnServer.LinkPropertiesPanel, () => import("~/components/stakeholders/LinkPropertiesPanel").then((m) => m.LinkPropertiesPanel));
+const EngagementForm = deferred(panelsOnServer.EngagementForm, () => import("~/components/stakeholders/EngagementPanels").then((m) => m.EngagementForm));
+const EngagementList = deferred(panelsOnServer.EngagementList, () => import("~/components/stakeholders/EngagementPanels").then((m) => m.EngagementList));
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {

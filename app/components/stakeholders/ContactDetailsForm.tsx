@@ -2,13 +2,11 @@ import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Heading } from "~/components/radix";
 import { FormActions, TextField, usePageHasFormErrors } from "~/components/kit";
-import { CONTACT_FORM } from "~/modules/stakeholder/form-ids";
+import { CONTACT_FORM, CONTACT_FORM_HEADING } from "~/modules/stakeholder/form-ids";
 import { LIMITS } from "~/modules/stakeholder/limits";
 import { ContactAddressesFieldset, ContactInformationFieldset } from "./ContactFieldsets";
 import type { StakeholderDetails } from "~/modules/stakeholder/stakeholder-json";
 import { panelSearch } from "~/modules/stakeholder/urls";
-
-export const CONTACT_FORM_HEADING = "contact-form-title";
 
 /**
  * Edit Contact Details in the detail view (?highlight=ID&contact=1, docs/records.md#contact-details): name,

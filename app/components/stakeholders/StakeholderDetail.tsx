@@ -238,21 +238,3 @@ export function StakeholderDetail({
     </PanelDialog>
   );
 }
-
-export function NotFoundPanel({ title }: { title: string }) {
-  const { search } = useLocation();
-  return (
-    <PanelDialog id="stakeholder-not-found" title={title} closeTo={listSearch(search)}>
-      <p>That stakeholder does not exist in this project. It may have been deleted, or the link may be wrong.</p>
-    </PanelDialog>
-  );
-}
-
-export function ForbiddenPanel() {
-  const { search } = useLocation();
-  return (
-    <PanelDialog id="stakeholder-forbidden" title="Not allowed" closeTo={listSearch(search)}>
-      <p>Your role can view stakeholders but not add, edit or link them, or record interactions.</p>
-    </PanelDialog>
-  );
-}
