@@ -4,11 +4,9 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { Button } from "~/components/radix";
 import { PageHeader, EmptyState, Pagination, NoProjectSelected, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { DuplicateReview } from "~/components/properties/DuplicateReview";
-import { LinkStakeholdersForm } from "~/components/properties/LinkStakeholdersForm";
+import { deferred } from "~/components/layout/deferred";
+import * as panelsOnServer from "~/components/properties/panels.server";
 import { PropertyCards } from "~/components/properties/PropertyCards";
-import { PropertyDetails } from "~/components/properties/PropertyDetails";
-import { PropertyForm } from "~/components/properties/PropertyForm";
 import { PropertyStats } from "~/components/properties/PropertyStats";
 import { PropertyTable } from "~/components/properties/PropertyTable";
 import { PropertyToolbar } from "~/components/properties/PropertyToolbar";
@@ -19,6 +17,12 @@ import { loadPropertiesPage } from "~/modules/property/properties-page.server";
 import { handleAppErrors } from "~/utils/http.server";
 
 export const handle = { pageTitle: "Properties" };
+
+// The list is what a first visit shows; each panel's code comes when it is first opened (docs/architecture.md#deferred-panels).
+const PropertyDetails = deferred(panelsOnServer.PropertyDetails, () => import("~/components/properties/PropertyDetails").then((m) => m.PropertyDetails));
+const PropertyForm = deferred(panelsOnServer.PropertyForm, () => import("~/components/properties/PropertyForm").then((m) => m.PropertyForm));
+const LinkStakeholdersForm = deferred(panelsOnServer.LinkStakeholdersForm, () => import("~/components/properties/LinkStakeholdersForm").then((m) => m.LinkStakeholdersForm));
+const DuplicateReview = deferred(panelsOnServer.DuplicateReview, () => import("~/components/properties/DuplicateReview").then((m) => m.DuplicateReview));
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleAppErrors(async () => {

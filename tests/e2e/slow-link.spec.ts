@@ -11,13 +11,12 @@ import { expect, savedSignInState, test } from "./support";
 const KB = 1024;
 const LINK = { offline: false, latency: 300, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
 /**
- * The goal is 110 KB; React, React DOM and Remix's router alone are ~74 KB brotli-compressed and the
- * Radix stylesheet ~13 KB, so the asserted budget is what the pages weigh today, to catch growth:
- * 116–125 KB with the map, reports and mail-inbox menu items, plus ~1.4 KB when Chrome makes a ninth
- * request on some runs.
+ * The goal is 110 KB. React, React DOM and Remix's router alone are ~74 KB brotli-compressed; the rest is
+ * the shell's shared code, the page's own script, the ~11 KB stylesheet and the document. The pages weigh
+ * 108.0–113.2 KB (the export screen, whose column editor is its first view, is the heaviest), plus
+ * ~1.4 KB when Chrome makes one more request on some runs: the asserted budget catches growth.
  */
-const GOAL_BYTES = 110 * KB;
-const BUDGET = { requests: 10, bytes: 128 * KB };
+const BUDGET = { requests: 10, bytes: 116 * KB };
 /** What the times should be on an unloaded machine (reported, not asserted). */
 const TARGET = { fcp: 1200, loadWithJavaScript: 2500, loadWithoutJavaScript: 1000 };
 /** A ceiling that only a regression (a new blocking request, a large script) crosses even on a busy machine. */

@@ -24,7 +24,7 @@
  * Column names follow what an Australian land-access consultancy reports: Volume/Folio, Lot/Plan, LGA,
  * IAP2 level, "Email", dates dd/mm/yyyy (export-values.ts).
  */
-import { CUSTOM_PREFIX } from "~/modules/import/import-fields";
+import { CUSTOM_PREFIX } from "~/modules/import/custom-prefix";
 
 export const EXPORT_TYPES = ["stakeholders", "properties", "engagements", "grievances", "commitments"] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];

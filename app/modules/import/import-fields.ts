@@ -10,6 +10,7 @@
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES, TITLE_TYPES } from "~db/entities/enums";
 import { LIMITS } from "~/modules/stakeholder/limits";
 import { PROPERTY_LIMITS } from "~/modules/property/limits";
+import { CUSTOM_PREFIX } from "./custom-prefix";
 
 export const IMPORT_TYPES = ["stakeholders", "properties", "parcels"] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
@@ -50,7 +51,7 @@ export interface ImportField {
 /** Select values of the two special targets, and the prefix of a custom field target (docs/import.md#api). */
 export const SKIP = "skip";
 export const CREATE_NEW_FIELD = "create_new";
-export const CUSTOM_PREFIX = "custom:";
+export { CUSTOM_PREFIX };
 export const SKIP_LABEL = "Skip";
 export const CREATE_NEW_FIELD_LABEL = "Create new field";
 
