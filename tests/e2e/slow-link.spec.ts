@@ -16,6 +16,7 @@ const LINK = { offline: false, latency: 300, downloadThroughput: (400 * 1000) / 
  * 108.0–113.2 KB (the export screen, whose column editor is its first view, is the heaviest), plus
  * ~1.4 KB when Chrome makes one more request on some runs: the asserted budget catches growth.
  */
+const GOAL_BYTES = 110 * KB;
 const BUDGET = { requests: 10, bytes: 116 * KB };
 /** What the times should be on an unloaded machine (reported, not asserted). */
 const TARGET = { fcp: 1200, loadWithJavaScript: 2500, loadWithoutJavaScript: 1000 };
