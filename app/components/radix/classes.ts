@@ -38,16 +38,6 @@ export function marginClasses(props: MarginProps & Record<string, unknown>): str
   return out;
 }
 
-/** Moves the named props out of `props` (so they do not reach the DOM) and returns them. */
-export function take<T extends Record<string, unknown>, K extends string>(props: T, ...keys: K[]): Record<K, unknown> {
-  const taken = {} as Record<K, unknown>;
-  for (const key of keys) {
-    taken[key] = props[key];
-    delete props[key];
-  }
-  return taken;
-}
-
 function concatIds(...values: unknown[]): string | undefined {
   const ids = new Set<string>();
   for (const value of values) if (typeof value === "string") for (const id of value.trim().split(/\s+/)) if (id) ids.add(id);
