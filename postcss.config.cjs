@@ -30,7 +30,10 @@ const BREAKPOINT_CLASS = /\.(xs|sm|md|lg|xl)\\:/g;
 const COMPONENT_VARIANT = /\.rt-([A-Za-z]+)[^\s,>+~]*?\.rt-variant-([a-z]+)/g;
 const VAR_REFERENCE = /var\(\s*(--[A-Za-z0-9_-]+)/g;
 
-/** Every custom property a `var()` names in the app's own stylesheets and components (read once per build). */
+/**
+ * Every custom property a `var()` names in the app's own stylesheets and components (read once per build).
+ * Only app/: public/ holds the previous build's output, which would keep what the last cut kept.
+ */
 function customPropertiesTheAppReads() {
   const names = new Set();
   const read = (dir) => {
@@ -41,7 +44,6 @@ function customPropertiesTheAppReads() {
     }
   };
   read(path.join(__dirname, "app"));
-  read(path.join(__dirname, "public"));
   return names;
 }
 

@@ -1,5 +1,5 @@
 import { forwardRef, useRef, type InputHTMLAttributes, type PointerEvent, type TextareaHTMLAttributes } from "react";
-import { cx, marginClasses, type AccentColor, type MarginProps } from "./classes";
+import { composeRefs, cx, marginClasses, type AccentColor, type MarginProps } from "./classes";
 import type { Variant } from "./variants";
 
 type Size = "1" | "2" | "3";
@@ -23,14 +23,9 @@ const Root = forwardRef<HTMLInputElement, TextFieldRootProps>(function TextField
     const element = input.current;
     if (element) requestAnimationFrame(() => element.focus());
   };
-  const setRef = (node: HTMLInputElement | null) => {
-    input.current = node;
-    if (typeof forwardedRef === "function") forwardedRef(node);
-    else if (forwardedRef) forwardedRef.current = node;
-  };
   return (
     <div data-accent-color={color} style={style} className={classes} onPointerDown={focusInput}>
-      <input spellCheck="false" {...rest} ref={setRef} className="rt-reset rt-TextFieldInput" />
+      <input spellCheck="false" {...rest} ref={composeRefs(input, forwardedRef)} className="rt-reset rt-TextFieldInput" />
       {children}
     </div>
   );

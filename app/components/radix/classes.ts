@@ -75,11 +75,12 @@ export function slot(children: ReactNode, slotProps: Record<string, unknown>, re
   return cloneElement(child, merged);
 }
 
-function composeRefs(...refs: Ref<unknown>[]) {
-  return (node: unknown) => {
+/** One ref callback that sets every given ref. */
+export function composeRefs<T>(...refs: (Ref<T> | undefined)[]) {
+  return (node: T | null) => {
     for (const ref of refs) {
       if (typeof ref === "function") ref(node);
-      else if (ref) (ref as { current: unknown }).current = node;
+      else if (ref) (ref as { current: T | null }).current = node;
     }
   };
 }
