@@ -29,6 +29,9 @@ async function openPropertyForm(browser: Browser, page: Page) {
 test.describe("error summary focus, JavaScript enabled", () => {
   test("property form: typing and ticking 'has LAA' after a failed save keep focus; a new failed save takes it again", async ({ browser, page, expectAccessible }) => {
     await openPropertyForm(browser, page);
+    // The form's code is a deferred panel (docs/architecture.md#deferred-panels): opened by its URL, it hydrates
+    // once its chunk arrives, and the behaviour under test starts then (it hides the LAA fields).
+    await expect(page.locator("#property-laa-fields")).toBeHidden();
     await page.getByRole("button", { name: "Add Property" }).click();
     await expectSummaryFocused(page);
     await expect(summaryAlert(page).getByRole("link", { name: "Property address is required" })).toBeVisible();
