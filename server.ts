@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import crypto from "node:crypto";
 import express from "express";
@@ -45,6 +46,7 @@ import { startInboundSmtp } from "~/modules/inbound-mail/smtp-listener.server";
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 const OBJECT_SWEEP_DELAY_MS = 5 * 60 * 1000;
 const OBJECT_SWEEP_MS = 6 * 60 * 60 * 1000;
+const PAGE_BROTLI_QUALITY = 5;
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -80,6 +82,7 @@ async function main() {
       routePattern: routePatternMatcher(build.routes),
       prefixes: ["/build", ...(env.useLocalOidc ? ["/oidc"] : [])],
       staticNames: fs.readdirSync(path.join(rootDir, "public")),
+      noIdHeaderUnder: ["/build"],
     }),
   );
   app.get("/healthz", healthz);
@@ -142,9 +145,14 @@ async function main() {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  const headersFor = (path: string) => (path.startsWith("/build/") ? builtAssetHeaders : isFilePreviewPath(path) ? filePreviewHeaders : pageHeaders);
+  // Remix's route manifest patches (`/__manifest`, fetched once a page has hydrated, for the links it
+  // shows) are the same public, immutable JSON for every user: an asset, not a document.
+  const isAssetPath = (path: string) => path.startsWith("/build/") || path === "/__manifest";
+  const headersFor = (path: string) => (isAssetPath(path) ? builtAssetHeaders : isFilePreviewPath(path) ? filePreviewHeaders : pageHeaders);
   app.use((req, res, next) => headersFor(req.path)(req, res, next));
-  app.use(compression());
+  // Brotli quality 5 for pages and JSON (built files have their own .br copies): measured against the
+  // default 4, about 8 % fewer bytes for about 0.15 ms more per page (docs/architecture.md#response-compression).
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } } }));
   // Built files have content hashes in their names and never change: no validators (ETag,
   // Last-Modified) or ranges to advertise, which saves ~100 header bytes on each of a page's ~30 assets.
   // Their brotli copies (written at build time) go to browsers that take brotli: smaller than gzip, and no work per request.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseApiPayload } from "~/utils/api-payload";
 import { readBody, requireApiProject } from "~/modules/access/api-request.server";
 import { exportData, exportResponse } from "~/modules/export/excel-export.server";
-import { NO_PROJECT_MESSAGE } from "~/modules/export/export-templates";
+import { NO_PROJECT_MESSAGE } from "~/modules/export/export-modes";
 import { ExportRequestSchema } from "~/modules/export/schemas";
 import { AppError } from "~/utils/app-error";
 import { handleAppErrors, requireMethod } from "~/utils/http.server";

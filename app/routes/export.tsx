@@ -8,9 +8,9 @@ import { PageHeader, ProjectBanner } from "~/components/kit";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { getSelectedProjectAccess } from "~/modules/access/project-access.server";
 import { exportPageAction } from "~/modules/export/export-actions.server";
-import { EXPORT_TYPE_LABELS } from "~/modules/export/export-fields";
+import { EXPORT_TYPE_LABELS } from "~/modules/export/export-types";
 import { loadExportPage } from "~/modules/export/export-page.server";
-import { EXPORT_MODE_LABELS, NO_PROJECT_MESSAGE, NO_PROJECT_TITLE } from "~/modules/export/export-templates";
+import { EXPORT_MODE_LABELS, NO_PROJECT_MESSAGE, NO_PROJECT_TITLE } from "~/modules/export/export-modes";
 import { handleAppErrors } from "~/utils/http.server";
 
 export const handle = { pageTitle: "Export to Excel" };

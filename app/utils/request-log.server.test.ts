@@ -49,7 +49,9 @@ describe("requestLog", () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(requestLog({ routePattern: (path) => (path.startsWith("/stakeholders") ? "/stakeholders/:id" : undefined), prefixes: ["/build"], staticNames: ["favicon.svg"] }));
+    app.use(
+      requestLog({ routePattern: (path) => (path.startsWith("/stakeholders") ? "/stakeholders/:id" : undefined), prefixes: ["/build"], staticNames: ["favicon.svg"], noIdHeaderUnder: ["/build"] }),
+    );
     app.get("/healthz", (_req, res) => void res.json({ ok: true }));
     app.get("/stakeholders/:id", async (_req, res) => {
       noteRequestUser("user-7");
@@ -82,13 +84,20 @@ describe("requestLog", () => {
     expect(written.join("\n")).not.toMatch(/Margaret|search|\/17/);
   });
 
-  it("makes an id when the caller's is unsafe, and labels paths outside Remix", async () => {
-    const response = await fetch(`${base}/build/app-1234.js`, { headers: { "X-Request-Id": "<img src=x>" } });
+  it("makes an id when the caller's is unsafe", async () => {
+    const response = await fetch(`${base}/elsewhere`, { headers: { "X-Request-Id": "<img src=x>" } });
     const id = response.headers.get("X-Request-Id");
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(lines()).toEqual([expect.objectContaining({ requestId: id, route: "/build/*", status: 404 })]);
+    expect(lines()).toEqual([expect.objectContaining({ requestId: id, route: "unmatched", status: 404 })]);
     expect(lines()[0]).not.toHaveProperty("userId");
+  });
+
+  it("labels built files by their prefix and logs their id without echoing it in the response", async () => {
+    const response = await fetch(`${base}/build/app-1234.js`, { headers: { "X-Request-Id": "edge-5678" } });
+    expect(response.headers.get("X-Request-Id")).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines()).toEqual([expect.objectContaining({ requestId: "edge-5678", route: "/build/*", status: 404 })]);
   });
 
   it("labels a public file static and a path nothing serves unmatched", async () => {

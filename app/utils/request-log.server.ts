@@ -7,7 +7,7 @@ import { runWithRequestStore } from "./request-store.server";
 /**
  * Per request (docs/operations.md#logs): an id, taken from the caller's X-Request-Id when it is a safe
  * one (a load balancer's or a proxy's) and made otherwise, returned in the response's X-Request-Id and
- * carried by every line logged while the request is served; then one access line and one metrics
+ * carried by every line logged while the request is served (built files skip the header, not the id); then one access line and one metrics
  * observation when the response ends: method, route pattern, status, duration and user id. Never the
  * URL, its query or a header value: a search term can be a landholder's name.
  */
@@ -31,6 +31,12 @@ export interface RequestLogOptions {
   prefixes?: readonly string[];
   /** The top-level names in public/ (favicon, documentation images): labelled `static`. */
   staticNames?: readonly string[];
+  /**
+   * Paths whose responses do not echo the id (their access lines still carry it): built files, which
+   * are public, immutable and the same for everyone, where ~55 header bytes on each of a page's scripts
+   * and styles buy nothing (docs/architecture.md#performance).
+   */
+  noIdHeaderUnder?: readonly string[];
 }
 
 function routeOf(req: Request, { routePattern, prefixes = [], staticNames = [] }: RequestLogOptions): string {
@@ -46,7 +52,7 @@ export function requestLog(options: RequestLogOptions): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const store = { requestId: requestIdFrom(req.headers["x-request-id"]), userId: undefined as string | undefined };
-    res.setHeader("X-Request-Id", store.requestId);
+    if (!(options.noIdHeaderUnder ?? []).some((prefix) => req.path.startsWith(`${prefix}/`))) res.setHeader("X-Request-Id", store.requestId);
     let logged = false;
     const done = () => {
       if (logged) return;

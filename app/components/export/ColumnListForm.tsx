@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "re
 import { useActionData } from "@remix-run/react";
 import { Button, Flex, Text } from "~/components/radix";
 import { ErrorSummary, fieldId, DataTable, TableBody, TableColumnHeaderCell, TableHeader, TableRow } from "~/components/kit";
-import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, mappingFieldName, MAX_EXPORT_MAPPINGS, type FieldOption } from "~/modules/export/column-list";
-import type { ExportType } from "~/modules/export/export-fields";
-import { exportedColumns, type ExportMapping, type ExportMode } from "~/modules/export/export-templates";
+import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, mappingFieldName, MAX_EXPORT_MAPPINGS } from "~/modules/export/column-list";
+import type { FieldOption } from "~/modules/export/export-fields";
+import type { ExportType } from "~/modules/export/export-types";
+import { exportedColumns, type ExportMapping, type ExportMode } from "~/modules/export/export-modes";
 import { applyRowEdit, parseRowEdit, rowEditIntent, type RowControl, type RowFocus } from "~/utils/row-list";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ColumnRow, controlId } from "./ColumnRow";

@@ -1,8 +1,9 @@
 import type { MouseEvent } from "react";
 import { Badge, Button, Flex, Text } from "~/components/radix";
 import { fieldId, TableCell, TableRow, TableRowHeaderCell } from "~/components/kit";
-import { exclusionReason, mappingFieldName, rowLabel, type FieldOption } from "~/modules/export/column-list";
-import { EXCLUDED_LABEL, type ExportMapping } from "~/modules/export/export-templates";
+import { exclusionReason, mappingFieldName, rowLabel } from "~/modules/export/column-list";
+import type { FieldOption } from "~/modules/export/export-fields";
+import { EXCLUDED_LABEL, type ExportMapping } from "~/modules/export/export-modes";
 import { rowEditIntent, type RowControl } from "~/utils/row-list";
 
 /** The id a row's control is found by when focus follows an edit. */

@@ -1,8 +1,8 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { Button, Card, Heading, Text } from "~/components/radix";
 import { EXPORT_MODE_DESCRIPTIONS } from "~/modules/export/column-list";
-import { EXPORT_TYPE_LABELS, EXPORT_TYPES, type ExportType } from "~/modules/export/export-fields";
-import { EXPORT_MODE_LABELS, EXPORT_MODES, type ExportMode } from "~/modules/export/export-templates";
+import { EXPORT_TYPE_LABELS, EXPORT_TYPES, type ExportType } from "~/modules/export/export-types";
+import { EXPORT_MODE_LABELS, EXPORT_MODES, type ExportMode } from "~/modules/export/export-modes";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**

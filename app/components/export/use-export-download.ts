@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formErrorName } from "~/modules/export/column-list";
-import type { ExportType } from "~/modules/export/export-fields";
-import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE, exportedColumns, NO_FIELDS_MESSAGE, type ExportMapping, type ExportMode } from "~/modules/export/export-templates";
+import type { ExportType } from "~/modules/export/export-types";
+import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE, exportedColumns, NO_FIELDS_MESSAGE, type ExportMapping, type ExportMode } from "~/modules/export/export-modes";
 import { attachmentFileName, saveBlob } from "~/utils/download";
 
 export type Format = "xlsx" | "csv";

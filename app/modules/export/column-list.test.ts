@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { applyRowEdit } from "~/utils/row-list";
-import { blankMapping, describeColumnEdit, exclusionReason, fieldOptions, formErrorName, mappingFieldName, MAX_EXPORT_MAPPINGS } from "./column-list";
+import { blankMapping, describeColumnEdit, exclusionReason, formErrorName, mappingFieldName, MAX_EXPORT_MAPPINGS } from "./column-list";
+import { fieldOptions } from "./export-fields";
 import { exportFields } from "./export-fields";
-import { isMappingExported, templateMappings } from "./export-templates";
+import { templateMappings } from "./export-templates";
+import { isMappingExported } from "./export-modes";
 
 describe("exclusionReason", () => {
   it("says why a row is Excluded (docs/export.md), and agrees with isMappingExported", () => {

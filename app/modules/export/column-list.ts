@@ -1,12 +1,11 @@
 /**
  * The /export screen's column list as a form (docs/export.md#column-list): the names its inputs carry, why a row is
- * "Excluded", the fields a row may choose, and what an edit announces. Client-safe; the page action
+ * "Excluded", and what an edit announces (the fields a row may choose are `fieldOptions`, export-fields.ts). Client-safe; the page action
  * (export-actions.server.ts) reads the same names back, and the list editing itself is
  * `applyRowEdit` (app/utils/row-list.ts).
  */
 import type { RowEdit, RowEditResult } from "~/utils/row-list";
-import { customFieldKey, exportFields, type ExportType } from "./export-fields";
-import type { ExportMapping, ExportMode } from "./export-templates";
+import type { ExportMapping, ExportMode } from "./export-modes";
 
 /** What each mode gives, as the page explains it (docs/export.md#modes-and-templates). */
 export const EXPORT_MODE_DESCRIPTIONS: Record<ExportMode, string> = {
@@ -42,19 +41,6 @@ export function exclusionReason(mapping: Pick<ExportMapping, "dbField" | "custom
 /** What "Add column" appends: enabled, no field or name yet. */
 export function blankMapping(id: string): ExportMapping {
   return { id, dbField: "", customColumnName: "", enabled: true };
-}
-
-export interface FieldOption {
-  key: string;
-  label: string;
-}
-
-/** The choices of a row's "Database field": the type's fields, then the project's custom fields. */
-export function fieldOptions(type: ExportType, customFieldNames: readonly string[]): { fields: FieldOption[]; custom: FieldOption[] } {
-  return {
-    fields: exportFields(type).map((field) => ({ key: field.key, label: field.label })),
-    custom: customFieldNames.map((name) => ({ key: customFieldKey(name), label: name })),
-  };
 }
 
 /** How a row is named to a screen reader: its column name, else its position. */

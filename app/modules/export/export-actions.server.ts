@@ -11,7 +11,7 @@ import { AppError } from "~/utils/app-error";
 import { applyRowEdit, parseRowEdit, type RowFocus } from "~/utils/row-list";
 import { blankMapping, describeColumnEdit, EXPORT_FORM_ID, MAPPING_KEYS, MAX_EXPORT_MAPPINGS } from "./column-list";
 import { startExportDownload } from "./export-download.server";
-import { exportedColumns, NO_PROJECT_MESSAGE, NO_PROJECT_TITLE, type ExportMapping } from "./export-templates";
+import { exportedColumns, NO_PROJECT_MESSAGE, NO_PROJECT_TITLE, type ExportMapping } from "./export-modes";
 import { exportValidator, type ExportFormat } from "./schemas";
 
 /** What the page re-renders after a postback: the list as posted (and edited), and any errors. */

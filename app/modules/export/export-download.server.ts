@@ -15,7 +15,7 @@ import { AppError } from "~/utils/app-error";
 import { redirectWithFlash } from "~/modules/auth/flash.server";
 import { errorResponse } from "~/utils/http.server";
 import { exportData, exportResponse } from "./excel-export.server";
-import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE } from "./export-templates";
+import { EXPORT_FAILED_MESSAGE, EXPORT_FAILED_TITLE } from "./export-modes";
 import { exportPageUrl } from "./export-urls";
 import { ExportRequestSchema, type ExportRequest } from "./schemas";
 

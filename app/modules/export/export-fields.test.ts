@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldOptions } from "./column-list";
+import { fieldOptions } from "./export-fields";
 import { ENGAGEMENT_FIELD_ALIASES, exportFieldKey, exportFields, findExportField } from "./export-fields";
 import { buildExportQuery } from "./export-query.server";
 import { templateMappings } from "./export-templates";

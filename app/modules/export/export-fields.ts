@@ -25,17 +25,7 @@
  * IAP2 level, "Email", dates dd/mm/yyyy (export-values.ts).
  */
 import { CUSTOM_PREFIX } from "~/modules/import/custom-prefix";
-
-export const EXPORT_TYPES = ["stakeholders", "properties", "engagements", "grievances", "commitments"] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
-
-export const EXPORT_TYPE_LABELS: Record<ExportType, string> = {
-  stakeholders: "Stakeholders",
-  properties: "Properties",
-  engagements: "Engagements",
-  grievances: "Grievances",
-  commitments: "Commitments",
-};
+import type { ExportType } from "./export-types";
 
 /** How a stored value becomes a cell (export-values.ts). money: decimal(15,2); decimal: any number, or text such as "2.43 ha" kept as written. */
 export const EXPORT_VALUE_TYPES = ["text", "date", "datetime", "money", "decimal", "number", "boolean", "list", "json"] as const;
@@ -348,4 +338,21 @@ export function findExportField(type: ExportType, dbField: string): ExportField 
   const name = customFieldName(key);
   if (name !== null && TYPES_WITH_CUSTOM_FIELDS.includes(type)) return { key, label: name, type: "json", source: "custom" };
   return null;
+}
+
+/** One choice of a column row's "Database field". */
+export interface FieldOption {
+  key: string;
+  label: string;
+}
+
+/**
+ * The choices of a row's "Database field": the type's fields, then the project's custom fields. The page
+ * sends them with its data, so the screen's script does not carry the catalogue.
+ */
+export function fieldOptions(type: ExportType, customFieldNames: readonly string[]): { fields: FieldOption[]; custom: FieldOption[] } {
+  return {
+    fields: exportFields(type).map((field) => ({ key: field.key, label: field.label })),
+    custom: customFieldNames.map((name) => ({ key: customFieldKey(name), label: name })),
+  };
 }

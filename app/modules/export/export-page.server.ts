@@ -5,9 +5,10 @@
  */
 import { projectToday, projectTimeZone } from "~/modules/calendar/today";
 import { projectSummary, requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
-import { fieldOptions } from "./column-list";
+import { fieldOptions } from "./export-fields";
 import { exportFileName, listCustomFieldNames } from "./excel-export.server";
-import { EXPORT_MODE_LABELS, exportModesFor, isModeAllowed, templateMappings } from "./export-templates";
+import { templateMappings } from "./export-templates";
+import { EXPORT_MODE_LABELS, isModeAllowed } from "./export-modes";
 import { exportModeFrom, exportTypeFrom } from "./export-urls";
 
 export async function loadExportPage(access: ProjectAccess, url: URL, now: Date = new Date()) {
@@ -21,7 +22,6 @@ export async function loadExportPage(access: ProjectAccess, url: URL, now: Date 
     project: projectSummary(access),
     type,
     mode,
-    modes: exportModesFor(type),
     /** A properties-only mode asked for another type: the page says why it shows Standard instead. */
     modeNotice: asked === mode ? null : `${EXPORT_MODE_LABELS[asked]} is for properties only, so the Standard columns for ${type} are shown.`,
     options: fieldOptions(type, customFieldNames),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_TYPES, exportFields } from "./export-fields";
+import { exportFields } from "./export-fields";
+import { EXPORT_TYPES } from "./export-types";
 import { buildExportQuery, EXPRESSION_KEYS, LIST_JOIN } from "./export-query.server";
-import { exportedColumns, exportModesFor, templateMappings } from "./export-templates";
+import { templateMappings } from "./export-templates";
+import { exportedColumns, exportModesFor } from "./export-modes";
 
 describe("buildExportQuery", () => {
   it("has an expression for every field of the catalogue, and none for fields it lacks", () => {

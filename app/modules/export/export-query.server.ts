@@ -15,8 +15,9 @@ import { CATEGORY_LABELS, CHANNEL_LABELS, SEVERITY_LABELS } from "~/modules/grie
 import { RESOLUTION_LABELS, STAGE_LABELS } from "~/modules/grievances/stages";
 import { projectToday, type CalendarDate } from "~/modules/calendar/today";
 import { DUE_SOON_DAYS, PRIORITY_LABELS, type Priority } from "~/modules/next-action/priority";
-import { customFieldName, exportFields, findExportField, type ExportField, type ExportType } from "./export-fields";
-import type { ExportColumn, ExportMode } from "./export-templates";
+import { customFieldName, exportFields, findExportField, type ExportField } from "./export-fields";
+import type { ExportType } from "./export-types";
+import type { ExportColumn, ExportMode } from "./export-modes";
 
 export interface ExportQuery {
   text: string;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_TYPES, EXPORT_VALUE_TYPES, exportFields, findExportField, PROPERTY_STAKEHOLDER_FIELDS, TYPES_WITH_CUSTOM_FIELDS } from "./export-fields";
-import { EXPORT_MODES, exportedColumns, exportModesFor, isMappingExported, NO_FIELDS_MESSAGE, templateMappings, type ExportMapping } from "./export-templates";
+import { EXPORT_VALUE_TYPES, exportFields, findExportField, PROPERTY_STAKEHOLDER_FIELDS, TYPES_WITH_CUSTOM_FIELDS } from "./export-fields";
+import { EXPORT_TYPES } from "./export-types";
+import { templateMappings } from "./export-templates";
+import { EXPORT_MODES, exportedColumns, exportModesFor, isMappingExported, NO_FIELDS_MESSAGE, type ExportMapping } from "./export-modes";
 import { ExportRequestSchema } from "./schemas";
 
 const names = (mappings: ExportMapping[]) => mappings.map((m) => m.customColumnName);

@@ -1,7 +1,7 @@
 /**
- * The export modes and their column templates (docs/export.md#modes-and-templates). Pure and client-safe:
- * the /export screen starts its column list from `templateMappings`, and the server applies the same
- * rules (`exportedColumns`) to whatever list is posted back.
+ * The export modes' column templates (docs/export.md#modes-and-templates). Pure: the /export page's loader
+ * starts its column list from `templateMappings`; the modes themselves and the rule for which rows are
+ * exported are export-modes.ts, which the screen's script imports without the field catalogue.
  *
  * Sizes: stakeholders standard 10, properties standard 26, engagements standard 15, grievances standard 16,
  * commitments standard 12,
@@ -13,41 +13,9 @@
  * property and linked stakeholder (a property without one still gets its row, with blank contact
  * columns), so a mail merge or a call list has one contact per line.
  */
-import { exportFields, findExportField, customFieldKey, customFieldName, TYPES_WITH_CUSTOM_FIELDS, type ExportType } from "./export-fields";
-
-export const EXPORT_MODES = ["standard", "search-report", "property-stakeholder", "custom", "all-fields"] as const;
-export type ExportMode = (typeof EXPORT_MODES)[number];
-
-export const EXPORT_MODE_LABELS: Record<ExportMode, string> = {
-  standard: "Standard",
-  "search-report": "Search Report",
-  "property-stakeholder": "Property + Stakeholder",
-  custom: "Custom",
-  "all-fields": "All Fields",
-};
-
-/** Search-report and property-stakeholder are for properties only (docs/export.md#modes-and-templates). */
-export function exportModesFor(type: ExportType): ExportMode[] {
-  return type === "properties" ? [...EXPORT_MODES] : EXPORT_MODES.filter((mode) => mode !== "search-report" && mode !== "property-stakeholder");
-}
-
-export function isModeAllowed(type: ExportType, mode: ExportMode): boolean {
-  return exportModesFor(type).includes(mode);
-}
-
-/** One row of the column list (`{ id, dbField, customColumnName, enabled }`, docs/export.md#modes-and-templates). */
-export interface ExportMapping {
-  id: string;
-  dbField: string;
-  customColumnName: string;
-  enabled: boolean;
-}
-
-/** A column of the file: the field it reads and the header it carries. */
-export interface ExportColumn {
-  dbField: string;
-  columnName: string;
-}
+import { exportFields, findExportField, customFieldKey, customFieldName, TYPES_WITH_CUSTOM_FIELDS } from "./export-fields";
+import type { ExportMapping, ExportMode } from "./export-modes";
+import type { ExportType } from "./export-types";
 
 /** A template column: a field key, and its header when the template names it otherwise than the field's label. */
 type TemplateColumn = readonly [key: string, columnName?: string];
@@ -231,22 +199,4 @@ export function templateMappings(type: ExportType, mode: ExportMode, customField
     customColumnName: columnName ?? findExportField(type, key)?.label ?? customFieldName(key) ?? key,
     enabled: true,
   }));
-}
-
-export const NO_FIELDS_MESSAGE = "Please select at least one field to export";
-export const NO_PROJECT_TITLE = "No Project Selected";
-export const NO_PROJECT_MESSAGE = "Please select a project before exporting";
-export const EXPORT_FAILED_TITLE = "Export Failed";
-export const EXPORT_FAILED_MESSAGE = "Failed to export data";
-export const EXPORT_SUCCESS_TITLE = "Export Successful!";
-export const EXCLUDED_LABEL = "Excluded";
-
-/** docs/export.md#column-list: a row is exported when it is enabled, has a field and a non-blank column name; otherwise it is "Excluded". */
-export function isMappingExported(mapping: Pick<ExportMapping, "dbField" | "customColumnName" | "enabled">): boolean {
-  return mapping.enabled && mapping.dbField.trim() !== "" && mapping.customColumnName.trim() !== "";
-}
-
-/** The file's columns, in the list's order: the exported rows, names trimmed. */
-export function exportedColumns(mappings: readonly ExportMapping[]): ExportColumn[] {
-  return mappings.filter(isMappingExported).map((m) => ({ dbField: m.dbField.trim(), columnName: m.customColumnName.trim() }));
 }

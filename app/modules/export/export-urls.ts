@@ -1,7 +1,7 @@
 /** The /export page's URLs: its type and mode are GET parameters, so every state has an address. Client-safe. */
-import type { ExportType } from "./export-fields";
-import { EXPORT_TYPES } from "./export-fields";
-import { EXPORT_MODES, type ExportMode } from "./export-templates";
+import type { ExportType } from "./export-types";
+import { EXPORT_TYPES } from "./export-types";
+import { EXPORT_MODES, type ExportMode } from "./export-modes";
 
 export function exportPageUrl(type?: ExportType, mode?: ExportMode): string {
   const params = new URLSearchParams();

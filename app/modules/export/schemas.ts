@@ -7,8 +7,9 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { MAX_EXPORT_MAPPINGS } from "./column-list";
-import { EXPORT_TYPES, exportFieldKey, findExportField } from "./export-fields";
-import { EXPORT_MODES, EXPORT_MODE_LABELS, exportedColumns, isModeAllowed, NO_FIELDS_MESSAGE } from "./export-templates";
+import { exportFieldKey, findExportField } from "./export-fields";
+import { EXPORT_TYPES } from "./export-types";
+import { EXPORT_MODES, EXPORT_MODE_LABELS, exportedColumns, isModeAllowed, NO_FIELDS_MESSAGE } from "./export-modes";
 
 export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
