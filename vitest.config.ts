@@ -45,6 +45,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database copied from the migrated template, so files run in parallel.
           pool: "forks",
+          // Each worker imports the app once for all its files (484 -> 338 s here): files set up and tear
+          // down their own database, ORM and environment (tests/setup/test-database.ts), and replace
+          // functions with spies they restore, never with vi.mock (app/utils/test-isolation.test.ts).
+          isolate: false,
           // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine,
           // which then waits on PostgreSQL and on the apps some files start. Two keep both cores busy.
           maxWorkers: 2,

@@ -12,13 +12,14 @@ import { parseUpload } from "../../app/modules/import/staging.server";
 import { PDF_MESSAGES } from "../../app/modules/import/parse/title-pdf-messages";
 import { LIMIT_MESSAGES } from "../../app/modules/import/parse/limits";
 import * as pdfWorker from "../../app/utils/pdf-worker.server";
+import * as pdfWriter from "../../app/modules/help-centre/pdf.server";
 import { accessFor } from "../factories/access";
 import { longTitlePdf } from "../../bench/title-pdf.mjs";
 import { call, multipartRequest, storedFiles, useUploadTestEnvironment } from "./support/uploads";
 
-// The in-process writers must never run for a request: a call fails the test.
-const builders = vi.hoisted(() => ({ pdf: vi.fn(() => Promise.reject(new Error("documentPdf ran on the request path"))) }));
-vi.mock("../../app/modules/help-centre/pdf.server", () => ({ documentPdf: builders.pdf }));
+// The in-process writers must never run for a request: a call fails the test. A spy, restored after
+// this file, rather than vi.mock: integration files share their worker's modules (vitest.config.ts).
+const builders = { pdf: vi.spyOn(pdfWriter, "documentPdf").mockImplementation(() => Promise.reject(new Error("documentPdf ran on the request path"))) };
 
 /**
  * Heavy work off the request path (docs/operations.md#off-the-request-path): a help-centre PDF is
@@ -36,6 +37,7 @@ beforeAll(async () => {
   process.env.DOCS_PREBUILT_DIR = prebuilt;
 });
 afterAll(() => {
+  builders.pdf.mockRestore();
   delete process.env.DOCS_PREBUILT_DIR;
   delete process.env.DOCS_WORKER_PATH;
   fs.rmSync(prebuilt, { recursive: true, force: true });

@@ -39,12 +39,14 @@ export const SESSION_COOKIE = "lr_session";
 export const SECURE_SESSION_COOKIE = "__Host-lr_session";
 
 type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
-const storages = new Map<boolean, { storage: AppSessionStorage; cookie: Cookie }>();
+/** Built once per configuration: a new environment (resetEnvCache) gets storages with its own secret. */
+const storages = new Map<boolean, { env: ReturnType<typeof getEnv>; storage: AppSessionStorage; cookie: Cookie }>();
 
 function sessionStorage(secure: boolean) {
+  const env = getEnv();
   let storage = storages.get(secure);
-  if (!storage) {
-    storage = createStorage(secure);
+  if (!storage || storage.env !== env) {
+    storage = { env, ...createStorage(secure) };
     storages.set(secure, storage);
   }
   return storage;
