@@ -28,7 +28,9 @@ const builders = { pdf: vi.spyOn(pdfWriter, "documentPdf").mockImplementation(()
  * past the worker's heap or time cap is refused with its message and nothing saved.
  */
 const env = useUploadTestEnvironment("off-request-path");
-const BASE = "http://localhost:3000";
+// Origins of this file's own: downloads are kept per process, document and site address, and other files in
+// the same worker may have downloaded the same documents for http://localhost:3000.
+const BASE = "http://off-request-path.example.test";
 const WESTERN = "Western Pipeline Stage 2";
 let prebuilt: string;
 
@@ -69,7 +71,7 @@ describe("help-centre PDFs", () => {
 
   it("are written in the documents worker when the build made none for this site address, never on the request's thread", async () => {
     const writtenBefore = servedFiles.documentFilesWrittenInWorker;
-    const response = await downloadPdf("product-overview", "http://docs.example.test:8080");
+    const response = await downloadPdf("product-overview", "http://worker.off-request-path.example.test:8080");
     expect(response.status).toBe(200);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
@@ -84,7 +86,7 @@ describe("help-centre PDFs", () => {
   it("say plainly that the files are not built when neither the file nor the worker is there (503, not a crash)", async () => {
     process.env.DOCS_WORKER_PATH = path.join(prebuilt, "no-such-worker.mjs");
     try {
-      const response = await downloadPdf("user-guide", "http://unbuilt.example.test");
+      const response = await downloadPdf("user-guide", "http://unbuilt.off-request-path.example.test");
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ message: DOC_MESSAGES.downloadFailed, code: "DOCUMENT_FILES_NOT_BUILT" });
     } finally {
