@@ -6,10 +6,11 @@ import { runWithRequestStore } from "./request-store.server";
 
 /**
  * Per request (docs/operations.md#logs): an id, taken from the caller's X-Request-Id when it is a safe
- * one (a load balancer's or a proxy's) and made otherwise, returned in the response's X-Request-Id and
- * carried by every line logged while the request is served (built files skip the header, not the id); then one access line and one metrics
- * observation when the response ends: method, route pattern, status, duration and user id. Never the
- * URL, its query or a header value: a search term can be a landholder's name.
+ * one (a load balancer's or a proxy's) and made otherwise, returned in the response's X-Request-Id (not
+ * for built files, whose lines still carry it) and carried by every line logged while the request is
+ * served; then one access line and one metrics observation when the response ends: method, route
+ * pattern, status, duration and user id. Never the URL, its query or a header value: a search term can
+ * be a landholder's name.
  */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 

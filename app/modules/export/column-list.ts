@@ -1,8 +1,8 @@
 /**
- * The /export screen's column list as a form (docs/export.md#column-list): the names its inputs carry, why a row is
- * "Excluded", and what an edit announces (the fields a row may choose are `fieldOptions`, export-fields.ts). Client-safe; the page action
- * (export-actions.server.ts) reads the same names back, and the list editing itself is
- * `applyRowEdit` (app/utils/row-list.ts).
+ * The /export screen's column list as a form (docs/export.md#column-list): the names its inputs carry, why a
+ * row is "Excluded", and what an edit announces. Client-safe; the page action (export-actions.server.ts)
+ * reads the same names back, the list editing itself is `applyRowEdit` (app/utils/row-list.ts), and the
+ * fields a row may choose are `fieldOptions` (export-fields.ts).
  */
 import type { RowEdit, RowEditResult } from "~/utils/row-list";
 import type { ExportMapping, ExportMode } from "./export-modes";
