@@ -57,16 +57,23 @@ const MB = 1024 * 1024;
 
 // The app's own export modules (TypeScript, through tsx): the same columns, SQL and cells as the server.
 const { tsImport } = await import("tsx/esm/api");
-const load = (file) => tsImport(new URL(`../app/modules/${file}`, import.meta.url).href, import.meta.url);
-const [templates, query, values, fieldsModule, calendar] = await Promise.all([
-  load("export/export-templates.ts"),
-  load("export/export-query.server.ts"),
-  load("export/export-values.ts"),
-  load("export/export-fields.ts"),
-  load("calendar/today.ts"),
+/** Loads an app module and checks that it still exports `names`, so an export moved elsewhere fails here, not after the seeding. */
+async function load(file, names) {
+  const module = await tsImport(new URL(`../app/modules/${file}`, import.meta.url).href, import.meta.url);
+  const missing = names.filter((name) => module[name] === undefined);
+  if (missing.length) throw new Error(`app/modules/${file} no longer exports ${missing.join(", ")}: update bench/export.mjs`);
+  return module;
+}
+const [templates, modes, query, values, types, calendar] = await Promise.all([
+  load("export/export-templates.ts", ["templateMappings"]),
+  load("export/export-modes.ts", ["exportedColumns"]),
+  load("export/export-query.server.ts", ["buildExportQuery", "LIST_JOIN"]),
+  load("export/export-values.ts", ["columnWidth", "EXCEL_NUMBER_FORMATS", "toExcelCell"]),
+  load("export/export-types.ts", ["EXPORT_TYPE_LABELS"]),
+  load("calendar/today.ts", ["projectTimeZone"]),
 ]);
 const MAPPINGS = templates.templateMappings("properties", "standard");
-const COLUMNS = templates.exportedColumns(MAPPINGS);
+const COLUMNS = modes.exportedColumns(MAPPINGS);
 if (COLUMNS.length !== 26) throw new Error(`Expected the 26 columns of the properties standard template, got ${COLUMNS.length}`);
 
 /** The columns the export reads that the list benchmarks' seed leaves empty, filled in its transaction. */
@@ -178,7 +185,7 @@ async function floor(cells, fields, file, { styled = false } = {}) {
   const started = process.hrtime.bigint();
   const cpu = process.cpuUsage();
   const out = fs.createWriteStream(file);
-  const label = fieldsModule.EXPORT_TYPE_LABELS.properties;
+  const label = types.EXPORT_TYPE_LABELS.properties;
   if (!styled) {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out });
     const sheet = workbook.addWorksheet(label);
