@@ -69,7 +69,7 @@ const scans = async () => (await client.query<{ seq: number; idx: number }>("sel
  */
 const LIMIT_MS = 120_000;
 
-describe("statistics of the tables an import grows", () => {
+describe("statistics of the tables an import grows", { timeout: LIMIT_MS }, () => {
   it("are brought up to date inside the job's transaction, so later rows are checked through the index", async () => {
     const writer = await importRecord();
     // The statistics of a new database: a dozen demo stakeholders.
@@ -94,7 +94,7 @@ describe("statistics of the tables an import grows", () => {
     } finally {
       await client.query("rollback");
     }
-  }, LIMIT_MS);
+  });
 
   it("never wait for another transaction's ANALYZE of the same table, and are measured once it has ended", async () => {
     const writer = await importRecord();
@@ -117,5 +117,5 @@ describe("statistics of the tables an import grows", () => {
       await other.query("rollback").catch(() => {});
       await client.query("rollback");
     }
-  }, LIMIT_MS);
+  });
 });
