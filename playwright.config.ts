@@ -20,8 +20,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   // Two workers on the 2-core CI machine: with three, the browsers, the server and PostgreSQL kept about
-  // ten processes runnable at once, each scan and save took twice as long, and saves ran past the
-  // assertions' timeout (tests/README.md, "CI minutes").
+  // fourteen processes runnable at once (ten with two), each scan took about twice as long, and saves ran
+  // past the assertions' timeout (tests/README.md, "CI minutes").
   workers: 2,
   // One retry on CI so a timing flake cannot block a landing; the list reporter marks such tests "flaky".
   retries: process.env.CI ? 1 : 0,
