@@ -2,9 +2,11 @@ import { createRequire } from "node:module";
 import type { AgnosticRouteObject } from "@remix-run/router";
 
 /**
- * patches/@remix-run+router caches each route array's ranked branches and each compiled path pattern
- * (the server's per-request routing cost, bench/README.md). The patch must be applied by the install
- * (postinstall), and matching with the caches must answer exactly as before, call after call.
+ * patches/@remix-run+router caches each route array's ranked branches, each compiled path pattern and
+ * each pathname's matches; patches/react-router-dom converts a route array to data routes once, so the
+ * array Remix renders with stays the same object and those caches hit (the server's per-request routing
+ * cost, bench/README.md). The patches must be applied by the install (postinstall), and matching with
+ * the caches must answer exactly as before, call after call.
  */
 const require = createRequire(import.meta.url);
 // The CommonJS build is what the server loads; the browser bundle uses the unpatched ES module.
@@ -37,6 +39,7 @@ describe("Remix route caches (patch-package)", () => {
     expect(routerPath).toMatch(/router\.cjs\.js$/);
     expect(source).toContain("function rankedBranchesFor(routes)");
     expect(source).toContain("const compiledPathCache = new Map()");
+    expect(source).toContain("function matchMemoFor(branches)");
   });
 
   it("matches the same array again and again with the right routes and params", () => {
@@ -68,5 +71,52 @@ describe("Remix route caches (patch-package)", () => {
     expect(router.matchPath({ path: "/stakeholders", end: true }, "/stakeholders/3")).toBeNull();
     expect(router.matchPath({ path: "/Upper", caseSensitive: true }, "/upper")).toBeNull();
     expect(router.matchPath({ path: "/Upper", caseSensitive: false }, "/upper")).not.toBeNull();
+  });
+
+  it("answers a remembered pathname with fresh copies, so a caller's change never reaches the next answer", () => {
+    const first = router.matchRoutes(routes, "/stakeholders/42")!;
+    // matchRouteBranch gives every match of one answer the same params object; the copies keep that.
+    expect(first[0]!.params).toBe(first[1]!.params);
+    first[1]!.params.id = "changed";
+    first.push(first[0]!);
+    const second = router.matchRoutes(routes, "/stakeholders/42")!;
+    expect(second.map((m) => [m.route.id, m.params, m.pathname])).toEqual([
+      ["root", { id: "42" }, "/"],
+      ["stakeholder", { id: "42" }, "/stakeholders/42"],
+    ]);
+    expect(second).not.toBe(first);
+    expect(second[1]!.route).toBe(routes[0]!.children![2]);
+    // A remembered miss stays a miss; a different pathname is matched on its own.
+    const none: AgnosticRouteObject[] = [{ id: "only", path: "/only" }];
+    expect(router.matchRoutes(none, "/elsewhere")).toBeNull();
+    expect(router.matchRoutes(none, "/elsewhere")).toBeNull();
+    expect(router.matchRoutes(none, "/only")?.map((m) => m.route.id)).toEqual(["only"]);
+  });
+
+  it("keeps matching correctly past the memo's limit (it is emptied, not grown)", () => {
+    for (let id = 0; id < 2500; id++) expect(router.matchRoutes(routes, `/stakeholders/${id}`)?.at(-1)?.params).toEqual({ id: String(id) });
+    expect(matchedIds("/stakeholders")).toEqual(["root", "stakeholders"]);
+  });
+
+  it("gives Remix's static router the same data routes for the same route array, render after render", async () => {
+    const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const context = {
+      basename: "/",
+      location: { pathname: "/", search: "", hash: "", state: null, key: "default" },
+      matches: [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+    };
+    const pageRoutes = [{ id: "root", path: "/", children: [{ id: "home", index: true }] }];
+    const one = createStaticRouter(pageRoutes, context as never);
+    const two = createStaticRouter(pageRoutes, context as never);
+    expect(two.routes).toBe(one.routes);
+    expect(one.routes[0]!.children![0]!.id).toBe("home");
+    expect(createStaticRouter([{ id: "other", path: "/" }], context as never).routes[0]!.id).toBe("other");
   });
 });
