@@ -13,6 +13,7 @@ import { createRequestHandler as createRemixRequestHandler, type AppLoadContext,
 // The adapter's request conversion (forwarded host and port, abort on close); not re-exported by its index.
 import { createRemixRequest } from "@remix-run/express/dist/server.js";
 import { isDownloadStalled } from "./downloads.server";
+import { compressWholeBody } from "./whole-body-compression.server";
 
 export interface RequestHandlerOptions {
   build: ServerBuild;
@@ -27,7 +28,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: RequestHan
       const request = createRemixRequest(req, res);
       const loadContext = await getLoadContext?.(req, res);
       const response = await handleRequest(request, loadContext);
-      await sendResponse(res, response);
+      await sendResponse(res, response, req);
     } catch (error) {
       next(error);
     }
@@ -43,8 +44,11 @@ function isWholeBody(response: Response): boolean {
 
 const isPrematureClose = (error: unknown) => (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE";
 
-/** Writes a fetch Response to Express: status, headers, then the body at the pace the client reads it. */
-export async function sendResponse(res: express.Response, response: Response): Promise<void> {
+/**
+ * Writes a fetch Response to Express: status, headers, then the body at the pace the client reads it.
+ * With the request, a page or JSON answer is compressed here in one call (whole-body-compression.server.ts).
+ */
+export async function sendResponse(res: express.Response, response: Response, req?: express.Request): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -54,9 +58,10 @@ export async function sendResponse(res: express.Response, response: Response): P
     return;
   }
   if (isWholeBody(response)) {
-    // A page or a JSON answer is one buffer already (renderToString, JSON.stringify): written in one
-    // call, compression deflates it once and no web stream is bridged to a Node one for it.
-    res.end(Buffer.from(await response.arrayBuffer()));
+    // A page or a JSON answer is one buffer already (renderToString, JSON.stringify): compressed in one
+    // call and written in one, and no web stream is bridged to a Node one for it.
+    const body = Buffer.from(await response.arrayBuffer());
+    res.end(req ? await compressWholeBody(req, res, body) : body);
     return;
   }
   // pipeline and compression each watch the response's close; with the app's own middleware that is a
