@@ -77,7 +77,7 @@ describe("Remix route caches (patch-package)", () => {
     const first = router.matchRoutes(routes, "/stakeholders/42")!;
     // matchRouteBranch gives every match of one answer the same params object; the copies keep that.
     expect(first[0]!.params).toBe(first[1]!.params);
-    first[1]!.params.id = "changed";
+    (first[1]!.params as Record<string, string>).id = "changed";
     first.push(first[0]!);
     const second = router.matchRoutes(routes, "/stakeholders/42")!;
     expect(second.map((m) => [m.route.id, m.params, m.pathname])).toEqual([
