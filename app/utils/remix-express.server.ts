@@ -61,7 +61,7 @@ export async function sendResponse(res: express.Response, response: Response, re
     // A page or a JSON answer is one buffer already (renderToString, JSON.stringify): compressed in one
     // call and written in one, and no web stream is bridged to a Node one for it.
     const body = Buffer.from(await response.arrayBuffer());
-    res.end(req ? await compressWholeBody(req, res, body) : body);
+    res.end(req ? compressWholeBody(req, res, body) : body);
     return;
   }
   // pipeline and compression each watch the response's close; with the app's own middleware that is a
