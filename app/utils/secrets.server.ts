@@ -9,9 +9,21 @@ import type { Env } from "./env.server";
  */
 export function getSessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  const file = path.join(env.dataDir, "session-secret");
+  // Read once per environment: anonymous pages ask for it on every request (their flash cookie).
+  let secret = fileSecrets.get(env);
+  if (secret === undefined) {
+    secret = readOrCreateSecret(env.dataDir);
+    fileSecrets.set(env, secret);
+  }
+  return secret;
+}
+
+const fileSecrets = new WeakMap<Env, string>();
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(env.dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString("hex");
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
