@@ -5,8 +5,8 @@
  * the `compression` middleware it went into a brotli stream of its own: an encoder sized for a 4 MB
  * window, a write, a flush and the stream's events, for a body of 5–60 KB. Measured in the app under
  * load, that cost 1.0 ms of CPU on a 4.5 KB page and 1.6–3.5 ms on a 58 KB list page, against 0.06 and
- * 0.5 ms for compressing the same bytes in one call with a window the size of the body. The answer is
- * the same encoding at the same quality; only the work to make it changes. `compression` still handles
+ * 0.5 ms for compressing the same bytes in one call. The answer is the same bytes as before (brotli at
+ * the same quality, gzip at zlib's default level); only the work to make them changes. `compression` still handles
  * every other response and steps aside for these, which arrive with their Content-Encoding set.
  *
  * The call is synchronous: zlib's asynchronous one-shot functions still build a stream and hand the work
@@ -20,11 +20,6 @@ import type * as express from "express";
 export const PAGE_BROTLI_QUALITY = 5;
 /** Below this a body goes as it is, as `compression` does (its default threshold). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
-
-/** The smallest brotli window (2^n bytes, 16–24) that holds the whole body: a larger one compresses no better here. */
-export function brotliWindowBits(bytes: number): number {
-  return Math.min(24, Math.max(16, Math.ceil(Math.log2(Math.max(bytes, 1)))));
-}
 
 /** The encoding to answer with: brotli when the client takes it (every current browser), else gzip, else none. */
 export function pageEncoding(req: Pick<express.Request, "acceptsEncodings" | "headers">): "br" | "gzip" | null {
@@ -49,12 +44,7 @@ export function compressWholeBody(req: Pick<express.Request, "method" | "accepts
   const compressed =
     encoding === "br"
       ? zlib.brotliCompressSync(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
-            [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
         })
       : zlib.gzipSync(body);
   res.setHeader("Content-Encoding", encoding);
