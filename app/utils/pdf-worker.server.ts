@@ -84,7 +84,9 @@ function startSlot(heapMb: number): Slot {
 function release(slot: Slot) {
   slot.busy = false;
   slot.worker.unref();
-  slot.idleTimer = setTimeout(() => void slot.worker.terminate(), IDLE_MS).unref();
+  // Out of the pool at once, then stopped: a worker still listed while it stops would be handed to the
+  // next read, which then failed as a damaged file when the worker exited under it.
+  slot.idleTimer = setTimeout(() => void retire(slot), IDLE_MS).unref();
   waiting.shift()?.();
 }
 
