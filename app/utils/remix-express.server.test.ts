@@ -48,10 +48,10 @@ describe("sendResponse", () => {
       next();
     });
     const body = () => new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode("<p>a</p>")), c.enqueue(new TextEncoder().encode("<p>b</p>")), c.close()) });
-    app.get("/page", (_req, res, next) => sendResponse(res, new Response(body(), { headers: { "Content-Type": "text/html; charset=utf-8" } })).catch(next));
-    app.get("/json", (_req, res, next) => sendResponse(res, new Response(body(), { headers: { "Content-Type": "application/json" } })).catch(next));
-    app.get("/download", (_req, res, next) =>
-      sendResponse(res, new Response(body(), { headers: { "Content-Type": "text/html", "Content-Disposition": 'attachment; filename="a.html"' } })).catch(next),
+    app.get("/page", (req, res, next) => sendResponse(req, res, new Response(body(), { headers: { "Content-Type": "text/html; charset=utf-8" } })).catch(next));
+    app.get("/json", (req, res, next) => sendResponse(req, res, new Response(body(), { headers: { "Content-Type": "application/json" } })).catch(next));
+    app.get("/download", (req, res, next) =>
+      sendResponse(req, res, new Response(body(), { headers: { "Content-Type": "text/html", "Content-Disposition": 'attachment; filename="a.html"' } })).catch(next),
     );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -70,7 +70,7 @@ describe("sendResponse", () => {
 
   it("pulls the body only as fast as the client reads it", async () => {
     const { body, state } = countingBody(2000); // 125 MB if it were all pulled
-    const { server, port } = await serve((_req, res, next) => sendResponse(res, new Response(body, { headers: { "Content-Type": "application/octet-stream" } })).catch(next));
+    const { server, port } = await serve((req, res, next) => sendResponse(req, res, new Response(body, { headers: { "Content-Type": "application/octet-stream" } })).catch(next));
     try {
       const response = await new Promise<http.IncomingMessage>((resolve) => http.get({ port, host: "127.0.0.1", path: "/" }, resolve));
       response.pause();
@@ -91,8 +91,8 @@ describe("sendResponse", () => {
   it("cancels the body when the client goes away, without an error", async () => {
     const { body, state } = countingBody(2000);
     let failed: unknown = null;
-    const { server, port } = await serve((_req, res) => {
-      sendResponse(res, new Response(body)).catch((error) => (failed = error));
+    const { server, port } = await serve((req, res) => {
+      sendResponse(req, res, new Response(body)).catch((error) => (failed = error));
     });
     try {
       const request = http.get({ port, host: "127.0.0.1", path: "/" }, (response) => {
@@ -109,7 +109,7 @@ describe("sendResponse", () => {
   });
 
   it("sends status and headers, and ends a response without a body", async () => {
-    const { server, port } = await serve((_req, res, next) => sendResponse(res, new Response(null, { status: 204, headers: { "X-Test": "yes" } })).catch(next));
+    const { server, port } = await serve((req, res, next) => sendResponse(req, res, new Response(null, { status: 204, headers: { "X-Test": "yes" } })).catch(next));
     try {
       const response = await new Promise<http.IncomingMessage>((resolve) => http.get({ port, host: "127.0.0.1", path: "/" }, resolve));
       expect(response.statusCode).toBe(204);

@@ -28,7 +28,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: RequestHan
       const request = createRemixRequest(req, res);
       const loadContext = await getLoadContext?.(req, res);
       const response = await handleRequest(request, loadContext);
-      await sendResponse(res, response, req);
+      await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -46,9 +46,9 @@ const isPrematureClose = (error: unknown) => (error as { code?: string }).code =
 
 /**
  * Writes a fetch Response to Express: status, headers, then the body at the pace the client reads it.
- * With the request, a page or JSON answer is compressed here in one call (whole-body-compression.server.ts).
+ * A page or JSON answer is compressed here in one call, as the request accepts (whole-body-compression.server.ts).
  */
-export async function sendResponse(res: express.Response, response: Response, req?: express.Request): Promise<void> {
+export async function sendResponse(req: express.Request, res: express.Response, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
@@ -61,7 +61,7 @@ export async function sendResponse(res: express.Response, response: Response, re
     // A page or a JSON answer is one buffer already (renderToString, JSON.stringify): compressed in one
     // call and written in one, and no web stream is bridged to a Node one for it.
     const body = Buffer.from(await response.arrayBuffer());
-    res.end(req ? compressWholeBody(req, res, body) : body);
+    res.end(compressWholeBody(req, res, body));
     return;
   }
   // pipeline and compression each watch the response's close; with the app's own middleware that is a

@@ -13,7 +13,7 @@ const page = (bytes: number) => Buffer.from(`<!DOCTYPE html><table>${"<tr><td>Am
 async function serve(body: Buffer, headers: Record<string, string> = {}) {
   const app = express();
   app.use(compression());
-  app.all("/", (req, res, next) => sendResponse(res, new Response(new Uint8Array(body), { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } }), req).catch(next));
+  app.all("/", (req, res, next) => sendResponse(req, res, new Response(new Uint8Array(body), { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } })).catch(next));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return { server, port: (server.address() as AddressInfo).port };
