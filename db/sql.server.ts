@@ -5,6 +5,8 @@
  * - `sqlRows`, `sqlOne`, `sqlExecute`: `?` placeholders, on the current unit of work. Inside
  *   `db().transactional(...)` they run on that transaction's connection and see its uncommitted rows;
  *   elsewhere (a request, a job, a script) on a connection of the ORM's pool, committed at once.
+ * - `sqlRowsPrepared`: the rows of a hot read every page asks for (the session read, a list's page), as
+ *   a named prepared statement, so PostgreSQL plans it once per connection (docs/data-access.md#prepared-reads).
  * - `sqlOutsideTransaction`: a statement that must NOT join the caller's transaction (an audit row of a
  *   refused access must survive the request's rollback; an import's progress must be readable while its
  *   transaction is open).
@@ -15,6 +17,7 @@
  * eslint.config.js refuses `getConnection`, `acquireConnection` and hand-written BEGIN / COMMIT /
  * ROLLBACK outside this file.
  */
+import { createHash } from "node:crypto";
 import pg from "pg";
 import type { EntityManager, Knex } from "@mikro-orm/postgresql";
 import { getOrm, getOrmOptions, onCloseOrm } from "./orm";
@@ -32,6 +35,38 @@ const root = () => getOrm().em;
 /** The rows of a query, on the caller's transaction when there is one. */
 export async function sqlRows<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
   return root().execute<T[]>(sql, [...params], "all");
+}
+
+/** Prepared statements' names by their SQL: a statement's text is its identity on every connection. */
+const preparedNames = new Map<string, string>();
+/** Beyond this many texts the names are computed afresh (the texts are the code's, so it is never reached in practice). */
+const PREPARED_NAMES_KEPT = 500;
+
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `lr_${createHash("sha1").update(sql).digest("base64url").slice(0, 20)}`;
+    if (preparedNames.size < PREPARED_NAMES_KEPT) preparedNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * The rows of a read that pages run on every request, as a named prepared statement, on the caller's
+ * transaction when there is one. PostgreSQL parses and plans a statement sent with its values written in
+ * (`sqlRows`) on every call: 1–2 ms of its CPU for a list's page, as much as running it. Prepared, each
+ * pooled connection plans it a few times and then keeps one plan (docs/data-access.md#prepared-reads).
+ * Only for statements whose best plan does not hang on the values (no `*` of a table either: a column
+ * added by a migration would change a kept plan's result, which PostgreSQL refuses). `?` placeholders.
+ */
+export async function sqlRowsPrepared<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
+  const em = root();
+  const connection = em.getConnection();
+  const query = connection.getKnex().raw(sql, [...params] as Knex.RawBinding[]);
+  query.options({ name: preparedName(sql) });
+  const transaction = em.getTransactionContext<Knex.Transaction>();
+  if (transaction) query.transacting(transaction);
+  return ((await query) as unknown as { rows: T[] }).rows;
 }
 
 /** The first row of a query (undefined when none), on the caller's transaction when there is one. */

@@ -4,6 +4,7 @@ import { Project } from "./Project";
 import { Stakeholder } from "./Stakeholder";
 import { coordinate, money, optionalText, timestamps } from "./columns";
 import { TITLE_TYPES } from "./enums";
+import { PROPERTY_SORT_INDEXES } from "./list-sort-indexes";
 import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "./search-text";
 
 /**
@@ -102,6 +103,8 @@ export const Property = defineEntity({
     // The tiles' counts, read from the index alone (migration count_indexes).
     { name: "property_project_counts_index", expression: `create index "property_project_counts_index" on "property" ("project_id", "title_type", "has_laa", "laa_expiry_date")` },
     { name: "property_search_trgm_index", expression: `create index "property_search_trgm_index" on "property" using gin (${searchTextSql(PROPERTY_SEARCH_COLUMNS)} gin_trgm_ops)` },
+    // The title-reference sorts, both ways (migration list_sort_indexes).
+    ...PROPERTY_SORT_INDEXES,
   ],
 });
 

@@ -3,6 +3,7 @@ import { ImportRecord } from "./ImportRecord";
 import { Project } from "./Project";
 import { User } from "./User";
 import { coordinate, optionalText, timestamps } from "./columns";
+import { STAKEHOLDER_SORT_INDEXES } from "./list-sort-indexes";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "./search-text";
 import { IAP2_LEVELS, INFLUENCE_LEVELS, MEMBER_TYPES, STAKEHOLDER_CATEGORIES } from "./enums";
 
@@ -76,6 +77,8 @@ export const Stakeholder = defineEntity({
     // The tiles' counts, read from the index alone (migration count_indexes).
     { name: "stakeholder_project_counts_index", expression: `create index "stakeholder_project_counts_index" on "stakeholder" ("project_id", "member_type", "is_active")` },
     { name: "stakeholder_search_trgm_index", expression: `create index "stakeholder_search_trgm_index" on "stakeholder" using gin (${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS)} gin_trgm_ops)` },
+    // The other sorts and directions (migration list_sort_indexes).
+    ...STAKEHOLDER_SORT_INDEXES,
   ],
 });
 

@@ -28,6 +28,7 @@ import { Migration20261126162834_parcel_affected_total } from "./Migration202611
 import { Migration20261126162843_parcel_import } from "./Migration20261126162843_parcel_import";
 import { Migration20261126193158_mail_attachment } from "./Migration20261126193158_mail_attachment";
 import { Migration20261126202830_inbound_attachments } from "./Migration20261126202830_inbound_attachments";
+import { Migration20261127150000_list_sort_indexes } from "./Migration20261127150000_list_sort_indexes";
 
 /**
  * Every committed migration, oldest first. Passed to MikroORM as classes (not a glob) because
@@ -62,5 +63,6 @@ export const migrationsList: MigrationObject[] = [
   { name: "Migration20261126162843_parcel_import", class: Migration20261126162843_parcel_import },
   { name: "Migration20261126193158_mail_attachment", class: Migration20261126193158_mail_attachment },
   { name: "Migration20261126202830_inbound_attachments", class: Migration20261126202830_inbound_attachments },
+  { name: "Migration20261127150000_list_sort_indexes", class: Migration20261127150000_list_sort_indexes },
   // Migration entries: db/scripts/create-migration.ts appends here.
 ];

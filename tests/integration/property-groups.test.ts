@@ -1,6 +1,7 @@
 import { wrap } from "@mikro-orm/core";
+import { recordStatements } from "./support/statements";
 import { Client, Project, Property, Stakeholder, StakeholderProperty } from "../../db/entities/index";
-import { db, getOrm, withRequestContext } from "../../db/orm";
+import { db, withRequestContext } from "../../db/orm";
 import type { CurrentUser } from "../../app/modules/access/current-user.server";
 import { resolveProjectAccess, type ProjectAccess } from "../../app/modules/access/project-access.server";
 import { getPropertyGroup, GROUPS_PAGE_SIZE, listPropertyGroups } from "../../app/modules/property-groups/groups.server";
@@ -113,21 +114,24 @@ describe("listPropertyGroups", () => {
   it("pages 24 at a time with the full total, in one query whatever the page size, searched or not", async () => {
     const paging = await access(owner, ids.paging);
     const western = await access(officer, ids.western);
-    const connection = getOrm().em.getConnection();
-    const execute = vi.spyOn(connection, "execute");
-    const first = await list(paging, { page: 1 });
-    expect(execute).toHaveBeenCalledTimes(1);
-    for (const [a, options] of [
-      [western, { page: 1 }],
-      [paging, { page: 2 }],
-      [paging, { search: "pager" }],
-      [paging, { search: "Paging Lane" }],
-    ] as const) {
-      execute.mockClear();
-      await list(a, options);
-      expect(execute).toHaveBeenCalledTimes(1);
+    const sent = recordStatements();
+    let first: Awaited<ReturnType<typeof list>>;
+    try {
+      first = await list(paging, { page: 1 });
+      expect(sent.statements).toHaveLength(1);
+      for (const [a, options] of [
+        [western, { page: 1 }],
+        [paging, { page: 2 }],
+        [paging, { search: "pager" }],
+        [paging, { search: "Paging Lane" }],
+      ] as const) {
+        sent.clear();
+        await list(a, options);
+        expect(sent.statements).toHaveLength(1);
+      }
+    } finally {
+      sent.stop();
     }
-    execute.mockRestore();
     expect(first.pageSize).toBe(GROUPS_PAGE_SIZE);
     expect(first.groups).toHaveLength(24);
     expect(first.total).toBe(31);

@@ -1,4 +1,5 @@
-import { getOrm, withRequestContext } from "../../db/orm";
+import { withRequestContext } from "../../db/orm";
+import { recordStatements } from "./support/statements";
 import { getCurrentUser } from "../../app/modules/access/current-user.server";
 import { getSelectedProjectAccess, projectSummary } from "../../app/modules/access/project-access.server";
 import { openRequestScope } from "../../app/modules/auth/request-scope.server";
@@ -39,8 +40,7 @@ async function sessionWith(userId: string, project: number): Promise<string> {
 
 /** Runs a page's shared reads (the layout loader, then the route loader's access) for one GET or POST; counts statements. */
 async function pageReads(cookie: string, method: "GET" | "POST") {
-  const em = getOrm().em;
-  const execute = vi.spyOn(em, "execute");
+  const sent = recordStatements();
   try {
     return await withRequestContext(async () => {
       openRequestScope(method);
@@ -48,10 +48,10 @@ async function pageReads(cookie: string, method: "GET" | "POST") {
       const layout = await getLayoutData(new Request(`${URL_BASE}/stakeholders?_data=root`, init));
       const access = await getSelectedProjectAccess(new Request(`${URL_BASE}/stakeholders`, init));
       const user = await getCurrentUser(new Request(`${URL_BASE}/stakeholders`, init));
-      return { layout, access, user, statements: execute.mock.calls.map(([sql]) => String(sql)) };
+      return { layout, access, user, statements: sent.statements };
     });
   } finally {
-    execute.mockRestore();
+    sent.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 import { db, withRequestContext } from "../../db/orm";
-import { openPgSnapshot, sqlExecute, sqlOne, sqlOutsideTransaction, sqlRows, transactionPgClient, withPgClient, withPgTransaction } from "../../db/sql.server";
+import { openPgSnapshot, sqlExecute, sqlOne, sqlOutsideTransaction, sqlRows, sqlRowsPrepared, transactionPgClient, withPgClient, withPgTransaction } from "../../db/sql.server";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -156,5 +156,39 @@ describe("transactionPgClient and openPgSnapshot", () => {
       await snapshot.end();
     }
     expect(await count("after-snapshot")).toBe(1);
+  });
+});
+
+describe("sqlRowsPrepared", () => {
+  const probe = "select id, label from sql_probe where label = ? order by id";
+
+  it("runs a named prepared statement that the connection keeps, with the values bound, not written in", async () => {
+    await sqlExecute("insert into sql_probe (label) values (?), (?)", ["prepared", "o'neill"]);
+    const seen: { labels: string[][]; kept: string[] } = { labels: [], kept: [] };
+    // In a transaction, so every statement runs on one connection and its prepared statements can be listed.
+    await withRequestContext(() =>
+      db().transactional(async () => {
+        for (const label of ["prepared", "o'neill"]) seen.labels.push((await sqlRowsPrepared<{ label: string }>(probe, [label])).map((r) => r.label));
+        seen.kept = (await sqlRows<{ statement: string }>("select statement from pg_prepared_statements")).map((r) => r.statement);
+      }),
+    );
+    expect(seen.labels).toEqual([["prepared"], ["o'neill"]]);
+    // One statement for both values: the text has $1 where sqlRows would have written each value in.
+    expect(seen.kept).toEqual([probe.replace("?", "$1")]);
+  });
+
+  it("joins the caller's transaction: reads its uncommitted rows", async () => {
+    let inside = -1;
+    await expect(
+      withRequestContext(() =>
+        db().transactional(async () => {
+          await sqlExecute("insert into sql_probe (label) values (?)", ["prepared-uncommitted"]);
+          inside = (await sqlRowsPrepared(probe, ["prepared-uncommitted"])).length;
+          throw new Rollback("roll back");
+        }),
+      ),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(inside).toBe(1);
+    expect(await sqlRowsPrepared(probe, ["prepared-uncommitted"])).toEqual([]);
   });
 });

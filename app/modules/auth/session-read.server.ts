@@ -31,16 +31,32 @@ export interface SessionRows {
   project: SessionProjectRow | null;
 }
 
+/** An entity's stored columns, as the ORM maps them. */
+const columnsOf = (entity: string) =>
+  db()
+    .getMetadata()
+    .find(entity)!
+    .props.flatMap((prop) => (prop.persist === false ? [] : (prop.fieldNames ?? [])));
+
 let clientColumns: string | undefined;
 /** The client's columns, each prefixed `client__`, so they ride in the project's row. */
 export function clientColumnsSql(): string {
-  clientColumns ??= db()
-    .getMetadata()
-    .find("Client")!
-    .props.flatMap((prop) => (prop.persist === false ? [] : (prop.fieldNames ?? [])))
+  clientColumns ??= columnsOf("Client")
     .map((column) => `c."${column}" as "client__${column}"`)
     .join(", ");
   return clientColumns;
+}
+
+let projectColumns: string | undefined;
+/**
+ * The project's columns by name rather than `p.*`: the read is a prepared statement, and a column a
+ * migration adds would change the result of its kept plan, which PostgreSQL refuses to run.
+ */
+function projectColumnsSql(): string {
+  projectColumns ??= columnsOf("Project")
+    .map((column) => `p."${column}"`)
+    .join(", ");
+  return projectColumns;
 }
 
 let readSql: string | undefined;
@@ -51,7 +67,7 @@ function sessionReadSql(): string {
             coalesce(u.profile_image_url ~ ?, false) as "user__pictureInline",
             left(md5(u.profile_image_url), 12) as "user__pictureVersion",
             u.system_role as "user__systemRole", u.client_id as "user__clientId",
-            m.role as "membership__role", p.*, ${clientColumnsSql()}
+            m.role as "membership__role", ${projectColumnsSql()}, ${clientColumnsSql()}
        from session s
        left join "user" u on u.id = s.sess->>'userId' and u.is_active = true
        left join project p

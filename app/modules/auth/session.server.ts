@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, createSession, createSessionStorage, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
-import { sqlExecute, sqlOne, sqlRows } from "~db/sql.server";
+import { sqlExecute, sqlRows, sqlRowsPrepared } from "~db/sql.server";
 import { getEnv } from "~/utils/env.server";
 import { getSessionSecret } from "~/utils/secrets.server";
 import type { FlashMessage } from "~/utils/flash";
@@ -132,7 +132,7 @@ function readSession(request: Request): Promise<SessionRead> {
     const sid = await sessionStorage(usesSecureCookies(request)).cookie.parse(request.headers.get("Cookie"));
     if (typeof sid !== "string" || !sid) return { session: newSession({}, ""), joined: null };
     const { sql, params } = sessionReadQuery(sid);
-    const row = await sqlOne(sql, params);
+    const [row] = await sqlRowsPrepared(sql, params);
     if (!row) return { session: newSession({}, sid), joined: null };
     const rows = splitSessionRow(row);
     const data = await liveSessionData(sid, { sess: rows.sess as Partial<SessionData>, expire: rows.expire });

@@ -1,6 +1,7 @@
-import { GRIEVANCE_CATEGORIES, GRIEVANCE_STAGES, type GrievanceCategory, type GrievanceSeverity, type GrievanceStage } from "~db/entities/enums";
+import { GRIEVANCE_CATEGORIES, type GrievanceCategory, type GrievanceSeverity, type GrievanceStage } from "~db/entities/enums";
 import { GRIEVANCE_SEARCH_COLUMNS, PROPERTY_SEARCH_COLUMNS, STAKEHOLDER_SEARCH_COLUMNS, searchTextSql } from "~db/entities/search-text";
-import { sqlOne } from "~db/sql.server";
+import { severityRankSql, stageRankSql } from "~db/entities/list-sort-indexes";
+import { sqlRowsPrepared } from "~db/sql.server";
 import { addDays, todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { likePattern } from "~/utils/list-query";
@@ -15,13 +16,19 @@ import { dueStatus } from "./due-dates";
 export const GRIEVANCE_SORT_KEYS = ["receivedAt", "reference", "resolveBy", "severity", "stage"] as const;
 export type GrievanceSortKey = (typeof GRIEVANCE_SORT_KEYS)[number];
 
+// Each sort and direction reads its page through an index (migrations grievance_list_indexes, list_sort_indexes).
 const ORDER_BY: Record<GrievanceSortKey, (dir: "asc" | "desc") => string> = {
   receivedAt: (dir) => `g.received_at ${dir}`,
   reference: (dir) => `g.reference ${dir}`,
   resolveBy: (dir) => `g.resolve_by ${dir} nulls last`,
-  severity: (dir) => `array_position(array['low','medium','high','critical'], g.severity) ${dir}`,
-  stage: (dir) => `array_position(array[${GRIEVANCE_STAGES.map((s) => `'${s}'`).join(",")}], g.stage) ${dir}`,
+  severity: (dir) => `${severityRankSql("g.severity")} ${dir}`,
+  stage: (dir) => `${stageRankSql("g.stage")} ${dir}`,
 };
+
+/** The ORDER BY of a sort (the `g` alias), ending in the id so that pages never overlap. */
+export const grievanceOrderSql = (sort: GrievanceSortKey = "receivedAt", dir: "asc" | "desc" = "desc") =>
+  // A reference is unique in its project: it needs no tie-break, and its unique index serves the sort.
+  sort === "reference" ? ORDER_BY.reference(dir) : `${ORDER_BY[sort](dir)}, g.id ${dir}`;
 
 export interface GrievanceListQuery {
   search?: string;
@@ -133,10 +140,16 @@ export async function listGrievances(access: ProjectAccess, query: GrievanceList
   const where = listWhere(access, query, today);
   const search = searchIdsCte(access, query.search);
   const dir = query.dir ?? "desc";
-  const order = `${ORDER_BY[query.sort ?? "receivedAt"](dir)}, g.id ${dir}`;
+  const order = grievanceOrderSql(query.sort, dir);
   // The page's ids are found through the sort's index (or by sorting only the keys), and only those
   // rows are read whole and joined to their stakeholder and owner; the total and the tiles are counts of narrow index entries, all in one statement.
-  const row = await sqlOne<{ open: number; overdue: number; due_week: number; total: number; rows: (Omit<GrievanceListRow, "acknowledgeOverdue" | "resolveOverdue"> & { receivedAt: string })[] }>(
+  const [row] = await sqlRowsPrepared<{
+    open: number;
+    overdue: number;
+    due_week: number;
+    total: number;
+    rows: (Omit<GrievanceListRow, "acknowledgeOverdue" | "resolveOverdue"> & { receivedAt: string })[];
+  }>(
     `${search.sql}select t.*,
             (select count(*)::int from grievance g where ${where.sql}) as total,
             (select coalesce(json_agg(${ROW_JSON} order by ${order.replaceAll("g.", "pg.")}), '[]')

@@ -1,6 +1,6 @@
 import { Stakeholder } from "~db/entities/Stakeholder";
 import { db } from "~db/orm";
-import { sqlRows } from "~db/sql.server";
+import { sqlRows, sqlRowsPrepared } from "~db/sql.server";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "~db/entities/search-text";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
 import { likePattern } from "~/utils/list-query";
@@ -95,7 +95,7 @@ export async function listPropertyGroups(access: ProjectAccess, { search = "", p
     ? `from (${matched.sql}) m join stakeholder_link_count lc on lc.stakeholder_id = m.id join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ?`
     : `from stakeholder_link_count lc join stakeholder s on s.id = lc.stakeholder_id and s.project_id = lc.project_id where lc.project_id = ?`;
   const groupedParams = [...(matched?.params ?? []), projectId];
-  const rows = await sqlRows<PageRow>(
+  const rows = await sqlRowsPrepared<PageRow>(
     `with page as (
        select s.id, s.name, lc.property_count as "propertyCount", ${CONTACT_SELECT}${matched ? ", count(*) over () as total" : ""}
        ${grouped}

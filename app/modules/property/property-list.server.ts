@@ -1,7 +1,8 @@
 import { Property, type IProperty } from "~db/entities/Property";
 import { PROPERTY_SEARCH_COLUMNS, searchTextSql } from "~db/entities/search-text";
+import { titleNumberSql } from "~db/entities/list-sort-indexes";
 import { db } from "~db/orm";
-import { sqlRows } from "~db/sql.server";
+import { sqlRows, sqlRowsPrepared } from "~db/sql.server";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority, priorityOrderSql, type Priority } from "~/modules/next-action/priority";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -17,9 +18,10 @@ export const PROPERTY_SORT_KEYS = ["address", "volume", "folio", "laaExpiryDate"
 export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
 
 /** Natural order for title references: the digits as a number, then the text. */
-const titleRefOrder = (column: string, dir: string) => `nullif(regexp_replace(${column}, '\\D', '', 'g'), '')::numeric ${dir} nulls last, ${column} ${dir} nulls last`;
+const titleRefOrder = (column: string, dir: string) => `${titleNumberSql(column)} ${dir} nulls last, ${column} ${dir} nulls last`;
 
 // Address, LAA expiry and priority have an index that returns the page in order (migration list_indexes).
+// Each sort and direction reads its page through an index (migrations list_indexes, list_sort_indexes).
 const ORDER_BY: Record<PropertySortKey, (dir: "asc" | "desc") => string> = {
   address: (dir) => `lower(p.address) ${dir}`,
   volume: (dir) => `${titleRefOrder("p.volume", dir)}, ${titleRefOrder("p.folio", dir)}`,
@@ -27,6 +29,9 @@ const ORDER_BY: Record<PropertySortKey, (dir: "asc" | "desc") => string> = {
   laaExpiryDate: (dir) => `(case when p.has_laa then p.laa_expiry_date end) ${dir} nulls last`,
   nextActionPriority: (dir) => priorityOrderSql("p.next_action_due_date", dir),
 };
+
+/** The ORDER BY of a sort (the `p` alias), ending in the id so that pages never overlap. */
+export const propertyOrderSql = (sort: PropertySortKey = "address", dir: "asc" | "desc" = "asc") => `${ORDER_BY[sort](dir)}, p.id ${dir}`;
 
 const SEARCH_TEXT = searchTextSql(PROPERTY_SEARCH_COLUMNS, "p");
 
@@ -152,7 +157,7 @@ async function matchCount(access: ProjectAccess, query: PropertyListQuery, stats
 async function pageRows(access: ProjectAccess, query: PropertyListQuery, columns: string) {
   const where = listWhere(access, query);
   const dir = query.dir ?? "asc";
-  return sqlRows<Record<string, unknown>>(`select ${columns} from property p where ${where.sql} order by ${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir} limit ? offset ?`, [
+  return sqlRows<Record<string, unknown>>(`select ${columns} from property p where ${where.sql} order by ${propertyOrderSql(query.sort, dir)} limit ? offset ?`, [
     ...where.params,
     query.limit,
     query.offset,
@@ -190,9 +195,9 @@ type PageJson = Record<string, unknown> & { id: number; proprietors: unknown; ha
 async function listPage(access: ProjectAccess, query: PropertyListQuery, view: "table" | "cards", today: CalendarDate) {
   const where = listWhere(access, query);
   const dir = query.dir ?? "asc";
-  const order = `${ORDER_BY[query.sort ?? "address"](dir)}, p.id ${dir}`;
+  const order = propertyOrderSql(query.sort, dir);
   const stats = statsSql(access, today);
-  const [row] = await sqlRows<StatsRow & { rows: PageJson[]; matched: number | null }>(
+  const [row] = await sqlRowsPrepared<StatsRow & { rows: PageJson[]; matched: number | null }>(
     `with ${query.search ? `matched as materialized (select p.id from property p where ${where.sql}),` : ""}
      page as (
        select ${PAGE_COLUMNS[view]}, row_number() over (order by ${order}) as n

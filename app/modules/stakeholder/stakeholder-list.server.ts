@@ -1,5 +1,5 @@
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "~db/entities/search-text";
-import { sqlRows } from "~db/sql.server";
+import { sqlRows, sqlRowsPrepared } from "~db/sql.server";
 import { todayForProject, type CalendarDate } from "~/modules/calendar/today";
 import { nextActionPriority, priorityOrderSql, type Priority } from "~/modules/next-action/priority";
 import { requirePermission, type ProjectAccess } from "~/modules/access/project-access.server";
@@ -47,14 +47,22 @@ export interface StakeholderListRow {
 
 const SEARCH_TEXT = searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s");
 
+/**
+ * Each sort and direction reads its page through an index (migrations list_indexes and
+ * list_sort_indexes; tests/integration/list-sort-indexes.test.ts): one read backwards where the
+ * order is the exact reverse, else an index of its own. Blanks stay last either way, and rows that
+ * tie on the sort are in name order.
+ */
 const ORDER_BY: Record<StakeholderSortKey, (dir: "asc" | "desc") => string> = {
-  // The id follows the direction so the (project, lower(name), id) index can be read backwards too.
   name: (dir) => `lower(s.name) ${dir}, s.id ${dir}`,
-  email: (dir) => `lower(s.email) ${dir} nulls last, lower(s.name) ${dir}, s.id asc`,
+  email: (dir) => `lower(s.email) ${dir} nulls last, lower(s.name) ${dir}, s.id ${dir}`,
   memberType: (dir) => `s.member_type ${dir} nulls last, lower(s.name) asc, s.id asc`,
   // docs/records.md#next-action: ascending puts overdue first; ties by due date.
   priority: (dir) => `${priorityOrderSql("s.next_action_due_date", dir)}, lower(s.name) asc, s.id asc`,
 };
+
+/** The ORDER BY of a sort (the `s` alias), ending in the id so that pages never overlap. */
+export const stakeholderOrderSql = (sort: StakeholderSortKey = "name", dir: "asc" | "desc" = "asc") => ORDER_BY[sort](dir);
 
 function where(access: ProjectAccess, search = "") {
   const text = search.trim();
@@ -143,7 +151,7 @@ const pageOf = (from: string, order: string) => `stakeholder s join (select s.id
 
 /** The page's one query and its parameters (also run by bench/explain-stakeholders.mjs). */
 export function stakeholderPageQuery(access: ProjectAccess, options: StakeholderPageOptions) {
-  const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
+  const order = stakeholderOrderSql(options.sort, options.dir);
   const m = matching(access, options.search);
   const previews = options.properties ?? 0;
   const preview = previews
@@ -174,7 +182,7 @@ export async function listStakeholders(access: ProjectAccess, options: Stakehold
   requirePermission(access, "viewData");
   const today = options.today ?? todayForProject(access.project);
   const { sql, params } = stakeholderPageQuery(access, options);
-  const found = await sqlRows<PageRow>(sql, params);
+  const found = await sqlRowsPrepared<PageRow>(sql, params);
   const first = found[0];
   const counts: StakeholderCounts = first ? { total: first.total, active: first.active, individuals: first.individuals, businesses: first.businesses } : await stakeholderCounts(access);
   const total = !options.search?.trim() ? counts.total : first ? (first.matches ?? 0) : await countMatches(access, options.search);
@@ -219,7 +227,7 @@ const JSON_COLUMNS = `s.id, s.user_id as "userId", s.project_id as "projectId", 
  */
 export async function listStakeholderRecords(access: ProjectAccess, options: StakeholderListOptions): Promise<{ rows: StakeholderJson[]; total: number }> {
   requirePermission(access, "viewData");
-  const order = ORDER_BY[options.sort ?? "name"](options.dir ?? "asc");
+  const order = stakeholderOrderSql(options.sort, options.dir);
   const m = matching(access, options.search);
   const count = m.count ?? { sql: "(select count(*) from stakeholder where project_id = ?)::int", params: [access.project.id] };
   const sql = `with ${m.cte}
