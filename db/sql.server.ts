@@ -53,11 +53,11 @@ function preparedName(sql: string): string {
 
 /**
  * The rows of a read that pages run on every request, as a named prepared statement, on the caller's
- * transaction when there is one. PostgreSQL parses and plans a statement sent with its values written in
- * (`sqlRows`) on every call: 1–2 ms of its CPU for a list's page, as much as running it. Prepared, each
- * pooled connection plans it a few times and then keeps one plan (docs/data-access.md#prepared-reads).
- * Only for statements whose best plan does not hang on the values (no `*` of a table either: a column
- * added by a migration would change a kept plan's result, which PostgreSQL refuses). `?` placeholders.
+ * transaction when there is one. PostgreSQL parses a statement sent with its values written in (`sqlRows`)
+ * on every call; prepared, each pooled connection parses it once, and PostgreSQL keeps one plan for it
+ * where that is as good as planning with the values (docs/data-access.md#prepared-reads). No `*` of a
+ * table: a column added by a migration would change a kept plan's result, which PostgreSQL refuses to
+ * run. `?` placeholders.
  */
 export async function sqlRowsPrepared<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
   const em = root();
