@@ -247,8 +247,12 @@ describe("grievances", () => {
 
     const overdue = await withRequestContext(() => listGrievances(access, { overdue: true, limit: 50, offset: 0, today }));
     expect(overdue.rows.map((r) => r.id).sort()).toEqual(overdueRows.map((r) => r.id).sort());
+    // A filtered list counts its own matches; the unfiltered one takes the tiles' count of the project.
+    expect(overdue.total).toBe(overdueRows.length);
+    expect((await withRequestContext(() => listGrievances(access, { limit: 1, offset: 0, today }))).total).toBe(all.total);
     const dust = await withRequestContext(() => listGrievances(access, { category: "dust_noise", limit: 50, offset: 0, today }));
     expect(dust.rows.map((r) => r.reference)).toEqual([old.reference]);
+    expect(dust.total).toBe(1);
     const byName = await list("search=walker");
     expect(byName.json.map((r: { reference: string }) => r.reference)).toEqual(["G-0002"]);
     expect(byName.headers.get("X-Total-Count")).toBe("1");

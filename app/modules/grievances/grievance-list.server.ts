@@ -101,7 +101,8 @@ function listWhere(access: ProjectAccess, query: GrievanceListQuery, today: Cale
     clauses.push(`g.property_id in (select p.id from property p where p.project_id = ? and ${PROPERTY_SEARCH_TEXT} ilike ?)`);
     params.push(access.project.id, likePattern(query.place));
   }
-  return { sql: clauses.join(" and "), params };
+  // Nothing but the project: the list is every grievance, which the tiles' scan counts already.
+  return { sql: clauses.join(" and "), params, wholeProject: clauses.length === 1 };
 }
 
 export interface GrievanceListRow {
@@ -150,18 +151,19 @@ export async function listGrievances(access: ProjectAccess, query: GrievanceList
     total: number;
     rows: (Omit<GrievanceListRow, "acknowledgeOverdue" | "resolveOverdue"> & { receivedAt: string })[];
   }>(
-    `${search.sql}select t.*,
-            (select count(*)::int from grievance g where ${where.sql}) as total,
+    `${search.sql}select t.open, t.overdue, t.due_week,
+            ${where.wholeProject ? "t.all_rows" : `(select count(*)::int from grievance g where ${where.sql})`} as total,
             (select coalesce(json_agg(${ROW_JSON} order by ${order.replaceAll("g.", "pg.")}), '[]')
                from (select g.id, g.reference, g.received_at, ${COMPLAINANT_SQL} as complainant, g.category, g.severity, g.stage, g.acknowledge_by, g.resolve_by, g.escalated_at,
                             coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as owner_name
                        from grievance g join (select g.id from grievance g where ${where.sql} order by ${order} limit ? offset ?) ids on ids.id = g.id
                        left join stakeholder s on s.id = g.stakeholder_id left join "user" u on u.id = g.owner_id) pg) as rows
-       from (select count(*) filter (where ${OPEN_SQL})::int as open,
+       from (select count(*)::int as all_rows,
+                    count(*) filter (where ${OPEN_SQL})::int as open,
                     count(*) filter (where ${OVERDUE_SQL})::int as overdue,
                     count(*) filter (where ${OPEN_SQL} and g.stage <> 'resolved' and g.resolve_by between ?::date and ?::date)::int as due_week
                from grievance g where g.project_id = ?) t`,
-    [...search.params, ...where.params, ...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
+    [...search.params, ...(where.wholeProject ? [] : where.params), ...where.params, query.limit, query.offset, today, today, today, addDays(today, 7), access.project.id],
   );
   const total = Number(row?.total ?? 0);
   return {
