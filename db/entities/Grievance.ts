@@ -83,7 +83,7 @@ export const Grievance = defineEntity({
     { name: "grievance_project_resolve_by_order_index", expression: `create index "grievance_project_resolve_by_order_index" on "grievance" ("project_id", "resolve_by", "id")` },
     { name: "grievance_project_tiles_index", expression: `create index "grievance_project_tiles_index" on "grievance" ("project_id", "stage", "acknowledge_by", "resolve_by")` },
     { name: "grievance_search_trgm_index", expression: `create index "grievance_search_trgm_index" on "grievance" using gin (${searchTextSql(GRIEVANCE_SEARCH_COLUMNS)} gin_trgm_ops)` },
-    // The severity and stage sorts, and the due date's descending one (migration list_sort_indexes).
+    // The severity and stage sorts (migration list_sort_indexes).
     ...GRIEVANCE_SORT_INDEXES,
   ],
 });

@@ -103,7 +103,7 @@ export const Property = defineEntity({
     // The tiles' counts, read from the index alone (migration count_indexes).
     { name: "property_project_counts_index", expression: `create index "property_project_counts_index" on "property" ("project_id", "title_type", "has_laa", "laa_expiry_date")` },
     { name: "property_search_trgm_index", expression: `create index "property_search_trgm_index" on "property" using gin (${searchTextSql(PROPERTY_SEARCH_COLUMNS)} gin_trgm_ops)` },
-    // The title-reference sorts, both ways (migration list_sort_indexes).
+    // The title-reference sorts (migration list_sort_indexes).
     ...PROPERTY_SORT_INDEXES,
   ],
 });

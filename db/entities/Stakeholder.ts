@@ -77,7 +77,7 @@ export const Stakeholder = defineEntity({
     // The tiles' counts, read from the index alone (migration count_indexes).
     { name: "stakeholder_project_counts_index", expression: `create index "stakeholder_project_counts_index" on "stakeholder" ("project_id", "member_type", "is_active")` },
     { name: "stakeholder_search_trgm_index", expression: `create index "stakeholder_search_trgm_index" on "stakeholder" using gin (${searchTextSql(STAKEHOLDER_SEARCH_COLUMNS)} gin_trgm_ops)` },
-    // The other sorts and directions (migration list_sort_indexes).
+    // The e-mail sort (migration list_sort_indexes).
     ...STAKEHOLDER_SORT_INDEXES,
   ],
 });

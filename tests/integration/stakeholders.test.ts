@@ -20,7 +20,7 @@ import { useTestDatabase } from "../setup/test-database";
 import { addDays, todayForProject } from "../../app/modules/calendar/today";
 import { nextActionPriority } from "../../app/modules/next-action/priority";
 import { searchTextSql, STAKEHOLDER_SEARCH_COLUMNS } from "../../db/entities/search-text";
-import { stakeholderPageQuery, TRIGRAM_SEARCH_LENGTH } from "../../app/modules/stakeholder/stakeholder-list.server";
+import { STAKEHOLDER_SORT_KEYS, stakeholderPageQuery, TRIGRAM_SEARCH_LENGTH } from "../../app/modules/stakeholder/stakeholder-list.server";
 import { stakeholderToJson } from "../../app/modules/stakeholder/stakeholder-json";
 import { accessFor, callRoute, auditRows, inContext, projectId, propertyIdsOf, signedInRequest, stakeholderIdByName, statusOf, userFor } from "./stakeholder-helpers";
 
@@ -151,6 +151,16 @@ describe("search, sort, pagination and counts", () => {
     expect(byName).toEqual([...byName].sort().reverse());
     const byType = (await inContext(() => listStakeholders(officer, { sort: "memberType", dir: "asc", limit: 100, offset: 0 }))).rows.map((r) => r.memberType ?? "~");
     expect(byType).toEqual([...byType].sort());
+  });
+
+  it("lists each sort descending as exactly the ascending order reversed, blanks included (each read from one index)", async () => {
+    const ids = async (sort: (typeof STAKEHOLDER_SORT_KEYS)[number], dir: "asc" | "desc") =>
+      (await inContext(() => listStakeholders(officer, { sort, dir, limit: 100, offset: 0 }))).rows.map((r) => r.id);
+    for (const sort of STAKEHOLDER_SORT_KEYS) expect(await ids(sort, "desc"), sort).toEqual((await ids(sort, "asc")).reverse());
+    // The seed has stakeholders without an e-mail: last ascending, first descending.
+    const byEmail = (await inContext(() => listStakeholders(officer, { sort: "email", dir: "desc", limit: 100, offset: 0 }))).rows;
+    expect(byEmail[0]!.email).toBeNull();
+    expect(byEmail.at(-1)!.email).not.toBeNull();
   });
 
   it("pages with LIMIT/OFFSET and counts the whole project", async () => {

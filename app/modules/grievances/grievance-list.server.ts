@@ -16,11 +16,12 @@ import { dueStatus } from "./due-dates";
 export const GRIEVANCE_SORT_KEYS = ["receivedAt", "reference", "resolveBy", "severity", "stage"] as const;
 export type GrievanceSortKey = (typeof GRIEVANCE_SORT_KEYS)[number];
 
-// Each sort and direction reads its page through an index (migrations grievance_list_indexes, list_sort_indexes).
+// Each sort reads its page through an index, backwards when descending: a descending list is the
+// ascending one reversed, blanks first (docs/data-access.md#lists).
 const ORDER_BY: Record<GrievanceSortKey, (dir: "asc" | "desc") => string> = {
   receivedAt: (dir) => `g.received_at ${dir}`,
   reference: (dir) => `g.reference ${dir}`,
-  resolveBy: (dir) => `g.resolve_by ${dir} nulls last`,
+  resolveBy: (dir) => `g.resolve_by ${dir}`,
   severity: (dir) => `${severityRankSql("g.severity")} ${dir}`,
   stage: (dir) => `${stageRankSql("g.stage")} ${dir}`,
 };

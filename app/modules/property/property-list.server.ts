@@ -18,15 +18,16 @@ export const PROPERTY_SORT_KEYS = ["address", "volume", "folio", "laaExpiryDate"
 export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
 
 /** Natural order for title references: the digits as a number, then the text. */
-const titleRefOrder = (column: string, dir: string) => `${titleNumberSql(column)} ${dir} nulls last, ${column} ${dir} nulls last`;
+const titleRefOrder = (column: string, dir: string) => `${titleNumberSql(column)} ${dir}, ${column} ${dir}`;
 
 // Address, LAA expiry and priority have an index that returns the page in order (migration list_indexes).
-// Each sort and direction reads its page through an index (migrations list_indexes, list_sort_indexes).
+// Each sort reads its page through an index, backwards when descending: a descending list is the
+// ascending one reversed, blanks first (docs/data-access.md#lists).
 const ORDER_BY: Record<PropertySortKey, (dir: "asc" | "desc") => string> = {
   address: (dir) => `lower(p.address) ${dir}`,
   volume: (dir) => `${titleRefOrder("p.volume", dir)}, ${titleRefOrder("p.folio", dir)}`,
   folio: (dir) => titleRefOrder("p.folio", dir),
-  laaExpiryDate: (dir) => `(case when p.has_laa then p.laa_expiry_date end) ${dir} nulls last`,
+  laaExpiryDate: (dir) => `(case when p.has_laa then p.laa_expiry_date end) ${dir}`,
   nextActionPriority: (dir) => priorityOrderSql("p.next_action_due_date", dir),
 };
 

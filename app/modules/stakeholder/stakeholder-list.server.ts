@@ -48,17 +48,16 @@ export interface StakeholderListRow {
 const SEARCH_TEXT = searchTextSql(STAKEHOLDER_SEARCH_COLUMNS, "s");
 
 /**
- * Each sort and direction reads its page through an index (migrations list_indexes and
- * list_sort_indexes; tests/integration/list-sort-indexes.test.ts): one read backwards where the
- * order is the exact reverse, else an index of its own. Blanks stay last either way, and rows that
- * tie on the sort are in name order.
+ * Each sort reads its page through an index (migrations list_indexes and list_sort_indexes;
+ * tests/integration/list-sort-indexes.test.ts), forwards ascending and backwards descending: a
+ * descending list is the ascending one reversed, blanks first (docs/data-access.md#lists).
  */
 const ORDER_BY: Record<StakeholderSortKey, (dir: "asc" | "desc") => string> = {
   name: (dir) => `lower(s.name) ${dir}, s.id ${dir}`,
-  email: (dir) => `lower(s.email) ${dir} nulls last, lower(s.name) ${dir}, s.id ${dir}`,
-  memberType: (dir) => `s.member_type ${dir} nulls last, lower(s.name) asc, s.id asc`,
+  email: (dir) => `lower(s.email) ${dir}, s.id ${dir}`,
+  memberType: (dir) => `s.member_type ${dir}, lower(s.name) ${dir}, s.id ${dir}`,
   // docs/records.md#next-action: ascending puts overdue first; ties by due date.
-  priority: (dir) => `${priorityOrderSql("s.next_action_due_date", dir)}, lower(s.name) asc, s.id asc`,
+  priority: (dir) => `${priorityOrderSql("s.next_action_due_date", dir)}, lower(s.name) ${dir}, s.id ${dir}`,
 };
 
 /** The ORDER BY of a sort (the `s` alias), ending in the id so that pages never overlap. */
