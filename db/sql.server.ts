@@ -57,7 +57,7 @@ function preparedName(sql: string): string {
  * on every call; prepared, each pooled connection parses it once, and PostgreSQL keeps one plan for it
  * where that is as good as planning with the values (docs/data-access.md#prepared-reads). No `*` of a
  * table: a column added by a migration would change a kept plan's result, which PostgreSQL refuses to
- * run. `?` placeholders.
+ * run. Placeholders are `?`, as for `sqlRows`.
  */
 export async function sqlRowsPrepared<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
   const em = root();
