@@ -20,7 +20,6 @@ export type PropertySortKey = (typeof PROPERTY_SORT_KEYS)[number];
 /** Natural order for title references: the digits as a number, then the text. */
 const titleRefOrder = (column: string, dir: string) => `${titleNumberSql(column)} ${dir}, ${column} ${dir}`;
 
-// Address, LAA expiry and priority have an index that returns the page in order (migration list_indexes).
 // Each sort reads its page through an index, backwards when descending: a descending list is the
 // ascending one reversed, blanks first (docs/data-access.md#lists).
 const ORDER_BY: Record<PropertySortKey, (dir: "asc" | "desc") => string> = {
