@@ -37,19 +37,29 @@ export async function sqlRows<T extends object = Record<string, unknown>>(sql: s
   return root().execute<T[]>(sql, [...params], "all");
 }
 
+/**
+ * At most this many statement texts are prepared in a process; any further one runs as `sqlRows` runs it.
+ * PostgreSQL keeps each prepared statement on every pooled connection that ran it, with its plans: about
+ * 0.3 MB for a list's page statement, so at most ~20 MB a connection (docs/data-access.md#prepared-reads).
+ * The texts come from the code (the session read, each list's sorts, searches and filters).
+ */
+export const PREPARED_STATEMENTS_MAX = 64;
+
 /** Prepared statements' names by their SQL: a statement's text is its identity on every connection. */
 const preparedNames = new Map<string, string>();
-/** Beyond this many texts the names are computed afresh (the texts are the code's, so it is never reached in practice). */
-const PREPARED_NAMES_KEPT = 500;
 
-function preparedName(sql: string): string {
+/** The statement's name, or null when PREPARED_STATEMENTS_MAX other texts were prepared first. */
+function preparedName(sql: string): string | null {
   let name = preparedNames.get(sql);
-  if (!name) {
-    name = `lr_${createHash("sha1").update(sql).digest("base64url").slice(0, 20)}`;
-    if (preparedNames.size < PREPARED_NAMES_KEPT) preparedNames.set(sql, name);
-  }
+  if (name) return name;
+  if (preparedNames.size >= PREPARED_STATEMENTS_MAX) return null;
+  name = `lr_${createHash("sha1").update(sql).digest("base64url").slice(0, 20)}`;
+  preparedNames.set(sql, name);
   return name;
 }
+
+/** How many statement texts this process has prepared (for tests). */
+export const preparedStatementTexts = () => preparedNames.size;
 
 /**
  * The rows of a read that pages run on every request, as a named prepared statement, on the caller's
@@ -60,10 +70,12 @@ function preparedName(sql: string): string {
  * run. Placeholders are `?`, as for `sqlRows`.
  */
 export async function sqlRowsPrepared<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
+  const name = preparedName(sql);
+  if (!name) return sqlRows<T>(sql, params);
   const em = root();
   const connection = em.getConnection();
   const query = connection.getKnex().raw(sql, [...params] as Knex.RawBinding[]);
-  query.options({ name: preparedName(sql) });
+  query.options({ name });
   const transaction = em.getTransactionContext<Knex.Transaction>();
   if (transaction) query.transacting(transaction);
   return ((await query) as unknown as { rows: T[] }).rows;

@@ -1,5 +1,17 @@
 import { db, withRequestContext } from "../../db/orm";
-import { openPgSnapshot, sqlExecute, sqlOne, sqlOutsideTransaction, sqlRows, sqlRowsPrepared, transactionPgClient, withPgClient, withPgTransaction } from "../../db/sql.server";
+import {
+  openPgSnapshot,
+  PREPARED_STATEMENTS_MAX,
+  preparedStatementTexts,
+  sqlExecute,
+  sqlOne,
+  sqlOutsideTransaction,
+  sqlRows,
+  sqlRowsPrepared,
+  transactionPgClient,
+  withPgClient,
+  withPgTransaction,
+} from "../../db/sql.server";
 import { useTestDatabase } from "../setup/test-database";
 
 /**
@@ -175,6 +187,23 @@ describe("sqlRowsPrepared", () => {
     expect(seen.labels).toEqual([["prepared"], ["o'neill"]]);
     // One statement for both values: the text has $1 where sqlRows would have written each value in.
     expect(seen.kept).toEqual([probe.replace("?", "$1")]);
+  });
+
+  it(`prepares at most ${PREPARED_STATEMENTS_MAX} texts; later ones run unprepared and still answer`, async () => {
+    await sqlExecute("insert into sql_probe (label) values (?)", ["capped"]);
+    const before = preparedStatementTexts();
+    const texts = Array.from({ length: PREPARED_STATEMENTS_MAX + 3 }, (_, i) => `select label, ${i} as n from sql_probe where label = ?`);
+    const seen: { answers: number[]; kept: number } = { answers: [], kept: 0 };
+    await withRequestContext(() =>
+      db().transactional(async () => {
+        for (const text of texts) seen.answers.push(...(await sqlRowsPrepared<{ n: number }>(text, ["capped"])).map((r) => r.n));
+        const [row] = await sqlRows<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement like ?", ["select label, % as n from sql_probe where label = $1"]);
+        seen.kept = row!.n;
+      }),
+    );
+    expect(seen.answers).toEqual(texts.map((_, i) => i));
+    expect(seen.kept).toBe(PREPARED_STATEMENTS_MAX - before);
+    expect(preparedStatementTexts()).toBe(PREPARED_STATEMENTS_MAX);
   });
 
   it("joins the caller's transaction: reads its uncommitted rows", async () => {
