@@ -44,6 +44,10 @@ async function scan(page: Page) {
   // From the top: scrolled, the sticky navigation bar sits over the content, and axe counts every
   // target under or beside it as too small (target-size), which says nothing about the page itself.
   await page.evaluate(() => window.scrollTo(0, 0));
+  // Colours mid-transition (a button's hover fading in after a click moved the rows under the
+  // pointer) are neither state's; axe judged one such frame's contrast and failed a test once in CI.
+  // At most 3 s: an endless animation (a spinner) is scanned as it stands.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"), undefined, { timeout: 3_000 }).catch(() => {});
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const results = await window.axe!.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
