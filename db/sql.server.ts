@@ -6,7 +6,7 @@
  *   `db().transactional(...)` they run on that transaction's connection and see its uncommitted rows;
  *   elsewhere (a request, a job, a script) on a connection of the ORM's pool, committed at once.
  * - `sqlRowsPrepared`: the rows of a hot read every page asks for (the session read, a list's page), as
- *   a named prepared statement, so PostgreSQL plans it once per connection (docs/data-access.md#prepared-reads).
+ *   a named prepared statement, so PostgreSQL parses it once per connection (docs/data-access.md#prepared-reads).
  * - `sqlOutsideTransaction`: a statement that must NOT join the caller's transaction (an audit row of a
  *   refused access must survive the request's rollback; an import's progress must be readable while its
  *   transaction is open).
@@ -67,7 +67,7 @@ export const preparedStatementTexts = () => preparedNames.size;
  * on every call; prepared, each pooled connection parses it once, and PostgreSQL keeps one plan for it
  * where that is as good as planning with the values (docs/data-access.md#prepared-reads). No `*` of a
  * table: a column added by a migration would change a kept plan's result, which PostgreSQL refuses to
- * run. Placeholders are `?`, as for `sqlRows`.
+ * run. Its placeholders are question marks, as in `sqlRows`.
  */
 export async function sqlRowsPrepared<T extends object = Record<string, unknown>>(sql: string, params: SqlParams = []): Promise<T[]> {
   const name = preparedName(sql);
