@@ -31,16 +31,14 @@ const planOf = (sql: string) =>
   );
 
 const LISTS = [
-  { table: "stakeholder s", keys: STAKEHOLDER_SORT_KEYS, order: stakeholderOrderSql },
-  { table: "property p", keys: PROPERTY_SORT_KEYS, order: propertyOrderSql },
-  { table: "grievance g", keys: GRIEVANCE_SORT_KEYS, order: grievanceOrderSql },
+  { table: "stakeholder", alias: "s", keys: STAKEHOLDER_SORT_KEYS, order: stakeholderOrderSql },
+  { table: "property", alias: "p", keys: PROPERTY_SORT_KEYS, order: propertyOrderSql },
+  { table: "grievance", alias: "g", keys: GRIEVANCE_SORT_KEYS, order: grievanceOrderSql },
 ] as const;
 
-describe.each(LISTS)("$table", ({ table, keys, order }) => {
+describe.each(LISTS)("$table", ({ table, alias, keys, order }) => {
   it.each(keys.flatMap((key) => (["asc", "desc"] as const).map((dir) => [key, dir] as const)))("sorted by %s %s: the page comes from an index, not a sort", async (key, dir) => {
-    const plan = await planOf(
-      `select ${table.split(" ")[1]}.id from ${table} where ${table.split(" ")[1]}.project_id = ? order by ${(order as (k: string, d: string) => string)(key, dir)} limit 25 offset 100`,
-    );
+    const plan = await planOf(`select ${alias}.id from ${table} ${alias} where ${alias}.project_id = ? order by ${(order as (k: string, d: string) => string)(key, dir)} limit 25 offset 100`);
     expect(plan).toMatch(/Index (Only )?Scan/);
     expect(plan).not.toMatch(/Sort/);
   });
