@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/layout/nonce";
-import { scriptsAfterStyles } from "~/utils/scripts-after-styles";
+import { scriptsAfterLoad } from "~/utils/scripts-after-load";
 import { log } from "~/utils/log.server";
 
 /**
@@ -24,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce;
-  const html = scriptsAfterStyles(
+  const html = scriptsAfterLoad(
     renderToString(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />

@@ -94,7 +94,39 @@ async function scanWithoutJavaScript(page: Page, copy: Page) {
   return await scan(copy);
 }
 
+/**
+ * A page's scripts start after its load event (docs/architecture.md#scripts-after-load), so a page
+ * Playwright has loaded may not be hydrated yet. Waits until it is: the inert module script has been
+ * turned on and Remix's router exists (or the page has no Remix scripts: an error or provider page).
+ */
+export async function waitForScripts(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('script[type="x-module"]') && (!("__remixContext" in window) || "__remixRouter" in window), undefined, { timeout: 10_000 });
+}
+
+/**
+ * Makes `page.goto` and `page.reload` also wait for the page's scripts when JavaScript is on, as a
+ * person's next action comes after them on a fast link. A test that opens its own page calls this.
+ */
+export function waitForScriptsOnNavigation(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForScripts(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForScripts(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ expectAccessible: (page?: Page) => Promise<void> }, { scanPage: Page }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : waitForScriptsOnNavigation(page));
+  },
   scanPage: [
     async ({ browser }, use) => {
       const context = await browser.newContext({ javaScriptEnabled: true });
