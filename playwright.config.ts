@@ -14,6 +14,18 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "lr-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
+/**
+ * Debian's old headless shell (package chromium-headless-shell) runs the browser tests on about half the
+ * CPU of full Chromium, which also runs a GPU process and a display compositor for its headless windows
+ * (tests/README.md, "CI minutes"). Full Chromium runs the tests tagged @full-browser, which need what only it
+ * has (its PDF viewer), and every test when the shell is not installed. CHROMIUM_PATH names one Chromium
+ * for all of them.
+ */
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const LIGHT_CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Separate runs on one machine (E2E_OUTPUT_DIR) must not share traces and screenshots.
@@ -37,12 +49,11 @@ export default defineConfig({
     // workers' trace folders held 1.4 GB at once mid-run, CPU and disk the tests did not need on CI (tests/README.md, "CI minutes"). CI
     // retries a failure once, so the retry is traced; a local run (no retries) keeps the failure's trace.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", grepInvert: /@full-browser/, use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: LIGHT_CHROMIUM, args: CHROMIUM_ARGS } } },
+    { name: "chromium-full", grep: /@full-browser/, use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } } },
+  ],
   webServer: {
     command: "node --expose-gc build/index.js",
     url: `${baseURL}/healthz`,

@@ -150,7 +150,7 @@ test.describe("document previews, JavaScript disabled", () => {
   // Small real files: a one-page PDF with a Helvetica text line and a 64×48 RGB PNG.
   const fixture = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures", name);
 
-  test("a PDF opens in the browser's PDF viewer in a new tab, and an image shows inline", async ({ browser, page, context }) => {
+  test("a PDF opens in the browser's PDF viewer in a new tab, and an image shows inline", { tag: "@full-browser" }, async ({ browser, page, context }) => {
     await signedIn(browser, page, "officer", PROJECT);
     await page.goto("/documents");
     const suffix = Math.random().toString(36).slice(2, 8);

@@ -147,6 +147,9 @@ test.describe("New project (JavaScript enabled)", () => {
     await page.getByRole("button", { name: /^Remove team member 1/ }).click();
     await expect(page.getByLabel("Name of team member 2")).toHaveValue("Cy Park");
     await expectAccessible();
+    // A hovered Remove button keeps its text readable (the pointer rests on one after a removal).
+    await page.getByRole("button", { name: /^Remove team member 1/ }).hover();
+    await expectAccessible();
 
     await page.getByRole("button", { name: "Create Project" }).click();
     await expect(page).toHaveURL(/\/projects\/\d+\/phases$/);

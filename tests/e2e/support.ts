@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type axe from "axe-core";
-import { test as base, expect, type Browser, type BrowserContext, type Page, type Route } from "@playwright/test";
+import { test as base, expect, request, type Browser, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { SEEDED_ACCOUNTS, type SeededAccount } from "../../db/seeders/seeded-accounts";
 
 export { expect };
@@ -44,10 +44,6 @@ async function scan(page: Page) {
   // From the top: scrolled, the sticky navigation bar sits over the content, and axe counts every
   // target under or beside it as too small (target-size), which says nothing about the page itself.
   await page.evaluate(() => window.scrollTo(0, 0));
-  // Colours mid-transition (a button's hover fading in after a click moved the rows under the
-  // pointer) are neither state's; axe judged one such frame's contrast and failed a test once in CI.
-  // At most 3 s: an endless animation (a spinner) is scanned as it stands.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"), undefined, { timeout: 3_000 }).catch(() => {});
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const results = await window.axe!.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
@@ -164,10 +160,22 @@ export async function signedIn(browser: Browser, page: Page, role: Role, project
   await page.context().addCookies(state.cookies);
 }
 
+async function stillSignedIn(state: State): Promise<boolean> {
+  const api = await request.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}`, storageState: state });
+  try {
+    return (await api.get("/api/auth/user")).ok();
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** The saved sign-in behind `signedIn`, for a test that opens its own fresh context (e.g. a cold cache). */
 export async function savedSignInState(browser: Browser, role: Role, project: string | null, client: Client = "demo"): Promise<State> {
   const key = `${role}|${client}|${project ?? ""}`;
   let state = savedStates.get(key);
+  // A saved session can end while the worker runs: 30 idle minutes (a long run on a slow machine), or
+  // another test ending the user's sessions. One request checks it (and keeps it alive).
+  if (state && !(await stillSignedIn(state))) state = undefined;
   if (!state) {
     const context = await browser.newContext();
     const setup = await context.newPage();
