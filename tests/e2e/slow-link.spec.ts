@@ -106,7 +106,9 @@ for (const javaScript of [true, false]) {
         const first = await visit(page, context, path, javaScript);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         const scriptsIn = javaScript ? `   scripts in ${ms(first.scriptsIn).padStart(8)}` : "";
-        rows.push(`${path.padEnd(14)} ${String(first.requests.length).padStart(2)} requests ${kb(first.bytes).padStart(9)}   FCP ${ms(first.fcp).padStart(8)}   load ${ms(first.load).padStart(8)}${scriptsIn}`);
+        rows.push(
+          `${path.padEnd(14)} ${String(first.requests.length).padStart(2)} requests ${kb(first.bytes).padStart(9)}   FCP ${ms(first.fcp).padStart(8)}   load ${ms(first.load).padStart(8)}${scriptsIn}`,
+        );
         const list = first.requests.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${r.bytes}`).join(", ");
         // SLOW_LINK_LIST=1 prints every request of each first visit with its bytes, to see what a budget is made of.
         if (process.env.SLOW_LINK_LIST) console.log(path, list);
