@@ -8,7 +8,6 @@
  */
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
-import ExcelJS from "exceljs";
 import Cursor from "pg-cursor";
 import { openPgSnapshot, withPgClient } from "~db/sql.server";
 import { projectTimeZone, projectToday } from "~/modules/calendar/today";
@@ -22,6 +21,7 @@ import { withDatabaseOutage } from "~/utils/http.server";
 import { TYPES_WITH_CUSTOM_FIELDS, type ExportField } from "./export-fields";
 import { EXPORT_TYPE_LABELS, type ExportType } from "./export-types";
 import { buildExportQuery, customFieldNamesQuery, LIST_JOIN } from "./export-query.server";
+import { XlsxSheetStream } from "./xlsx-sheet-stream.server";
 import { EXPORT_FAILED_MESSAGE, exportedColumns, NO_FIELDS_MESSAGE, type ExportColumn } from "./export-modes";
 import { columnWidth, csvHeader, csvLine, EXCEL_NUMBER_FORMATS, toCsvText, toExcelCell, UTF8_BOM, type ExcelCell } from "./export-values";
 import type { ExportFormat, ExportRequest } from "./schemas";
@@ -43,13 +43,6 @@ export const EXPORT_BATCH_ROWS = 100;
  * for a file ~6 % larger, level 1 ~0.12 s but ~25 % larger (docs/export.md#speed).
  */
 export const XLSX_DEFLATE_LEVEL = 3;
-
-/**
- * Bytes per chunk out of deflate (zlib's default is 16 KiB): each chunk is one more trip through the
- * zip writer, the response stream and a socket write to the client, so 64 KiB chunks make a quarter of
- * them for the same bytes (docs/export.md#speed).
- */
-export const XLSX_CHUNK_BYTES = 64 * 1024;
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -175,67 +168,24 @@ async function writeCsv(out: PassThrough, source: Source, columns: ExportColumn[
   out.end();
 }
 
-/** The part of exceljs's style registry the export relies on (WorkbookWriter's `styles`, not in its types). */
-interface StyleRegistry {
-  addStyleModel(model: Partial<ExcelJS.Style> | undefined, cellType?: number): number;
-}
-
-/**
- * Has the workbook's style registry answer an empty style (every cell exceljs makes gets a fresh `{}`) from
- * a table by cell type instead of its per-object lookup: the same id it would give, without looking up
- * 1.2 million objects or giving text cells a shared empty style one by one (docs/export.md#speed).
- */
-function rememberEmptyStyles(workbook: ExcelJS.stream.xlsx.WorkbookWriter): void {
-  const styles = (workbook as unknown as { styles: StyleRegistry }).styles;
-  const lookUp = styles.addStyleModel.bind(styles);
-  const emptyIds = new Map<number | undefined, number>();
-  styles.addStyleModel = (model, cellType) => {
-    if (!model || !isEmptyObject(model)) return lookUp(model, cellType);
-    let id = emptyIds.get(cellType);
-    if (id === undefined) emptyIds.set(cellType, (id = lookUp(model, cellType)));
-    return id;
-  };
-}
-
-function isEmptyObject(value: object): boolean {
-  for (const key in value) if (Object.hasOwn(value, key)) return false;
-  return true;
-}
-
 async function writeXlsx(out: PassThrough, source: Source, type: ExportType, columns: ExportColumn[], fields: ExportField[]) {
-  // Inline strings, not shared ones: a shared-string table grows with every distinct value.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: XLSX_DEFLATE_LEVEL, chunkSize: XLSX_CHUNK_BYTES } } });
-  const sheet = workbook.addWorksheet(EXPORT_TYPE_LABELS[type], { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns.map((column, i) => ({ key: `c${i}`, width: columnWidth(column.columnName, fields[i]!.type) }));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  const header = sheet.addRow(columns.map((c) => c.columnName));
-  header.font = { bold: true };
-  header.commit();
-  // One style object per column, shared by its cells. exceljs looks a style's id up by the object, and a
-  // cell's own fresh `{}` has it render the style's XML again for every cell: half of the writing time.
-  const formatted: (Partial<ExcelJS.Style> | null)[] = fields.map((field) => {
-    const numFmt = EXCEL_NUMBER_FORMATS[field.type];
-    return numFmt ? { numFmt } : null;
+  const workbook = new XlsxSheetStream(out, {
+    sheetName: EXPORT_TYPE_LABELS[type],
+    columns: columns.map((column, i) => ({ header: column.columnName, width: columnWidth(column.columnName, fields[i]!.type), numFmt: EXCEL_NUMBER_FORMATS[fields[i]!.type] })),
+    deflateLevel: XLSX_DEFLATE_LEVEL,
   });
-  const formattedColumns = formatted.flatMap((style, i) => (style ? [i] : []));
-  rememberEmptyStyles(workbook);
   for (let rows = source.first; rows.length; rows = await source.next()) {
-    for (const values of rows) {
-      const cells: ExcelCell[] = new Array(fields.length);
-      for (let i = 0; i < fields.length; i++) cells[i] = toExcelCell(source.value(values, i), fields[i]!.type);
-      const row = sheet.addRow(cells);
-      // A number or date gets its column's format; text that did not fit the type, and every cell of the
-      // other columns, keeps the empty style exceljs gives it (a date there gets exceljs's default date format).
-      for (const i of formattedColumns) {
-        const value = cells[i];
-        if (typeof value === "number" || value instanceof Date) row.getCell(i + 1).style = formatted[i]!;
-      }
-      row.commit();
+    const cells = new Array<ExcelCell[]>(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const values = rows[r]!;
+      const row: ExcelCell[] = new Array(fields.length);
+      for (let i = 0; i < fields.length; i++) row[i] = toExcelCell(source.value(values, i), fields[i]!.type);
+      cells[r] = row;
     }
-    if (!(await roomToWrite(out))) return;
+    workbook.addRows(cells);
+    if (!(await workbook.room())) return workbook.abandon();
   }
-  sheet.commit();
-  await workbook.commit();
+  await workbook.end();
 }
 
 /**
