@@ -174,18 +174,24 @@ async function writeXlsx(out: PassThrough, source: Source, type: ExportType, col
     columns: columns.map((column, i) => ({ header: column.columnName, width: columnWidth(column.columnName, fields[i]!.type), numFmt: EXCEL_NUMBER_FORMATS[fields[i]!.type] })),
     deflateLevel: XLSX_DEFLATE_LEVEL,
   });
-  for (let rows = source.first; rows.length; rows = await source.next()) {
-    const cells = new Array<ExcelCell[]>(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const values = rows[r]!;
-      const row: ExcelCell[] = new Array(fields.length);
-      for (let i = 0; i < fields.length; i++) row[i] = toExcelCell(source.value(values, i), fields[i]!.type);
-      cells[r] = row;
+  try {
+    for (let rows = source.first; rows.length; rows = await source.next()) {
+      const cells = new Array<ExcelCell[]>(rows.length);
+      for (let r = 0; r < rows.length; r++) {
+        const values = rows[r]!;
+        const row: ExcelCell[] = new Array(fields.length);
+        for (let i = 0; i < fields.length; i++) row[i] = toExcelCell(source.value(values, i), fields[i]!.type);
+        cells[r] = row;
+      }
+      workbook.addRows(cells);
+      if (!(await workbook.room())) return workbook.abandon();
     }
-    workbook.addRows(cells);
-    if (!(await workbook.room())) return workbook.abandon();
+    await workbook.end();
+  } catch (error) {
+    // A failed read or a broken download: the zip's streams go now, not when they are collected.
+    workbook.abandon();
+    throw error;
   }
-  await workbook.end();
 }
 
 /**
