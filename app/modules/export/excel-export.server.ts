@@ -6,7 +6,6 @@
  * the file as a stream that the rest of the rows are written into, batch by batch, waiting whenever
  * the client reads slower than the rows arrive. Neither the rows nor the file are ever held whole.
  */
-import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import Cursor from "pg-cursor";
 import { openPgSnapshot, withPgClient } from "~db/sql.server";
@@ -18,6 +17,7 @@ import { noteStreamedBytes } from "~/utils/streamed-garbage.server";
 import { toWebStream } from "~/utils/web-stream.server";
 import { admitDownload, guardDownload } from "~/utils/downloads.server";
 import { withDatabaseOutage } from "~/utils/http.server";
+import { roomToWrite } from "~/utils/room-to-write.server";
 import { TYPES_WITH_CUSTOM_FIELDS, type ExportField } from "./export-fields";
 import { EXPORT_TYPE_LABELS, type ExportType } from "./export-types";
 import { buildExportQuery, customFieldNamesQuery, LIST_JOIN } from "./export-query.server";
@@ -135,28 +135,6 @@ async function openSource(text: string, values: unknown[], joined: readonly bool
     await close();
     throw error;
   }
-}
-
-/** Resolves when `out` drains or closes, leaving no listener behind (a slow client has the writer wait once per batch). */
-async function drainOrClose(out: PassThrough): Promise<void> {
-  const stop = new AbortController();
-  try {
-    await Promise.race([once(out, "drain", { signal: stop.signal }), once(out, "close", { signal: stop.signal })]);
-  } finally {
-    stop.abort();
-  }
-}
-
-/** Waits until the response has room again (or the client has gone: then it reports false). */
-async function roomToWrite(out: PassThrough): Promise<boolean> {
-  if (out.destroyed) return false;
-  if (!out.writableNeedDrain) {
-    // Let zlib and the zip writer move what the last batch produced before the next one comes.
-    await new Promise((resolve) => setImmediate(resolve));
-    return !out.destroyed;
-  }
-  await drainOrClose(out);
-  return !out.destroyed;
 }
 
 async function writeCsv(out: PassThrough, source: Source, columns: ExportColumn[], fields: ExportField[]) {

@@ -8,11 +8,11 @@
  * same sheet (the same parts, styles and theme), except that text cells are inline strings
  * (`t="inlineStr"`), the form the format has for text without a shared-string table.
  */
-import { once } from "node:events";
 import { PassThrough, type Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { ZipFile } from "yazl";
 import exceljsTheme from "exceljs/lib/xlsx/xml/theme1.js";
+import { roomToWrite } from "~/utils/room-to-write.server";
 
 export type XlsxCell = string | number | Date | null | undefined;
 
@@ -238,23 +238,8 @@ export class XlsxSheetStream {
    * loop, so deflate and the response move what the last batch made), else when it drains. False when
    * the download has gone (`out` closed or failed): stop writing then.
    */
-  async room(): Promise<boolean> {
-    const { out, sheet } = this;
-    if (out.destroyed) return false;
-    if (!sheet.writableNeedDrain) {
-      await new Promise((resolve) => setImmediate(resolve));
-      return !out.destroyed;
-    }
-    const stop = new AbortController();
-    try {
-      await Promise.race([once(sheet, "drain", { signal: stop.signal }), once(out, "close", { signal: stop.signal })]);
-    } catch (error) {
-      // once() rejects with the stream's error; the download has failed.
-      if (!out.destroyed) throw error;
-    } finally {
-      stop.abort();
-    }
-    return !out.destroyed;
+  room(): Promise<boolean> {
+    return roomToWrite(this.sheet, this.out);
   }
 
   /** Closes the sheet (its autofilter on the header) and the zip; resolves when `out` has it all. */
