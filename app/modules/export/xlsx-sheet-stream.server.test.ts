@@ -96,6 +96,14 @@ describe("XlsxSheetStream", () => {
     expect(sheet.A5).toMatchObject({ t: "s", v: "line one\nline two" });
   });
 
+  it("keeps text that looks like an XML entity as it is through exceljs's workbook reader", async () => {
+    // exceljs writes text as `t="str"`, which that reader decodes a second time ("Smith & Sons").
+    const workbook = await readWithExceljs(await writeWorkbook([[["Smith &amp; Sons", null, null, null, "a &lt; b"]]]));
+    const row = workbook.getWorksheet(1)!.getRow(2);
+    expect(row.getCell(1).value).toBe("Smith &amp; Sons");
+    expect(row.getCell(5).value).toBe("a &lt; b");
+  });
+
   it("gives a date in a column without a format Excel's built-in date format", async () => {
     const workbook = await readWithExceljs(await writeWorkbook([[[due, null, null, null, null]]]));
     const cell = workbook.getWorksheet(1)!.getRow(2).getCell(1);
