@@ -55,7 +55,10 @@ function escapeXmlAttribute(text: string): string {
   return escapeXmlText(text).replace(/"/g, "&quot;");
 }
 
-/** A date as Excel's serial day number (UTC figures, as the export builds its dates). */
+/**
+ * A date as Excel's serial day number (UTC figures, as the export builds its dates). Right from 1 March
+ * 1900: Excel counts a 29/02/1900 that never was, so earlier days come out one off, as exceljs writes them.
+ */
 export function excelSerialDate(date: Date): number {
   return date.getTime() / MS_PER_DAY + EXCEL_EPOCH_DAYS;
 }
@@ -171,9 +174,9 @@ export class XlsxSheetStream {
   private readonly sheet = new PassThrough({ highWaterMark: 256 * 1024 });
   private readonly letters: string[];
   private readonly styles: Styles;
-  private readonly lastRef: string;
   private readonly done: Promise<void>;
-  private rowCount = 0;
+  /** Rows written so far, the header included. */
+  private rowCount = 1;
 
   constructor(
     private readonly out: Writable,
@@ -182,7 +185,6 @@ export class XlsxSheetStream {
     const { columns } = options;
     if (columns.length === 0) throw new RangeError("A sheet needs a column");
     this.letters = columns.map((_, i) => columnLetters(i));
-    this.lastRef = this.letters[columns.length - 1]!;
     this.styles = buildStyles(columns);
     const mtime = options.created ?? new Date();
     const parts = packageParts(options.sheetName, mtime);
@@ -203,7 +205,6 @@ export class XlsxSheetStream {
     const { columns } = this.options;
     const cols = columns.map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width}" customWidth="1"/>`).join("");
     const header = columns.map((column, i) => inlineString(`${this.letters[i]}1`, this.styles.headerStyle, column.header)).join("");
-    this.rowCount = 1;
     return (
       `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
       '<sheetViews><sheetView tabSelected="1" workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
@@ -244,7 +245,7 @@ export class XlsxSheetStream {
 
   /** Closes the sheet (its autofilter on the header) and the zip; resolves when `out` has it all. */
   async end(): Promise<void> {
-    this.sheet.end(`</sheetData><autoFilter ref="A1:${this.lastRef}1"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`);
+    this.sheet.end(`</sheetData><autoFilter ref="A1:${this.letters.at(-1)!}1"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`);
     this.zip.end();
     await this.done;
   }
